@@ -1,0 +1,91 @@
+"""Invariants that hold after every action of every game (checked by simulate and the tests).
+
+Every marker is in exactly one place and each player always owns 15; all 45
+water cards and 30 desert cards are accounted for; no field holds more than 2
+markers, 2 of one player, or a marker under a card; water and desert never
+overlap; market rows obey the crop rule; AP is never negative; the obelisk
+never drops below 1.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .data import DESERT_CARDS, FIELDS, MARKERS_PER_PLAYER, MARKET_STALLS, ROWS, WATER_CARDS
+from .state import BanksState, crop_of, owner_of
+
+
+def violations(s: BanksState) -> list[str]:
+    """Every broken invariant, as sentences; an empty list when all hold."""
+    problems: list[str] = []
+    n = s.num_players
+
+    places: list[int] = []
+    for p in range(n):
+        places.extend(s.supply[p])
+        places.extend(s.hoard[p])
+    for markers in s.field_markers:
+        places.extend(markers)
+    for row in s.market:
+        places.extend(row)
+    places.extend(s.boat)
+    places.extend(s.out)
+    counts = Counter(places)
+    dupes = [m for m, c in counts.items() if c > 1]
+    if dupes:
+        problems.append(f"markers in two places at once: {sorted(dupes)}")
+    if set(counts) != set(range(n * MARKERS_PER_PLAYER)):
+        problems.append(f"markers missing: {sorted(set(range(n * MARKERS_PER_PLAYER)) - set(counts))}")
+    for p in range(n):
+        owned = sum(1 for m in counts if owner_of(m) == p)
+        if owned != MARKERS_PER_PLAYER:
+            problems.append(f"player {p + 1} owns {owned} markers, not {MARKERS_PER_PLAYER}")
+
+    water = list(s.water_discard) + list(s.water_unused)
+    for row in s.row_water:
+        water.extend(row)
+    for piles in s.piles:
+        for pile in piles:
+            water.extend(pile)
+    if sorted(water) != list(range(len(WATER_CARDS))):
+        problems.append(f"water cards not all accounted for once ({len(water)} seen)")
+
+    desert = list(s.desert_draw) + list(s.desert_discard)
+    for row in s.row_desert:
+        desert.extend(row)
+    for hand in s.jokers:
+        desert.extend(hand)
+    if sorted(desert) != list(range(len(DESERT_CARDS))):
+        problems.append(f"desert cards not all accounted for once ({len(desert)} seen)")
+
+    for r in ROWS:
+        if len(s.row_water[r.index]) + len(s.row_desert[r.index]) > r.length:
+            problems.append(f"row {r.name}: water and desert overlap")
+        if not s.row_in_play[r.index] and (s.row_water[r.index] or s.row_desert[r.index]):
+            problems.append(f"row {r.name} is out of play but holds cards")
+    for f in FIELDS:
+        markers = s.field_markers[f.index]
+        if len(markers) > 2:
+            problems.append(f"field {f.name} holds {len(markers)} markers")
+        if len({owner_of(m) for m in markers}) != len(markers):
+            problems.append(f"field {f.name} holds two markers of one player")
+        if markers and s.field_has_card(f.index):
+            problems.append(f"field {f.name} has a marker under a card")
+        if markers and not s.row_in_play[f.row]:
+            problems.append(f"field {f.name} is out of play but holds markers")
+
+    for i, row in enumerate(s.market):
+        if len(row) > MARKET_STALLS[i]:
+            problems.append(f"market row M{i + 1} overfull")
+        crops = [crop_of(m) for m in row]
+        for k, crop in enumerate(crops):
+            if crop in crops[max(0, k - 2) : k]:
+                problems.append(f"market row M{i + 1} breaks the crop rule at stall {k + 1}")
+
+    if s.ap < 0:
+        problems.append(f"negative action points: {s.ap}")
+    if s.obelisk < 1:
+        problems.append(f"obelisk below space 1: {s.obelisk}")
+    if any(score < 0 for score in s.score):
+        problems.append("a negative score")
+    return problems

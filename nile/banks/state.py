@@ -1,0 +1,1095 @@
+"""The state of a game of *An den Ufern des Nils* and its rules (N2–N13).
+
+One ``BanksState`` is one position. It says who must act (``to_act``), lists
+every legal action (``legal_actions``) and changes only through ``apply``.
+Everything random is drawn from the seeded ``Rng`` it carries, so a game is its
+options, its seed and its actions (see ``nile.core.save``).
+
+Markers are ints: player p's k-th marker is ``p * 15 + k``; its crop is
+``CROP_OF_SLOT[k]`` (5 flax, 4 grain, 3 grapes, 2 onion, 1 aubergine). Each
+marker is in exactly one container: a player's supply, a field, a market row,
+the boat, a player's hoard (N10) or out of the game.
+
+Water in a row always runs from field 1 outward without gaps, and desert cards
+from the last field inward (N4, N5, N8), so each row keeps two stacks:
+``row_water[r]`` (field 1 first) and ``row_desert[r]`` (last field first).
+
+The flow, as ``phase`` names it:
+``start_bid`` (N12) → ``boat`` (N2.6) → ``setup_water`` (N2.7) → ``setup_sow``
+(N2.8) → rounds of ``tide`` (N4/N5, with ``rot`` choices and ``auction`` +
+``extra_turn`` for N11 paused inside it) → ``actions`` (N6) → scoring (N7, no
+decision) → … → ``over``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.actions import Action, IllegalActionError, player_token
+from ..core.game import GameState
+from ..core.log import Entry
+from ..core.rng import Rng
+from . import actions as act
+from .data import (
+    ACTION_POINTS,
+    CONDITION_NAMES,
+    CROP_OF_SLOT,
+    CROPS,
+    DESERT,
+    DESERT_CARDS,
+    EBB1,
+    FIELDS,
+    FLOOD,
+    HIPPO,
+    IDLE_ROUNDS_TO_END,
+    JOKERS_AT_SETUP,
+    MARKERS_PER_PLAYER,
+    MARKERS_TO_BOAT_AT_SETUP,
+    MARKET_MIN_PALMS,
+    MARKET_NAMES,
+    MARKET_STALLS,
+    NONE,
+    OBELISK_START,
+    RIPE,
+    ROT,
+    ROTTEN,
+    ROWS,
+    ROWS_OUT_OF_PLAY,
+    SETUP_DESERT_CARDS,
+    SPOILED,
+    TIDE_NAMES,
+    WATER_CARDS,
+    Event,
+)
+from .options import START_RANDOM, Options
+from .scoring import Fruit, score_phase
+
+# phases
+START_BID = "start_bid"
+BOAT = "boat"
+SETUP_WATER = "setup_water"
+SETUP_SOW = "setup_sow"
+TIDE = "tide"
+ROT_CHOICE = "rot"
+AUCTION = "auction"
+EXTRA_TURN = "extra_turn"
+ACTIONS = "actions"
+OVER = "over"
+
+FLOOD_MODE, EBB_MODE = "flood", "ebb"
+
+#: where a marker can be (for views and invariants)
+SUPPLY, FIELD, MARKET, ON_BOAT, HOARD, OUT = "supply", "field", "market", "boat", "hoard", "out"
+
+
+def owner_of(marker: int) -> int:
+    return marker // MARKERS_PER_PLAYER
+
+
+def crop_of(marker: int) -> int:
+    return CROP_OF_SLOT[marker % MARKERS_PER_PLAYER]
+
+
+class BanksState(GameState):
+    """One position of *An den Ufern des Nils*; see the module docstring for the layout."""
+
+    GAME = "banks"
+
+    # ------------------------------------------------------------------ set-up (N2)
+    def __init__(self, options: Options, seed: int) -> None:
+        self.options = options
+        self.seed = seed
+        self.rng = Rng(seed)
+        n = self.num_players = options.num_players
+        self.variants = options.variants
+        out_rows = ROWS_OUT_OF_PLAY[n]
+        self.row_in_play = tuple(row.name not in out_rows for row in ROWS)
+        self.fields_in_play = tuple(f.index for f in FIELDS if self.row_in_play[f.row])
+
+        # markers
+        self.supply: list[list[int]] = [
+            list(range(p * MARKERS_PER_PLAYER, (p + 1) * MARKERS_PER_PLAYER)) for p in range(n)
+        ]
+        self.field_markers: list[list[int]] = [[] for _ in FIELDS]
+        self.ripe_side = [False] * (n * MARKERS_PER_PLAYER)  # seed side up = False
+        self.market: list[list[int]] = [[] for _ in MARKET_NAMES]
+        self.condition = [RIPE] * (n * MARKERS_PER_PLAYER)  # on the market only
+        self.boat: list[int] = []
+        self.hoard: list[list[int]] = [[] for _ in range(n)]
+        self.out: list[int] = []
+        self.used: set[int] = set()  # markers that did their one action this round (N6)
+
+        # cards
+        self.row_water: list[list[int]] = [[] for _ in ROWS]
+        self.row_desert: list[list[int]] = [[] for _ in ROWS]
+        self.water_discard: list[int] = []  # removed by the ebb, event side seen
+        self.water_unused: list[int] = []  # 45 mod players, left the game unseen
+        self.piles: list[list[list[int]]] = [[[], []] for _ in range(n)]  # top = last
+        self.jokers: list[list[int]] = [[] for _ in range(n)]
+        self.desert_draw: list[int] = []  # top = last
+        self.desert_discard: list[int] = []
+
+        # track, tide, turn
+        self.score = [0] * n  # points; the pawn stands on space 1 + score
+        self.obelisk = OBELISK_START
+        self.lost = [0] * n  # markers lost from the boat (final tie-break, N7)
+        self.tide = FLOOD
+        self.round = 0  # 0 during set-up
+        self.start_player = 0
+        self.phase = ""
+        self.actor: int | None = None
+        self.ap = 0
+        self.jokers_bought: set[int] = set()
+        self.turn_index = 0  # how many players already had their turn this phase/step
+        self.setup_placed: list[str] = []  # N2.6/N2.8: what the current player placed
+        # tide phase (N4, N5, N8)
+        self.tide_mode = FLOOD_MODE
+        self.tide_done = 0
+        self.tide_ended_by_arrow = False
+        self.pending_arrow = False
+        self.rot_palms = 0
+        # secret bids (N11, N12)
+        self.bidders: list[int] = []
+        self.bids: dict[int, tuple[int, ...]] = {}
+        self.bid_round = 0
+        # the end (N7)
+        self.round_active = False
+        self.idle_rounds = 0
+        self.final: dict[str, Any] | None = None
+        # records
+        self.history: list[tuple[int, Action]] = []
+        self.log: list[Entry] = []
+        self.scorings: list[dict[str, Any]] = []
+        #: number of history entries up to and including the last one that revealed
+        #: something hidden (a card turned, a joker drawn, bids opened): undo stops there
+        self.reveal_mark = 0
+        self._legal: dict[int, list[Action]] = {}
+
+        self._setup()
+
+    def _setup(self) -> None:
+        n, rng = self.num_players, self.rng
+        # N2.3 desert cards: 3 on desert-adjacent fields of different rows, 2 jokers each
+        deck = list(range(len(DESERT_CARDS)))
+        rng.shuffle(deck)
+        rows = [r.index for r in ROWS if self.row_in_play[r.index]]
+        for _ in range(SETUP_DESERT_CARDS):
+            row = rows.pop(rng.below(len(rows)))
+            self.row_desert[row].append(deck.pop())
+        for p in range(n):
+            for _ in range(JOKERS_AT_SETUP):
+                self.jokers[p].append(deck.pop())
+        self.desert_draw = deck
+        # N2.4 water cards dealt evenly, each player's split into two piles
+        water = list(range(len(WATER_CARDS)))
+        rng.shuffle(water)
+        each = len(water) // n
+        self.water_unused = water[each * n :]
+        for p in range(n):
+            cards = water[p * each : (p + 1) * each]
+            half = (len(cards) + 1) // 2
+            self.piles[p] = [cards[:half], cards[half:]]
+        self._log("setup.board", players=n, rows_out=[r.name for r in ROWS if not self.row_in_play[r.index]])
+        self._log(
+            "setup.desert",
+            fields=[FIELDS[ROWS[r].first_field + ROWS[r].length - 1].name for r in range(len(ROWS)) if self.row_desert[r]],
+        )
+        # N2.5 / N12 the start player
+        if self.options.has("N12"):
+            self._begin_bidding(list(range(n)), first=True)
+            return
+        if self.options.start == START_RANDOM:
+            self.start_player = rng.below(n)
+            self._log("setup.start_random", player=self.start_player)
+        else:
+            self.start_player = int(self.options.start)
+            self._log("setup.start_chosen", player=self.start_player)
+        self._begin_setup_step(BOAT)
+
+    # ------------------------------------------------------------------ protocol
+    def to_act(self) -> tuple[int, ...]:
+        if self.phase in (START_BID, AUCTION):
+            return tuple(self.bidders)
+        if self.phase == OVER or self.actor is None:
+            return ()
+        return (self.actor,)
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def parse_action(self, text: str) -> Action:
+        return act.parse(text)
+
+    def options_json(self) -> dict[str, Any]:
+        return self.options.to_json()
+
+    def result(self) -> dict[str, Any] | None:
+        """The final ranking with the tie-break used (N7), or None while the game runs."""
+        return self.final
+
+    def returns(self) -> list[float]:
+        """1 for each winner shared equally, 0 for the others; all 0 while the game runs."""
+        if not self.final:
+            return [0.0] * self.num_players
+        winners = self.final["winners"]
+        return [1.0 / len(winners) if p in winners else 0.0 for p in range(self.num_players)]
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may know (N9); None for a spectator. See ``nile.banks.view``."""
+        from .view import view
+
+        return view(self, player)
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """Every legal action for ``player`` (default: the one player to act), in a fixed order."""
+        if player is None:
+            player = self.current_player()
+            if player is None:
+                return []
+        cached = self._legal.get(player)
+        if cached is None:
+            cached = self._legal[player] = self._generate(player) if player in self.to_act() else []
+        return cached
+
+    def apply(self, action: Action, player: int | None = None) -> None:
+        """Apply a legal action; IllegalActionError (state untouched) otherwise."""
+        player = self.resolve_player(player)
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"not an action: {action!r}")
+        if action not in self.legal_actions(player):
+            raise IllegalActionError(self.why_illegal(action, player))
+        self._legal.clear()
+        self.history.append((player, action))
+        self._HANDLERS[action.kind](self, player, action)
+        self._legal.clear()
+
+    # ------------------------------------------------------------------ helpers
+    def _log(self, key: str, **params: Any) -> None:
+        self.log.append(Entry(key, **params))
+
+    def _mark_reveal(self) -> None:
+        self.reveal_mark = len(self.history)
+
+    def field_has_water(self, field: int) -> bool:
+        f = FIELDS[field]
+        return f.position < len(self.row_water[f.row])
+
+    def field_has_desert(self, field: int) -> bool:
+        f = FIELDS[field]
+        return f.position >= ROWS[f.row].length - len(self.row_desert[f.row])
+
+    def field_has_card(self, field: int) -> bool:
+        return self.field_has_water(field) or self.field_has_desert(field)
+
+    def _take_from(self, markers: list[int], player: int, crop: int, prefer_used: bool = False) -> int:
+        """Remove and return ``player``'s marker of ``crop`` from a container.
+
+        Markers of one crop and owner differ only in whether they were used this
+        round; the engine takes an unused one unless ``prefer_used``.
+        """
+        best = None
+        for m in markers:
+            if owner_of(m) == player and crop_of(m) == crop:
+                if (m in self.used) == prefer_used:
+                    best = m
+                    break
+                if best is None:
+                    best = m
+        assert best is not None
+        markers.remove(best)
+        return best
+
+    def _unused_crops(self, markers: list[int], player: int) -> list[int]:
+        crops = set()
+        for m in markers:
+            if owner_of(m) == player and m not in self.used:
+                crops.add(crop_of(m))
+        return sorted(crops)
+
+    def _to_boat(self, marker: int) -> None:
+        self.ripe_side[marker] = False
+        self.condition[marker] = RIPE
+        self.boat.append(marker)
+
+    def _wash_field(self, field: int, cause: str) -> None:
+        """Markers on a flooded or deserted field go to the boat, seed side up (N4, N8)."""
+        markers = self.field_markers[field]
+        if markers:
+            self._log(
+                "field.to_boat",
+                field=FIELDS[field].name,
+                cause=cause,
+                markers=[[owner_of(m), CROPS[crop_of(m)]] for m in markers],
+            )
+            for m in markers:
+                self._to_boat(m)
+            markers.clear()
+
+    def _draw_desert(self) -> int | None:
+        """Top desert card; the discard pile is reshuffled when the draw pile is empty (N1)."""
+        if not self.desert_draw and self.desert_discard:
+            self.desert_draw = self.desert_discard
+            self.desert_discard = []
+            self.rng.shuffle(self.desert_draw)
+            self._log("desert.reshuffled", cards=len(self.desert_draw))
+        return self.desert_draw.pop() if self.desert_draw else None
+
+    # ------------------------------------------------------------------ placement rules
+    def water_slot(self, row: int) -> tuple[int, int] | None:
+        """(field, wave it touches) where the next water card of ``row`` would go (N4), or None."""
+        if not self.row_in_play[row]:
+            return None
+        r = ROWS[row]
+        stack = self.row_water[row]
+        pos = len(stack)
+        if pos >= r.length:
+            return None
+        wave = r.nile_wave if pos == 0 else WATER_CARDS[stack[-1]].wave_out
+        if wave == NONE:
+            return None
+        return r.first_field + pos, wave
+
+    def _water_placements(self, player: int, free_only: bool) -> list[Action]:
+        piles = self.piles[player]
+        tops = [WATER_CARDS[pile[-1]].wave_in if pile else None for pile in piles]
+        result = []
+        for row in range(len(ROWS)):
+            slot = self.water_slot(row)
+            if slot is None:
+                continue
+            field, wave = slot
+            if free_only and (self.field_has_desert(field) or self.field_markers[field]):
+                continue
+            for pile, top in enumerate(tops):
+                if top == wave:
+                    result.append(act.water(pile, field))
+        return result
+
+    def _sowable(self, field: int, player: int) -> bool:
+        """N6 sowing rule: no card, at most 2 markers, never two of one player."""
+        markers = self.field_markers[field]
+        if len(markers) >= 2 or self.field_has_card(field):
+            return False
+        return not any(owner_of(m) == player for m in markers)
+
+    def market_accepts(self, market: int, crop: int) -> bool:
+        """A free stall, and the crop differs from the last two fruits of the row (N6)."""
+        row = self.market[market]
+        if len(row) >= MARKET_STALLS[market]:
+            return False
+        return all(crop_of(m) != crop for m in row[-2:])
+
+    def _rot_candidates(self, market: int) -> list[int]:
+        return [s for s, m in enumerate(self.market[market]) if self.condition[m] != ROTTEN]
+
+    def _rot_markets(self) -> range:
+        """The ``palms`` rightmost market rows (N8 rot)."""
+        return range(len(MARKET_NAMES) - self.rot_palms, len(MARKET_NAMES))
+
+    # ------------------------------------------------------------------ legal actions
+    def _generate(self, player: int) -> list[Action]:
+        phase = self.phase
+        if phase == ACTIONS or phase == EXTRA_TURN:
+            return self._turn_actions(player)
+        if phase == TIDE:
+            if self.tide_mode == FLOOD_MODE:
+                return self._water_placements(player, free_only=False)
+            return [act.ebb(r) for r in range(len(ROWS)) if self.row_water[r]]
+        if phase == ROT_CHOICE:
+            choices: list[Action] = []
+            for market in self._rot_markets():
+                choices.extend(act.all_rot_choices(market, self._rot_candidates(market)))
+            return choices
+        if phase in (START_BID, AUCTION):
+            return self._bid_actions(player)
+        if phase == BOAT:
+            return [act.boat(c) for c in self._unused_crops(self.supply[player], player)]
+        if phase == SETUP_WATER:
+            return self._water_placements(player, free_only=True)
+        if phase == SETUP_SOW:
+            return self._setup_sow_actions(player)
+        return []
+
+    def _bid_actions(self, player: int) -> list[Action]:
+        counts = [0] * len(CROPS)
+        for m in self.supply[player]:
+            counts[crop_of(m)] += 1
+        bids: list[tuple[int, ...]] = [()]
+        for crop, n in enumerate(counts):
+            bids = [b + (crop,) * k for b in bids for k in range(n + 1)]
+        bids.sort(key=lambda b: (len(b), b))
+        return [act.bid(b) for b in bids]
+
+    def _setup_sow_actions(self, player: int) -> list[Action]:
+        crops = sorted({crop_of(m) for m in self.supply[player]})
+        result = []
+        for kind, make in (("seed", act.seed), ("ripe", act.ripe)):
+            if kind in self.setup_placed:
+                continue
+            for field in self.fields_in_play:
+                if not self._sowable(field, player):
+                    continue
+                result.extend(make(c, field) for c in crops)
+        return result
+
+    def _turn_actions(self, player: int) -> list[Action]:
+        """N6 (and N10, N13): what the player on turn may do with the AP left."""
+        ap = self.ap
+        result = [act.END]
+        extra = self.phase == EXTRA_TURN
+        if self.jokers[player] and not extra:
+            result.append(act.JOKER)
+            if self.options.has("N13"):
+                for market, row in enumerate(self.market):
+                    for stall, m in enumerate(row):
+                        if self.condition[m] == SPOILED:
+                            result.append(act.refresh(market, stall))
+        if ap <= 0:
+            return result
+        if player not in self.jokers_bought and (self.desert_draw or self.desert_discard):
+            result.append(act.BUY_JOKER)
+        result.extend(act.buy(c) for c in self._unused_crops(self.boat, player))
+        if ap >= 2 and self.options.has("N10"):
+            seen = set()
+            for m in self.boat:
+                key = (owner_of(m), crop_of(m))
+                if key[0] != player and key not in seen:
+                    seen.add(key)
+            result.extend(act.hoard(o, c) for o, c in sorted(seen))
+        sow_crops = self._unused_crops(self.supply[player], player)
+        for field in self.fields_in_play:
+            markers = self.field_markers[field]
+            if not markers:
+                if sow_crops and not self.field_has_card(field):
+                    result.extend(act.sow(c, field) for c in sow_crops)
+                continue
+            cost = len(markers)  # 1 alone, 2 with a second marker (N6)
+            mine = None
+            for m in markers:
+                if owner_of(m) == player:
+                    mine = m
+            if mine is None:
+                if len(markers) == 1 and ap >= 2 and sow_crops:
+                    result.extend(act.sow(c, field) for c in sow_crops)
+                continue
+            if mine in self.used or ap < cost:
+                continue
+            if not self.ripe_side[mine]:
+                result.append(act.grow(field))
+                continue
+            palms = FIELDS[field].palms
+            crop = crop_of(mine)
+            for market in range(len(MARKET_NAMES)):
+                if MARKET_MIN_PALMS[market] <= palms and self.market_accepts(market, crop):
+                    result.append(act.harvest(field, market))
+        return result
+
+    # ------------------------------------------------------------------ set-up steps (N2.6–N2.8)
+    def _begin_setup_step(self, phase: str) -> None:
+        self.phase = phase
+        self.turn_index = 0
+        self._next_setup_player()
+
+    def _next_setup_player(self) -> None:
+        """Give the set-up step to the next player who can act in it; skip the others (N2.7, N2.8)."""
+        while self.turn_index < self.num_players:
+            player = (self.start_player + self.turn_index) % self.num_players
+            self.actor = player
+            self.setup_placed = []
+            self._legal.clear()
+            if self._generate(player):
+                return
+            self._log("setup.skip", player=player, step=self.phase)
+            self.turn_index += 1
+        following = {BOAT: SETUP_WATER, SETUP_WATER: SETUP_SOW}.get(self.phase)
+        if following:
+            self._begin_setup_step(following)
+        else:
+            self._begin_round()
+
+    def _setup_done_for_player(self) -> None:
+        self.turn_index += 1
+        self._next_setup_player()
+
+    def _do_boat(self, player: int, action: Action) -> None:
+        marker = self._take_from(self.supply[player], player, act.crop_of(action.args[0]))
+        self._to_boat(marker)
+        self.setup_placed.append("boat")
+        self._log("setup.boat", player=player, crop=action.args[0])
+        if len(self.setup_placed) >= MARKERS_TO_BOAT_AT_SETUP or not self.supply[player]:
+            self._setup_done_for_player()
+
+    def _do_water(self, player: int, action: Action) -> None:
+        pile, field = act.pile_of(action.args[0]), act.field_of(action.args[1])
+        card = self.piles[player][pile].pop()
+        row = FIELDS[field].row
+        self.row_water[row].append(card)
+        self._log("water.placed", player=player, pile=action.args[0], field=action.args[1])
+        if self.phase == SETUP_WATER:
+            self._setup_done_for_player()
+            return
+        # N4: flooding during phase 1
+        self.round_active = True
+        self.tide_done += 1
+        self._wash_field(field, "flood")
+        if self.field_has_desert(field):  # the card went onto a desert card
+            desert_card = self.row_desert[row].pop()
+            self.jokers[self.start_player].append(desert_card)
+            self._log("desert.flooded", field=action.args[1], player=self.start_player)
+            self._reveal(DESERT_CARDS[desert_card].event, row, "desert")
+        else:
+            self._continue_tide()
+
+    def _do_setup_sow(self, player: int, action: Action) -> None:
+        crop, field = act.crop_of(action.args[0]), act.field_of(action.args[1])
+        marker = self._take_from(self.supply[player], player, crop)
+        self.ripe_side[marker] = action.kind == "ripe"
+        self.field_markers[field].append(marker)
+        self.setup_placed.append(action.kind)
+        self._log("setup.sow", player=player, crop=action.args[0], field=action.args[1], side=action.kind)
+        self._legal.clear()
+        if len(self.setup_placed) >= 2 or not self._setup_sow_actions(player):
+            self._setup_done_for_player()
+
+    # ------------------------------------------------------------------ secret bids (N11, N12)
+    def _begin_bidding(self, bidders: list[int], first: bool) -> None:
+        self.phase = START_BID if self.round == 0 else AUCTION
+        self.bids = {}
+        self.bid_round = 1 if first else self.bid_round + 1
+        self.bidders = list(bidders)
+        self.actor = None
+        self._log("bid.open", reason=self.phase, players=list(bidders))
+        for player in bidders:  # nothing to choose with an empty supply
+            if not self.supply[player]:
+                self.bids[player] = ()
+                self.bidders.remove(player)
+                self._log("bid.empty_supply", player=player)
+        if not self.bidders:
+            self._reveal_bids()
+
+    def _do_bid(self, player: int, action: Action) -> None:
+        self.bids[player] = act.bid_crops(action)
+        self.bidders.remove(player)
+        self._log("bid.made", player=player)
+        if not self.bidders:
+            self._reveal_bids()
+
+    def _bid_to_boat(self, player: int) -> None:
+        for crop in self.bids[player]:
+            self._to_boat(self._take_from(self.supply[player], player, crop, prefer_used=True))
+
+    def _reveal_bids(self) -> None:
+        self._mark_reveal()
+        bids = self.bids
+        if self.phase == START_BID:
+            self._log("bid.revealed", bids={str(p): [CROPS[c] for c in b] for p, b in sorted(bids.items())})
+            for player in sorted(bids):
+                self._bid_to_boat(player)
+            best = max(len(b) for b in bids.values())
+            tied = sorted(p for p, b in bids.items() if len(b) == best)
+            if len(tied) > 1 and self.bid_round == 1:
+                self._log("bid.tie_rebid", players=tied)
+                self._begin_bidding(tied, first=False)
+                return
+            if len(tied) > 1:
+                self.start_player = tied[self.rng.below(len(tied))]
+                self._log("bid.tie_draw", players=tied, player=self.start_player)
+            else:
+                self.start_player = tied[0]
+            self._log("bid.start_player", player=self.start_player)
+            self.bidders = []
+            self._begin_setup_step(SETUP_WATER)  # N12: no markers to the boat (N2.6)
+            return
+        # N11 hippo auction: markers in hand + own markers on the boat
+        on_boat = [0] * self.num_players
+        for m in self.boat:
+            on_boat[owner_of(m)] += 1
+        totals = {p: len(b) + on_boat[p] for p, b in bids.items()}
+        self._log(
+            "auction.revealed",
+            bids={str(p): [CROPS[c] for c in b] for p, b in sorted(bids.items())},
+            totals={str(p): t for p, t in sorted(totals.items())},
+        )
+        best = max(totals.values())
+        leaders = [p for p in totals if totals[p] == best]
+        if len(leaders) > 1:
+            most = max(len(bids[p]) for p in leaders)
+            leaders = [p for p in leaders if len(bids[p]) == most]
+        self.bidders = []
+        if len(leaders) != 1:
+            self._log("auction.no_winner")
+            self._finish_card()
+            return
+        winner = leaders[0]
+        self._bid_to_boat(winner)
+        self._log("auction.won", player=winner, markers=len(bids[winner]))
+        self.phase = EXTRA_TURN
+        self.actor = winner
+        self.ap = ACTION_POINTS
+
+    # ------------------------------------------------------------------ rounds and the tide (N3–N5, N8)
+    def _begin_round(self) -> None:
+        self.round += 1
+        self.used.clear()
+        self.jokers_bought.clear()
+        self.round_active = False
+        self._log("round.start", round=self.round, player=self.start_player, tide=TIDE_NAMES[self.tide])
+        self._start_tide()
+
+    def _tide_possible(self, mode: str) -> bool:
+        if mode == FLOOD_MODE:
+            return bool(self._water_placements(self.start_player, free_only=False))
+        return any(self.row_water)
+
+    def _start_tide(self) -> None:
+        self.tide_mode = FLOOD_MODE if self.tide == FLOOD else EBB_MODE
+        self.tide_done = 0
+        self.tide_ended_by_arrow = False
+        self.pending_arrow = False
+        if not self._tide_possible(self.tide_mode):
+            # N4/N5: nothing to do at the start: switch and do the other at once
+            if self.tide_mode == FLOOD_MODE:
+                self.tide, self.tide_mode = EBB1, EBB_MODE
+            else:
+                self.tide, self.tide_mode = FLOOD, FLOOD_MODE
+            self._log("tide.switch_now", player=self.start_player, tide=TIDE_NAMES[self.tide])
+            if not self._tide_possible(self.tide_mode):
+                self._log("tide.nothing", player=self.start_player)  # N5 Decision
+                self._end_tide()
+                return
+        self.phase = TIDE
+        self.actor = self.start_player
+
+    def _continue_tide(self) -> None:
+        if self.tide_ended_by_arrow or self.tide_done >= 2:
+            self._end_tide()
+            return
+        if self._tide_possible(self.tide_mode):
+            self.phase = TIDE
+            self.actor = self.start_player
+            return
+        # only one card this phase: switch for the next start player (N4, N5)
+        self.tide = EBB1 if self.tide_mode == FLOOD_MODE else FLOOD
+        self._log("tide.switch_next", player=self.start_player, tide=TIDE_NAMES[self.tide])
+        self._end_tide()
+
+    def _end_tide(self) -> None:
+        self.turn_index = 0
+        self._begin_turn(self.start_player)
+
+    def _do_ebb(self, player: int, action: Action) -> None:
+        row = act.row_of(action.args[0])
+        card = self.row_water[row].pop()
+        self.water_discard.append(card)
+        self.tide_done += 1
+        self.round_active = True
+        field = ROWS[row].first_field + len(self.row_water[row])
+        self._log("water.removed", player=player, field=FIELDS[field].name)
+        self._reveal(WATER_CARDS[card].event, row, "water")
+
+    def _reveal(self, event: Event, row: int, source: str) -> None:
+        """A card is turned over during phase 1: its picture, then its arrow (N8)."""
+        self._mark_reveal()
+        self._log("event.revealed", source=source, event=event.key, arrow=event.arrow, row=ROWS[row].name)
+        self.pending_arrow = event.arrow
+        if event.picture == DESERT:
+            self._desert_event(row)
+        elif event.picture == ROT:
+            self.rot_palms = event.palms
+            if any(self._rot_candidates(m) for m in self._rot_markets()):
+                self.phase = ROT_CHOICE
+                self.actor = self.start_player
+                return
+            self._log("rot.nothing", palms=event.palms)
+        elif event.picture == HIPPO:
+            if self.options.has("N11"):
+                self._begin_bidding(list(self._seats_from(self.start_player)), first=True)
+                return
+            self._log("hippo.nothing")
+        self._finish_card()
+
+    def _seats_from(self, first: int) -> range | list[int]:
+        n = self.num_players
+        return [(first + i) % n for i in range(n)]
+
+    def _desert_event(self, row: int) -> None:
+        """N8 desert: the next desert card goes on the row's outermost field not yet desert."""
+        r = ROWS[row]
+        deserts = self.row_desert[row]
+        if len(deserts) >= r.length:
+            self._log("desert.row_full", row=r.name)
+            return
+        field = r.first_field + r.length - 1 - len(deserts)
+        if self.field_has_water(field):
+            self._log("desert.blocked_by_water", field=FIELDS[field].name)
+            return
+        card = self._draw_desert()
+        if card is None:
+            self._log("desert.no_card")
+            return
+        deserts.append(card)
+        self._log("desert.placed", field=FIELDS[field].name)
+        self._wash_field(field, "desert")
+
+    def _do_rot(self, player: int, action: Action) -> None:
+        market, stalls = act.rot_target(action)
+        hit = []
+        for stall in stalls:
+            m = self.market[market][stall]
+            self.condition[m] = SPOILED if self.condition[m] == RIPE else ROTTEN
+            hit.append([stall + 1, owner_of(m), CROPS[crop_of(m)], CONDITION_NAMES[self.condition[m]]])
+        self._log("rot.applied", player=player, palms=self.rot_palms, market=MARKET_NAMES[market], fruits=hit)
+        self._finish_card()
+
+    def _finish_card(self) -> None:
+        if self.pending_arrow:
+            self.pending_arrow = False
+            before = self.tide
+            self.tide = (self.tide + 1) % len(TIDE_NAMES)
+            switched = (before == FLOOD) != (self.tide == FLOOD)
+            self.tide_ended_by_arrow = self.tide_ended_by_arrow or switched
+            self._log("tide.arrow", tide=TIDE_NAMES[self.tide], ends_phase=switched)
+        self._continue_tide()
+
+    # ------------------------------------------------------------------ phase 2 actions (N6, N10, N13)
+    def _begin_turn(self, player: int) -> None:
+        self.phase = ACTIONS
+        self.actor = player
+        self.ap = ACTION_POINTS
+        self._log("turn.start", player=player)
+
+    def _spend(self, cost: int) -> None:
+        self.ap -= cost
+        self.round_active = True
+
+    def _do_sow(self, player: int, action: Action) -> None:
+        crop, field = act.crop_of(action.args[0]), act.field_of(action.args[1])
+        cost = 1 + len(self.field_markers[field])
+        marker = self._take_from(self.supply[player], player, crop)
+        self.field_markers[field].append(marker)
+        self.ripe_side[marker] = False
+        self.used.add(marker)
+        self._spend(cost)
+        self._log("action.sow", player=player, crop=action.args[0], field=action.args[1], ap=cost)
+
+    def _my_marker(self, field: int, player: int) -> int:
+        return next(m for m in self.field_markers[field] if owner_of(m) == player)
+
+    def _do_grow(self, player: int, action: Action) -> None:
+        field = act.field_of(action.args[0])
+        marker = self._my_marker(field, player)
+        cost = len(self.field_markers[field])
+        self.ripe_side[marker] = True
+        self.used.add(marker)
+        self._spend(cost)
+        self._log("action.grow", player=player, crop=CROPS[crop_of(marker)], field=action.args[0], ap=cost)
+
+    def _do_harvest(self, player: int, action: Action) -> None:
+        field, market = act.field_of(action.args[0]), act.market_of(action.args[1])
+        marker = self._my_marker(field, player)
+        cost = len(self.field_markers[field])
+        self.field_markers[field].remove(marker)
+        self.market[market].append(marker)
+        self.condition[marker] = RIPE
+        self.used.add(marker)
+        self._spend(cost)
+        self._log(
+            "action.harvest",
+            player=player,
+            crop=CROPS[crop_of(marker)],
+            field=action.args[0],
+            market=action.args[1],
+            stall=len(self.market[market]),
+            ap=cost,
+        )
+
+    def _do_buy(self, player: int, action: Action) -> None:
+        if action == act.BUY_JOKER:
+            card = self._draw_desert()
+            assert card is not None
+            self.jokers[player].append(card)
+            self.jokers_bought.add(player)
+            self.ap -= 1
+            self._mark_reveal()
+            self._log("action.buy_joker", player=player, ap=1)
+            return
+        marker = self._take_from(self.boat, player, act.crop_of(action.args[0]))
+        self.supply[player].append(marker)
+        self.used.add(marker)
+        self._spend(1)
+        self._log("action.buy", player=player, crop=action.args[0], ap=1)
+
+    def _do_hoard(self, player: int, action: Action) -> None:
+        owner = int(action.args[0][1:]) - 1
+        marker = self._take_from(self.boat, owner, act.crop_of(action.args[1]))
+        self.hoard[player].append(marker)
+        self._spend(2)
+        self._log("action.hoard", player=player, owner=owner, crop=action.args[1], ap=2)
+
+    def _discard_joker(self, player: int) -> None:
+        self.desert_discard.append(self.jokers[player].pop())
+
+    def _do_joker(self, player: int, action: Action) -> None:
+        self._discard_joker(player)
+        self.ap += 1
+        self._log("action.joker", player=player)
+
+    def _do_refresh(self, player: int, action: Action) -> None:
+        market = act.market_of(action.args[0])
+        stall = act.stall_of(market, action.args[1])
+        marker = self.market[market][stall]
+        self._discard_joker(player)
+        self.condition[marker] = RIPE
+        self._log(
+            "action.refresh", player=player, market=action.args[0], stall=stall + 1, owner=owner_of(marker),
+            crop=CROPS[crop_of(marker)],
+        )
+
+    def _do_end(self, player: int, action: Action) -> None:
+        self._log("turn.end", player=player, ap_left=self.ap)
+        self.ap = 0
+        if self.phase == EXTRA_TURN:  # N11: back to the start player's phase 1
+            self._finish_card()
+            return
+        self.turn_index += 1
+        if self.turn_index < self.num_players:
+            self._begin_turn((self.start_player + self.turn_index) % self.num_players)
+        else:
+            self._end_round()
+
+    # ------------------------------------------------------------------ phases 3 and 4 (N7)
+    def _end_round(self) -> None:
+        self.start_player = (self.start_player + 1) % self.num_players
+        self.actor = None
+        self._log("round.pillar", player=self.start_player)
+        scored = self._scoring()
+        self.idle_rounds = 0 if self.round_active else self.idle_rounds + 1
+        reason = None
+        if scored and any(1 + s >= self.obelisk for s in self.score):
+            reason = "obelisk"
+        elif len(self.out) == self.num_players * MARKERS_PER_PLAYER:
+            reason = "no_markers"
+        elif self.idle_rounds >= IDLE_ROUNDS_TO_END:
+            reason = "idle"
+        if reason:
+            self._end_game(reason)
+        else:
+            self._begin_round()
+
+    def _scoring(self) -> bool:
+        full = [m for m in range(len(MARKET_NAMES)) if len(self.market[m]) >= MARKET_STALLS[m]]
+        if not full:
+            return False
+        # step 1: the boat empties; the obelisk moves back one space per colour
+        lost = [0] * self.num_players
+        for m in self.boat:
+            lost[owner_of(m)] += 1
+        colours = sum(1 for n in lost if n)
+        obelisk_before = self.obelisk
+        self.obelisk = max(1, self.obelisk - colours)
+        self.out.extend(self.boat)
+        self.boat.clear()
+        for p, n in enumerate(lost):
+            self.lost[p] += n
+        # steps 2 and 3: full rows left to right, points floored at 0 per phase
+        rows = [
+            (m, [Fruit(owner_of(x), crop_of(x), self.condition[x]) for x in self.market[m]]) for m in full
+        ]
+        detail = score_phase(rows, self.num_players)
+        before = list(self.score)
+        for p, points in enumerate(detail["points"]):
+            self.score[p] += points
+        # step 4: all fruits of the scored rows to the boat
+        for m in full:
+            for x in self.market[m]:
+                self._to_boat(x)
+            self.market[m].clear()
+        detail.update(
+            round=self.round,
+            start_player=self.start_player,
+            boat_lost=lost,
+            colours_lost=colours,
+            obelisk_before=obelisk_before,
+            obelisk_after=self.obelisk,
+            scores_before=before,
+            scores_after=list(self.score),
+        )
+        self.scorings.append(detail)
+        self._log(
+            "scoring.done",
+            markets=[MARKET_NAMES[m] for m in full],
+            points=detail["points"],
+            lost=lost,
+            obelisk=self.obelisk,
+        )
+        return True
+
+    def _end_game(self, reason: str) -> None:
+        n = self.num_players
+        order = sorted(range(n), key=lambda p: (-self.score[p], self.lost[p], p))
+        ranking = []
+        tie_break = "score"
+        for i, p in enumerate(order):
+            place = i + 1
+            if i and (self.score[p], self.lost[p]) == (self.score[order[i - 1]], self.lost[order[i - 1]]):
+                place = ranking[-1]["place"]
+            ranking.append({"player": p, "score": self.score[p], "lost": self.lost[p], "place": place})
+        winners = [r["player"] for r in ranking if r["place"] == 1]
+        top_score = self.score[order[0]]
+        if sum(1 for p in range(n) if self.score[p] == top_score) > 1:
+            tie_break = "shared" if len(winners) > 1 else "lost_markers"
+        self.final = {"reason": reason, "ranking": ranking, "winners": winners, "tie_break": tie_break}
+        self.phase = OVER
+        self.actor = None
+        self._log("game.over", reason=reason, winners=winners, tie_break=tie_break)
+
+    # ------------------------------------------------------------------ explanations
+    def why_illegal(self, action: Action, player: int) -> str:
+        """A sentence for a player saying why ``action`` is not allowed now."""
+        text = action.text()
+        expected = {
+            START_BID: ("bid",),
+            AUCTION: ("bid",),
+            BOAT: ("boat",),
+            SETUP_WATER: ("water",),
+            SETUP_SOW: ("seed", "ripe"),
+            TIDE: ("water",) if self.tide_mode == FLOOD_MODE else ("ebb",),
+            ROT_CHOICE: ("rot",),
+            ACTIONS: ("sow", "grow", "harvest", "buy", "hoard", "joker", "refresh", "end"),
+            EXTRA_TURN: ("sow", "grow", "harvest", "buy", "hoard", "end"),
+        }.get(self.phase, ())
+        if action.kind not in expected:
+            return f"{text!r} is not possible now: {PHASE_HELP.get(self.phase, self.phase)}"
+        reason = self._specific_reason(action, player)
+        return f"{text!r} is not allowed: {reason}" if reason else f"{text!r} is not allowed here now"
+
+    def _specific_reason(self, action: Action, player: int) -> str | None:
+        kind, args = action.kind, action.args
+        if kind in ("sow", "seed", "ripe", "water", "grow", "harvest"):
+            field = act.field_of(args[-1] if kind in ("sow", "seed", "ripe", "water", "grow") else args[0])
+            if not self.row_in_play[FIELDS[field].row]:
+                return f"row {ROWS[FIELDS[field].row].name} is out of play with {self.num_players} players (N2)"
+        if kind in ("sow", "seed", "ripe"):
+            field = act.field_of(args[1])
+            if self.field_has_card(field):
+                return "a field with a water or desert card takes no markers (N6)"
+            if len(self.field_markers[field]) >= 2:
+                return "a field holds at most 2 markers (N6)"
+            if any(owner_of(m) == player for m in self.field_markers[field]):
+                return "you already have a marker on that field (N6)"
+            if act.crop_of(args[0]) not in {crop_of(m) for m in self.supply[player]}:
+                return f"you have no {args[0]} in your supply"
+            if kind == "sow" and act.crop_of(args[0]) not in self._unused_crops(self.supply[player], player):
+                return f"your {args[0]} in supply was already used this round (N6)"
+            if kind == "sow" and self.ap < 1 + len(self.field_markers[field]):
+                return f"that costs {1 + len(self.field_markers[field])} AP and you have {self.ap} (N6)"
+        if kind in ("grow", "harvest"):
+            field = act.field_of(args[0])
+            mine = [m for m in self.field_markers[field] if owner_of(m) == player]
+            if not mine:
+                return "you have no marker on that field"
+            if mine[0] in self.used:
+                return "that marker was already used this round (N6)"
+            if kind == "grow" and self.ripe_side[mine[0]]:
+                return "that fruit is already ripe"
+            if kind == "harvest" and not self.ripe_side[mine[0]]:
+                return "only a ripe fruit can be harvested; grow it first (N6)"
+            cost = len(self.field_markers[field])
+            if self.ap < cost:
+                return f"that costs {cost} AP and you have {self.ap} (N6)"
+            if kind == "harvest":
+                market = act.market_of(args[1])
+                if MARKET_MIN_PALMS[market] > FIELDS[field].palms:
+                    return f"{args[1]} needs a field with {MARKET_MIN_PALMS[market]} palms or more (N6)"
+                if len(self.market[market]) >= MARKET_STALLS[market]:
+                    return f"{args[1]} is full (N6)"
+                return f"{args[1]}'s last two fruits include {CROPS[crop_of(mine[0])]} (N6 crop rule)"
+        if kind == "water":
+            slot = self.water_slot(FIELDS[act.field_of(args[1])].row)
+            if not self.piles[player][act.pile_of(args[0])]:
+                return f"pile {args[0]} is empty"
+            if slot is None or slot[0] != act.field_of(args[1]):
+                return "water goes on field 1 of a dry row or right after a row's outermost water card (N4)"
+            return "the card's inner wave must match the wave it touches (N4)"
+        if kind in ("buy", "hoard", "joker", "refresh") and self.phase == EXTRA_TURN and kind in ("joker", "refresh"):
+            return "no joker may be discarded in the hippo's extra turn (N11)"
+        if kind == "buy" and args == ("joker",):
+            if player in self.jokers_bought:
+                return "one joker per round (N6)"
+            if not (self.desert_draw or self.desert_discard):
+                return "there is no desert card left to draw (N1)"
+        if kind in ("buy", "hoard", "sow", "grow", "harvest") and self.ap <= 0:
+            return "you have no action points left: end your turn or discard a joker (N6)"
+        if kind in ("hoard",) and not self.options.has("N10"):
+            return "buying other players' seeds is variant N10, which is off"
+        if kind == "refresh" and not self.options.has("N13"):
+            return "refreshing with a joker is variant N13, which is off"
+        if kind in ("joker", "refresh") and not self.jokers[player]:
+            return "you have no joker"
+        if kind == "bid":
+            return "you cannot bid markers you do not have in your supply"
+        if kind == "rot":
+            return f"rot with {self.rot_palms} palms hits one of the {self.rot_palms} rightmost rows, two non-rotten fruits (N8)"
+        return None
+
+    # ------------------------------------------------------------------ copies
+    def clone(self) -> "BanksState":
+        """An independent copy (for bots and search); shares only immutable data."""
+        new = object.__new__(BanksState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        for name in _LIST_FIELDS:
+            d[name] = list(d[name])
+        for name in _NESTED_FIELDS:
+            d[name] = [list(x) for x in d[name]]
+        new.piles = [[list(a), list(b)] for a, b in self.piles]
+        new.used = set(self.used)
+        new.jokers_bought = set(self.jokers_bought)
+        new.bids = dict(self.bids)
+        new.rng = self.rng.clone()
+        new._legal = {}
+        return new
+
+    _HANDLERS: dict[str, Any] = {}
+
+
+_LIST_FIELDS = (
+    "ripe_side", "condition", "boat", "out", "water_discard", "water_unused", "desert_draw",
+    "desert_discard", "score", "lost", "setup_placed", "bidders", "history", "log", "scorings",
+)
+_NESTED_FIELDS = ("supply", "field_markers", "market", "hoard", "row_water", "row_desert", "jokers")
+
+BanksState._HANDLERS = {
+    "boat": BanksState._do_boat,
+    "water": BanksState._do_water,
+    "seed": BanksState._do_setup_sow,
+    "ripe": BanksState._do_setup_sow,
+    "ebb": BanksState._do_ebb,
+    "rot": BanksState._do_rot,
+    "bid": BanksState._do_bid,
+    "sow": BanksState._do_sow,
+    "grow": BanksState._do_grow,
+    "harvest": BanksState._do_harvest,
+    "buy": BanksState._do_buy,
+    "hoard": BanksState._do_hoard,
+    "joker": BanksState._do_joker,
+    "refresh": BanksState._do_refresh,
+    "end": BanksState._do_end,
+}
+
+PHASE_HELP = {
+    START_BID: "everyone bids secretly for the start player (N12)",
+    AUCTION: "everyone bids secretly in the hippo auction (N11)",
+    BOAT: "each player puts 2 markers on the boat (N2.6)",
+    SETUP_WATER: "each player places one water card (N2.7)",
+    SETUP_SOW: "each player places one seed and one ripe fruit (N2.8)",
+    TIDE: "the start player floods or ebbs (N4, N5)",
+    ROT_CHOICE: "the start player chooses which fruits rot (N8)",
+    EXTRA_TURN: "the hippo auction's winner takes an extra turn (N11)",
+    ACTIONS: "players take their actions (N6)",
+    OVER: "the game is over",
+}
+
+
+def new_game(options: Options, seed: int) -> BanksState:
+    return BanksState(options, seed)

@@ -1,0 +1,47 @@
+"""Actions: small frozen values with a stable text form, and the errors for bad ones.
+
+An action is a kind plus text arguments, e.g. ``Action("sow", ("flax", "W4-2"))``
+whose text is ``sow flax W4-2`` (like python-chess's ``Move.uci()``). Each game
+defines its grammar (which kinds, which arguments) and parses text with it; the
+text form round-trips: ``parse(a.text()) == a``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class ActionError(ValueError):
+    """The text is not an action of this game at all (malformed)."""
+
+
+class IllegalActionError(ValueError):
+    """A well-formed action that the rules do not allow now; the state is unchanged."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    kind: str
+    args: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        return " ".join((self.kind, *self.args))
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return f"Action({self.kind!r}, {self.args!r})"
+
+
+def player_token(player: int) -> str:
+    """Seat 0 is written ``p1`` in every text the player or a save file sees."""
+    return f"p{player + 1}"
+
+
+def parse_player_token(token: str, players: int) -> int:
+    if len(token) >= 2 and token[0] == "p" and token[1:].isdigit():
+        seat = int(token[1:]) - 1
+        if 0 <= seat < players:
+            return seat
+    raise ActionError(f"{token!r} is not a player of this game (p1 to p{players})")

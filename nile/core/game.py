@@ -1,0 +1,102 @@
+"""The protocol every game's State follows (after OpenSpiel's Game/State split).
+
+A state says who must act now (``to_act``: one seat normally, several at once
+for secret bids, none when the game is over), lists every legal action for a
+seat, and changes only through ``apply``. Illegal or malformed input raises
+and leaves the state untouched. ``view(seat)`` is what that seat may know;
+``view(None)`` is the spectator's (public) view.
+
+The shared part here: the checked application of text actions (``p2 sow flax
+W4-2`` in a save file), the history, and small helpers. Each game subclasses it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from .actions import Action, ActionError, IllegalActionError, parse_player_token, player_token
+
+
+class GameState:
+    """Base class of a game's state; subclasses implement the rules."""
+
+    GAME: ClassVar[str] = ""
+
+    # --- implemented by each game -------------------------------------------
+    num_players: int
+    seed: int
+    history: list[tuple[int, Action]]
+
+    def to_act(self) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, action: Action, player: int | None = None) -> None:
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        raise NotImplementedError
+
+    def clone(self) -> "GameState":
+        raise NotImplementedError
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def parse_action(self, text: str) -> Action:
+        """Parse action text by this game's grammar (syntax only); ActionError if malformed."""
+        raise NotImplementedError
+
+    def options_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    # --- shared -------------------------------------------------------------
+    def current_player(self) -> int | None:
+        """The single seat to act, or None when several act at once or the game is over."""
+        seats = self.to_act()
+        return seats[0] if len(seats) == 1 else None
+
+    def resolve_player(self, player: int | None) -> int:
+        """The seat an action is for: the given one, or the only one to act."""
+        seats = self.to_act()
+        if player is None:
+            if len(seats) == 1:
+                return seats[0]
+            if not seats:
+                raise IllegalActionError("the game is over: nobody acts any more")
+            raise IllegalActionError(
+                "several players act at once now ("
+                + ", ".join(player_token(s) for s in seats)
+                + "): say which one"
+            )
+        if not isinstance(player, int) or not 0 <= player < self.num_players:
+            raise IllegalActionError(f"there is no player {player!r} in this game")
+        if player not in seats:
+            if not seats:
+                raise IllegalActionError("the game is over: nobody acts any more")
+            raise IllegalActionError(
+                f"it is not {player_token(player)}'s turn to act (waiting for "
+                + ", ".join(player_token(s) for s in seats)
+                + ")"
+            )
+        return player
+
+    def apply_text(self, text: str, player: int | None = None) -> Action:
+        """Parse and apply checked text; ``p2 sow flax W4-2`` names the player itself."""
+        if not isinstance(text, str):
+            raise ActionError(f"an action must be text, not {type(text).__name__}")
+        words = text.split()
+        if words and words[0].startswith("p") and words[0][1:].isdigit():
+            named = parse_player_token(words[0], self.num_players)
+            if player is not None and player != named:
+                raise IllegalActionError(f"{text!r} names {words[0]}, not {player_token(player)}")
+            player, text = named, " ".join(words[1:])
+        action = self.parse_action(text)
+        self.apply(action, player)
+        return action
+
+    def history_texts(self) -> list[str]:
+        """The actions so far, each prefixed with its player: the save file's ``actions``."""
+        return [f"{player_token(p)} {a.text()}" for p, a in self.history]
