@@ -18,7 +18,7 @@ VARIANTS = {
     "N12": "bidding for the start player",
     "N13": "refreshing spoiled fruit with a joker",
 }
-MAX_NAME_LENGTH = 24
+MAX_NAME_LENGTH = 40
 START_RANDOM = "random"
 
 
@@ -27,7 +27,7 @@ class OptionsError(ValueError):
 
 
 def clean_name(name: Any, seat: int) -> str:
-    """A player name as the game keeps it: text, trimmed, 1–24 characters, no control characters.
+    """A player name as the game keeps it: text, trimmed, 1–40 characters, no control characters.
 
     Markup is not refused here: a name is only ever shown as text.
     """
@@ -83,6 +83,8 @@ class Options:
 
     @classmethod
     def default(cls, players: int, *, variants: frozenset[str] | set[str] = frozenset(), start: str | int = 0) -> "Options":
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise OptionsError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
         return cls(
             tuple(Player(f"Player {i + 1}", COLOURS[i]) for i in range(players)),
             start,

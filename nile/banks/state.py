@@ -189,7 +189,7 @@ class BanksState(GameState):
             cards = water[p * each : (p + 1) * each]
             half = (len(cards) + 1) // 2
             self.piles[p] = [cards[:half], cards[half:]]
-        self._log("setup.board", players=n, rows_out=[r.name for r in ROWS if not self.row_in_play[r.index]])
+        self._log("setup.board", count=n, rows_out=[r.name for r in ROWS if not self.row_in_play[r.index]])
         self._log(
             "setup.desert",
             fields=[FIELDS[ROWS[r].first_field + ROWS[r].length - 1].name for r in range(len(ROWS)) if self.row_desert[r]],
@@ -716,13 +716,11 @@ class BanksState(GameState):
         """N8 desert: the next desert card goes on the row's outermost field not yet desert."""
         r = ROWS[row]
         deserts = self.row_desert[row]
-        if len(deserts) >= r.length:
-            self._log("desert.row_full", row=r.name)
+        position = r.length - 1 - len(deserts)
+        if position < len(self.row_water[row]):  # that field holds water (or the row is all desert)
+            self._log("desert.blocked", row=r.name)
             return
-        field = r.first_field + r.length - 1 - len(deserts)
-        if self.field_has_water(field):
-            self._log("desert.blocked_by_water", field=FIELDS[field].name)
-            return
+        field = r.first_field + position
         card = self._draw_desert()
         if card is None:
             self._log("desert.no_card")
@@ -867,7 +865,9 @@ class BanksState(GameState):
         reason = None
         if scored and any(1 + s >= self.obelisk for s in self.score):
             reason = "obelisk"
-        elif len(self.out) == self.num_players * MARKERS_PER_PLAYER:
+        elif not self.boat and not any(self.supply) and not any(self.field_markers):
+            # N7 Decision (extended in docs/rules.md): no marker can be used again, so no row
+            # can fill and no score can change: every marker is out, hoarded or stuck on the market
             reason = "no_markers"
         elif self.idle_rounds >= IDLE_ROUNDS_TO_END:
             reason = "idle"
@@ -1049,6 +1049,18 @@ class BanksState(GameState):
         new.rng = self.rng.clone()
         new._legal = {}
         return new
+
+    def __eq__(self, other: object) -> bool:
+        """Same game, same position, same hidden facts and random state (caches aside)."""
+        return isinstance(other, BanksState) and self._comparable() == other._comparable()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _comparable(self) -> dict[str, Any]:
+        d = dict(self.__dict__)
+        del d["_legal"]
+        d["rng"] = self.rng.state
+        return d
 
     _HANDLERS: dict[str, Any] = {}
 

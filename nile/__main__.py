@@ -1,0 +1,5 @@
+"""``python -m nile``: see ``nile.cli``."""
+
+from .cli import main
+
+raise SystemExit(main())
