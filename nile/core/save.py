@@ -9,6 +9,7 @@ refusal is a ``SaveError`` whose sentence says what is wrong and where
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Callable, Mapping, NamedTuple
 
 from .actions import ActionError, IllegalActionError
@@ -16,10 +17,36 @@ from .game import GameState
 from .rng import MAX_SEED
 
 FORMAT_VERSION = 1
-#: a finished 5-player game is some 60 kB; anything near this is not a save of ours
-MAX_SAVE_CHARS = 2_000_000
-MAX_ACTIONS = 100_000
+#: a finished 5-player game is some 10 kB; anything near this is not a save of ours
+MAX_SAVE_CHARS = 1_000_000
+MAX_ACTIONS = 50_000
 FIELDS = ("format", "game", "options", "seed", "actions")
+#: a save nests 4 deep; json.loads on deep nesting overflows Pyodide's JS stack (a fatal
+#: error that kills the page), so nesting is measured before parsing
+MAX_NESTING = 32
+# one JSON string (unrolled, possessive: linear time), a bracket, or a quote that opens no string
+_TOKEN = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"|[\[\]{}]|"')
+
+
+def nesting_depth(text: str) -> int:
+    """How deeply the JSON text's arrays and objects nest, without parsing it (linear time).
+
+    Raises ValueError for an unterminated string: such a text is not JSON at all.
+    """
+    depth = deepest = 0
+    for match in _TOKEN.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_NESTING:
+                    break
+        elif token in "]}":
+            depth -= 1
+        elif token == '"':
+            raise ValueError("unterminated string")
+    return deepest
 
 
 class SaveError(ValueError):
@@ -53,6 +80,17 @@ def parse(data: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(data, (str, bytes)):
         if len(data) > MAX_SAVE_CHARS:
             raise SaveError(f"this file is too large to be a saved game ({len(data):,} characters)")
+        if isinstance(data, bytes):
+            try:
+                data = data.decode("utf-8")
+            except UnicodeDecodeError:
+                raise SaveError("this is not a saved game: it is not UTF-8 text") from None
+        try:
+            too_deep = nesting_depth(data) > MAX_NESTING
+        except ValueError as e:
+            raise SaveError(f"this is not a saved game: it is not valid JSON ({e})") from None
+        if too_deep:
+            raise SaveError("this file is nested too deeply to be a saved game")
         try:
             data = json.loads(data)
         except RecursionError:
