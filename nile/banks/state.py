@@ -163,6 +163,8 @@ class BanksState(GameState):
         #: number of history entries up to and including the last one that revealed
         #: something hidden (a card turned, a joker drawn, bids opened): undo stops there
         self.reveal_mark = 0
+        #: history length when the current player's turn (or set-up step) began
+        self.turn_mark = 0
         self._legal: dict[int, list[Action]] = {}
 
         self._setup()
@@ -259,9 +261,33 @@ class BanksState(GameState):
         if action not in self.legal_actions(player):
             raise IllegalActionError(self.why_illegal(action, player))
         self._legal.clear()
+        turn = self._turn_key()
         self.history.append((player, action))
         self._HANDLERS[action.kind](self, player, action)
         self._legal.clear()
+        if self._turn_key() != turn:
+            self.turn_mark = len(self.history)
+
+    def _turn_key(self) -> tuple[Any, ...]:
+        return (self.round, self.phase, self.actor, self.turn_index)
+
+    def undo_floor(self) -> int:
+        """History length below which nothing may be undone: the start of the current
+        player's turn or step, or the last action that revealed something hidden."""
+        return max(self.reveal_mark, self.turn_mark)
+
+    def cost(self, action: Action, player: int | None = None) -> int:
+        """The action points ``action`` costs now (N6); 0 for everything that is free."""
+        kind = action.kind
+        if kind == "sow":
+            return 1 + len(self.field_markers[act.field_of(action.args[1])])
+        if kind in ("grow", "harvest"):
+            return len(self.field_markers[act.field_of(action.args[0])])
+        if kind == "buy":
+            return 1
+        if kind == "hoard":
+            return 2
+        return 0
 
     # ------------------------------------------------------------------ helpers
     def _log(self, key: str, **params: Any) -> None:

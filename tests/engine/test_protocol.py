@@ -16,7 +16,7 @@ from nile.core.simulate import play_random
 from nile.games import load_save, new_state
 from nile.messages import EN, describe
 
-from .builders import blank, texts
+from .builders import blank, put_field, texts
 
 
 def finished_game(players=4, variants=(), seed=3):
@@ -217,3 +217,24 @@ def test_cli_replay_validates_and_prints_standings(tmp_path):
     bad.write_text('{"format": 2}')
     out = run_cli("replay", str(bad))
     assert out.returncode == 1 and "invalid save" in out.stderr
+
+
+def test_undo_floor_covers_own_moves_in_this_turn_and_stops_at_reveals():
+    s = blank(4)
+    s.apply_text("sow flax W4-1")
+    s.apply_text("sow grain W4-2")
+    assert s.undo_floor() == 0 and len(s.history) == 2  # both undoable
+    s.apply_text("buy joker")  # draws a hidden card: nothing before it can be undone
+    assert s.undo_floor() == 3
+    s.apply_text("end")  # the turn passes: the next player starts with nothing to undo
+    assert s.to_act() == (1,) and s.undo_floor() == 4
+
+
+def test_cost_tells_the_ap_an_action_will_take():
+    s = blank(4)
+    put_field(s, "W4-2", 1, "grain")
+    put_field(s, "W5-1", 0, "flax", ripe=True)
+    assert s.cost(act.parse("sow flax W4-1")) == 1
+    assert s.cost(act.parse("sow flax W4-2")) == 2
+    assert s.cost(act.parse("harvest W5-1 M1")) == 1
+    assert s.cost(act.parse("end")) == 0
