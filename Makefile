@@ -1,0 +1,63 @@
+# Nile — every set-up step a fresh machine needs is here; see README.md.
+#   make play   install what is needed, build dist/, serve it on http://127.0.0.1:$(PORT)
+#   make test   install what is needed, run every test (CPython, Pyodide, Chromium)
+PYTHON ?= python3
+PORT ?= 8000
+VENV := .venv
+PY := $(VENV)/bin/python
+WHEELS := .cache/wheels
+NILE_PROPERTY_GAMES ?= 32
+NILE_PYODIDE_PROPERTY_GAMES ?= 2
+export NILE_PROPERTY_GAMES
+
+.PHONY: play serve site test test-engine test-pyodide test-browser fuzz bench deps chromium clean
+
+play: site
+	$(PYTHON) tools/serve.py --port $(PORT) dist
+
+serve:
+	$(PYTHON) tools/serve.py --port $(PORT) dist
+
+site: node_modules/.installed
+	$(PYTHON) tools/build_site.py
+
+test: test-engine test-pyodide test-browser
+
+test-engine: $(VENV)/.installed
+	$(PY) -m pytest tests/engine tests/web
+
+test-pyodide: node_modules/.installed $(WHEELS)/.installed
+	NILE_PROPERTY_GAMES=$(NILE_PYODIDE_PROPERTY_GAMES) node tools/pyodide_pytest.mjs $(WHEELS) tests/engine tests/web -q
+
+test-browser: site $(VENV)/.installed chromium
+	$(PY) -m pytest tests/browser
+
+fuzz: $(VENV)/.installed
+	$(PY) -m nile simulate --game banks --players 2,3,4,5 --variants mix --games 10000 --seed 1
+
+deps: $(VENV)/.installed node_modules/.installed $(WHEELS)/.installed chromium
+
+$(VENV)/.installed: requirements-test.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-test.txt
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+$(WHEELS)/.installed: requirements-pyodide.txt
+	mkdir -p $(WHEELS)
+	$(PYTHON) -m pip download --quiet --disable-pip-version-check --only-binary=:all: --no-deps -d $(WHEELS) -r requirements-pyodide.txt
+	touch $@
+
+# Debian's Chromium for the browser tests (Playwright cannot download its own here).
+# Skipped when CHROMIUM points to a browser or one is already installed.
+chromium:
+	@if [ -n "$$CHROMIUM" ] || command -v chromium >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	elif command -v sudo >/dev/null 2>&1; then sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else echo "no Chromium: set CHROMIUM=/path/to/chrome or run 'python -m playwright install chromium'"; fi
+
+clean:
+	rm -rf dist .cache $(VENV) node_modules

@@ -1,0 +1,212 @@
+"""The PyScript glue: browser events in, the controller's HTML out. The only module that touches the DOM.
+
+Everything it does: wrap localStorage as a ``Store`` (a full store becomes
+``StorageFull``), draw seeds from ``crypto.getRandomValues``, send clicks, key
+presses and form changes to ``Controller.handle``, read imported files (size
+checked before reading), start downloads, and re-render ``#app`` after each
+event, keeping keyboard focus where it was. When the first screen is drawn it
+sets ``data-app-state="ready"`` on ``<body>``. An unexpected error never
+breaks the page: it is shown as a notice and logged to the console.
+"""
+
+from __future__ import annotations
+
+import traceback
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from pyscript import document, window  # type: ignore[import-not-found]
+
+from ..core.save import MAX_SAVE_CHARS
+from ..games import load_save
+from ..messages import text as msg
+from .controller import Controller
+from .render import render_app
+from .storage import PREFIX, Library, MemoryStore, StorageFull
+
+
+class LocalStore:
+    """``window.localStorage`` as a ``Store``."""
+
+    def __init__(self, storage: object) -> None:
+        self.storage = storage
+
+    def get(self, key: str) -> str | None:
+        value = self.storage.getItem(key)
+        return None if value is None else str(value)
+
+    def set(self, key: str, value: str) -> None:
+        try:
+            self.storage.setItem(key, value)
+        except Exception as e:  # a DOMException: QuotaExceededError
+            if "quota" in str(e).lower():
+                raise StorageFull(key) from None
+            raise
+
+    def remove(self, key: str) -> None:
+        self.storage.removeItem(key)
+
+    def keys(self) -> list[str]:
+        return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
+
+
+def _open_store() -> tuple[object, bool]:
+    try:
+        storage = window.localStorage
+        probe = "nile:probe"
+        storage.setItem(probe, "1")
+        storage.removeItem(probe)
+        return LocalStore(storage), True
+    except Exception:
+        return MemoryStore(), False
+
+
+def _new_seed() -> int:
+    words = js.Uint32Array.new(2)
+    window.crypto.getRandomValues(words)
+    return (int(words[0]) << 32) | int(words[1])
+
+
+class App:
+    def __init__(self) -> None:
+        store, persistent = _open_store()
+        self.controller = Controller(Library(store, load_save), _new_seed)
+        if not persistent:
+            self.controller.in_memory_only = True
+            self.controller.notice = ("error", msg("ui.no_storage"))
+        self.root = document.getElementById("app")
+        self.renders = 0
+        self._proxies = [
+            create_proxy(self.on_click),
+            create_proxy(self.on_change),
+            create_proxy(self.on_key),
+            create_proxy(self.on_storage),
+        ]
+        self.root.addEventListener("click", self._proxies[0])
+        self.root.addEventListener("change", self._proxies[1])
+        self.root.addEventListener("keydown", self._proxies[2])
+        window.addEventListener("storage", self._proxies[3])
+
+    # ------------------------------------------------------------------ drawing
+    def render(self) -> None:
+        active = document.activeElement
+        focus = None
+        if active is not None and active.getAttribute and active.getAttribute("data-i"):
+            focus = (active.getAttribute("data-i"), active.getAttribute("data-v"))
+        self.root.innerHTML = render_app(self.controller)
+        if focus:
+            for el in self.root.querySelectorAll("[data-i]"):
+                if el.getAttribute("data-i") == focus[0] and el.getAttribute("data-v") == focus[1]:
+                    el.focus()
+                    break
+        self._run_effects()
+        self.renders += 1
+        document.body.dataset.renders = str(self.renders)
+        document.body.dataset.screen = self.controller.screen
+        state = self.controller.state
+        document.body.dataset.actions = str(len(state.history)) if state else "0"
+
+    def _run_effects(self) -> None:
+        effects, self.controller.effects = self.controller.effects, []
+        for effect in effects:
+            if effect[0] == "download":
+                _, name, text = effect
+                blob = js.Blob.new([text], js.Object.fromEntries([["type", "application/json"]]))
+                url = js.URL.createObjectURL(blob)
+                link = document.createElement("a")
+                link.href = url
+                link.download = name
+                document.body.appendChild(link)
+                link.click()
+                link.remove()
+                js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 1000)
+
+    def _safely(self, work) -> None:  # noqa: ANN001
+        started = js.performance.now()
+        try:
+            work()
+        except Exception as e:  # never let an event break the page
+            js.console.error(traceback.format_exc())
+            self.controller.notice = ("error", msg("ui.unexpected", error=f"{type(e).__name__}: {e}"))
+        try:
+            self.render()
+        except Exception:
+            js.console.error(traceback.format_exc())
+        document.body.dataset.lastEventMs = f"{js.performance.now() - started:.1f}"
+
+    # ------------------------------------------------------------------ events
+    def on_click(self, event) -> None:  # noqa: ANN001
+        el = event.target.closest("[data-i]")
+        if el is None or el.tagName in ("INPUT", "SELECT", "OPTION") or el.hasAttribute("disabled"):
+            return
+        intent, value = str(el.getAttribute("data-i")), str(el.getAttribute("data-v") or "")
+        self._safely(lambda: self.controller.handle(intent, value))
+
+    def on_key(self, event) -> None:  # noqa: ANN001
+        if event.key not in ("Enter", " "):
+            return
+        el = event.target
+        if el.getAttribute("role") != "button" or el.tagName in ("BUTTON", "INPUT", "SELECT"):
+            return
+        event.preventDefault()
+        intent, value = str(el.getAttribute("data-i")), str(el.getAttribute("data-v") or "")
+        self._safely(lambda: self.controller.handle(intent, value))
+
+    def on_change(self, event) -> None:  # noqa: ANN001
+        el = event.target
+        intent = el.getAttribute("data-i")
+        if not intent:
+            return
+        intent = str(intent)
+        if intent == "import":
+            self._import(el)
+            return
+        if el.type == "checkbox":
+            value = str(el.getAttribute("data-v") or "")
+        elif el.getAttribute("data-v") is not None:
+            value = f"{el.getAttribute('data-v')}:{el.value}"
+        else:
+            value = str(el.value)
+        self._safely(lambda: self.controller.handle(intent, value))
+
+    def _import(self, el) -> None:  # noqa: ANN001
+        files = el.files
+        if not files or files.length == 0:
+            return
+        file = files.item(0)
+        if file.size > MAX_SAVE_CHARS * 4:
+            self._safely(lambda: self._refuse(msg("ui.import_failed", reason=msg("ui.file_too_large"))))
+            return
+
+        def loaded(text) -> None:  # noqa: ANN001
+            self._safely(lambda: self.controller.import_text(str(text)))
+
+        def failed(error) -> None:  # noqa: ANN001
+            self._safely(lambda: self._refuse(msg("ui.import_failed", reason=str(error))))
+
+        self._keep = (create_proxy(loaded), create_proxy(failed))
+        file.text().then(*self._keep)
+        el.value = ""
+
+    def _refuse(self, text: str) -> None:
+        self.controller.notice = ("error", text)
+
+    def on_storage(self, event) -> None:  # noqa: ANN001
+        """Another tab wrote to storage: if it is our game, say so (the next save would conflict)."""
+        c = self.controller
+        key = str(event.key) if event.key is not None else ""
+        if c.game_id and key == PREFIX + c.game_id and not c.conflict:
+            self._safely(lambda: c.other_tab_changed())
+        elif c.screen == "home":
+            self._safely(lambda: None)
+
+
+def main() -> None:
+    app = App()
+    app.render()
+    loading = document.getElementById("loading")
+    if loading is not None:
+        loading.remove()
+    app.root.removeAttribute("hidden")
+    document.body.dataset.appState = "ready"
+    window.nileApp = create_proxy(app)  # keeps the app (and its proxies) alive

@@ -1,0 +1,102 @@
+"""Build the deployable static site into dist/ (what Netlify publishes; `make site` runs this).
+
+- copies index.html, pyscript.toml, the manifest and static/ (app CSS, boot script, icons);
+- vendors the pinned Pyodide and PyScript from node_modules into versioned folders
+  (static/vendor/pyodide-<version>/, static/vendor/pyscript-<version>/) and writes those
+  paths into index.html and pyscript.toml — so no request ever goes to a CDN;
+- zips the nile package (Python sources only, fixed timestamps: the same sources give
+  the same bytes) to nile.zip, which PyScript unpacks next to the page;
+- writes the service worker with the list of every file and a version hash of them all.
+
+Only the standard library is used, so this runs before any virtual environment exists.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+ZIP_TIME = (2024, 1, 1, 0, 0, 0)
+
+
+def package_version(name: str) -> str:
+    path = ROOT / "node_modules" / name / "package.json"
+    if not path.exists():
+        sys.exit(f"build: {path} is missing: run `npm ci` first (make does)")
+    return json.loads(path.read_text())["version"]
+
+
+def pinned(name: str) -> str:
+    return json.loads((ROOT / "package.json").read_text())["dependencies"][name]
+
+
+def vendor(dist: Path) -> dict[str, str]:
+    dirs = {}
+    for name, key in (("pyodide", "VENDOR_PYODIDE"), ("@pyscript/core", "VENDOR_PYSCRIPT")):
+        version = package_version(name)
+        if version != pinned(name):
+            sys.exit(f"build: node_modules has {name} {version}, package.json pins {pinned(name)}: run `npm ci`")
+        short = name.split("/")[-1].replace("core", "pyscript")
+        dirs[key] = f"static/vendor/{short}-{version}"
+    pyodide_src = ROOT / "node_modules" / "pyodide"
+    pyodide_dst = dist / dirs["VENDOR_PYODIDE"]
+    pyodide_dst.mkdir(parents=True)
+    for f in PYODIDE_FILES:
+        shutil.copy2(pyodide_src / f, pyodide_dst / f)
+    pyscript_src = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
+    shutil.copytree(pyscript_src, dist / dirs["VENDOR_PYSCRIPT"], ignore=shutil.ignore_patterns("*.map"))
+    return dirs
+
+
+def zip_package(dist: Path) -> None:
+    with zipfile.ZipFile(dist / "nile.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for path in sorted((ROOT / "nile").rglob("*.py")):
+            if "__pycache__" in path.parts:
+                continue
+            info = zipfile.ZipInfo(str(path.relative_to(ROOT)), ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, path.read_bytes())
+
+
+def fill(template: str, values: dict[str, str]) -> str:
+    for key, value in values.items():
+        template = template.replace("{{" + key + "}}", value)
+    if "{{" in template:
+        raise SystemExit("build: a placeholder was left unfilled")
+    return template
+
+
+def main() -> None:
+    if DIST.exists():
+        shutil.rmtree(DIST)
+    DIST.mkdir()
+    dirs = vendor(DIST)
+    for name in ("index.html", "pyscript.toml"):
+        (DIST / name).write_text(fill((ROOT / name).read_text(), dirs))
+    shutil.copy2(ROOT / "manifest.webmanifest", DIST / "manifest.webmanifest")
+    shutil.copytree(ROOT / "static", DIST / "static", dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns("vendor", "__pycache__"))
+    zip_package(DIST)
+    files = sorted(p for p in DIST.rglob("*") if p.is_file())
+    digest = hashlib.sha256()
+    for p in files:
+        digest.update(str(p.relative_to(DIST)).encode())
+        digest.update(p.read_bytes())
+    version = digest.hexdigest()[:16]
+    urls = ["./"] + ["./" + str(p.relative_to(DIST)).replace("\\", "/") for p in files]
+    sw = fill((ROOT / "tools" / "sw.template.js").read_text(), {"VERSION": version, "FILES": json.dumps(urls, indent=1)})
+    (DIST / "sw.js").write_text(sw)
+    total = sum(p.stat().st_size for p in files)
+    print(f"built dist/: {len(files) + 1} files, {total / 1e6:.1f} MB, cache version {version}")
+
+
+if __name__ == "__main__":
+    main()
