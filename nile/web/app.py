@@ -14,7 +14,7 @@ from __future__ import annotations
 import traceback
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, jsnull  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from ..core.save import MAX_SAVE_CHARS
@@ -25,6 +25,11 @@ from .render import render_app
 from .storage import PREFIX, Library, MemoryStore, StorageFull
 
 
+def _str(value: object) -> str | None:
+    """A JS string or null/undefined as Python (JS null arrives as ``jsnull``, not None)."""
+    return None if value is None or value is jsnull else str(value)
+
+
 class LocalStore:
     """``window.localStorage`` as a ``Store``."""
 
@@ -32,8 +37,7 @@ class LocalStore:
         self.storage = storage
 
     def get(self, key: str) -> str | None:
-        value = self.storage.getItem(key)
-        return None if value is None else str(value)
+        return _str(self.storage.getItem(key))
 
     def set(self, key: str, value: str) -> None:
         try:
@@ -81,22 +85,25 @@ class App:
             create_proxy(self.on_change),
             create_proxy(self.on_key),
             create_proxy(self.on_storage),
+            create_proxy(self.on_resize),
         ]
         self.root.addEventListener("click", self._proxies[0])
         self.root.addEventListener("change", self._proxies[1])
         self.root.addEventListener("keydown", self._proxies[2])
         window.addEventListener("storage", self._proxies[3])
+        window.addEventListener("resize", self._proxies[4])
+        self.controller.layout = self._layout()
 
     # ------------------------------------------------------------------ drawing
     def render(self) -> None:
         active = document.activeElement
         focus = None
-        if active is not None and active.getAttribute and active.getAttribute("data-i"):
-            focus = (active.getAttribute("data-i"), active.getAttribute("data-v"))
+        if _str(active) is not None and hasattr(active, "getAttribute") and _str(active.getAttribute("data-i")):
+            focus = (_str(active.getAttribute("data-i")), _str(active.getAttribute("data-v")))
         self.root.innerHTML = render_app(self.controller)
         if focus:
             for el in self.root.querySelectorAll("[data-i]"):
-                if el.getAttribute("data-i") == focus[0] and el.getAttribute("data-v") == focus[1]:
+                if _str(el.getAttribute("data-i")) == focus[0] and _str(el.getAttribute("data-v")) == focus[1]:
                     el.focus()
                     break
         self._run_effects()
@@ -137,41 +144,41 @@ class App:
     # ------------------------------------------------------------------ events
     def on_click(self, event) -> None:  # noqa: ANN001
         el = event.target.closest("[data-i]")
-        if el is None or el.tagName in ("INPUT", "SELECT", "OPTION") or el.hasAttribute("disabled"):
+        if _str(el) is None or el.tagName in ("INPUT", "SELECT", "OPTION") or el.hasAttribute("disabled"):
             return
-        intent, value = str(el.getAttribute("data-i")), str(el.getAttribute("data-v") or "")
+        intent, value = _str(el.getAttribute("data-i")) or "", _str(el.getAttribute("data-v")) or ""
         self._safely(lambda: self.controller.handle(intent, value))
 
     def on_key(self, event) -> None:  # noqa: ANN001
         if event.key not in ("Enter", " "):
             return
         el = event.target
-        if el.getAttribute("role") != "button" or el.tagName in ("BUTTON", "INPUT", "SELECT"):
+        if _str(el.getAttribute("role")) != "button" or el.tagName in ("BUTTON", "INPUT", "SELECT"):
             return
         event.preventDefault()
-        intent, value = str(el.getAttribute("data-i")), str(el.getAttribute("data-v") or "")
+        intent, value = _str(el.getAttribute("data-i")) or "", _str(el.getAttribute("data-v")) or ""
         self._safely(lambda: self.controller.handle(intent, value))
 
     def on_change(self, event) -> None:  # noqa: ANN001
         el = event.target
-        intent = el.getAttribute("data-i")
+        intent = _str(el.getAttribute("data-i"))
         if not intent:
             return
-        intent = str(intent)
         if intent == "import":
             self._import(el)
             return
+        data_v = _str(el.getAttribute("data-v"))
         if el.type == "checkbox":
-            value = str(el.getAttribute("data-v") or "")
-        elif el.getAttribute("data-v") is not None:
-            value = f"{el.getAttribute('data-v')}:{el.value}"
+            value = data_v or ""
+        elif data_v is not None:
+            value = f"{data_v}:{el.value}"
         else:
             value = str(el.value)
         self._safely(lambda: self.controller.handle(intent, value))
 
     def _import(self, el) -> None:  # noqa: ANN001
         files = el.files
-        if not files or files.length == 0:
+        if _str(files) is None or files.length == 0:
             return
         file = files.item(0)
         if file.size > MAX_SAVE_CHARS * 4:
@@ -191,10 +198,20 @@ class App:
     def _refuse(self, text: str) -> None:
         self.controller.notice = ("error", text)
 
+    @staticmethod
+    def _layout() -> str:
+        """Phones held upright get the portrait board (the Nile across, rows as columns)."""
+        return "portrait" if int(window.innerWidth) < 700 else "landscape"
+
+    def on_resize(self, event) -> None:  # noqa: ANN001
+        layout = self._layout()
+        if layout != self.controller.layout:
+            self._safely(lambda: self.controller.handle("layout", layout))
+
     def on_storage(self, event) -> None:  # noqa: ANN001
         """Another tab wrote to storage: if it is our game, say so (the next save would conflict)."""
         c = self.controller
-        key = str(event.key) if event.key is not None else ""
+        key = _str(event.key) or ""
         if c.game_id and key == PREFIX + c.game_id and not c.conflict:
             self._safely(lambda: c.other_tab_changed())
         elif c.screen == "home":
@@ -205,7 +222,7 @@ def main() -> None:
     app = App()
     app.render()
     loading = document.getElementById("loading")
-    if loading is not None:
+    if _str(loading) is not None:
         loading.remove()
     app.root.removeAttribute("hidden")
     document.body.dataset.appState = "ready"

@@ -93,6 +93,8 @@ class Controller:
         self.in_memory_only = False  # storage full or in conflict: keep playing, offer export
         self.conflict = False
         self.show_rules = False
+        #: "landscape" (Nile down the middle) or "portrait" (phones); set by the page from its width
+        self.layout = "landscape"
         self.effects: list[tuple[str, ...]] = []  # for the page: ("download", name, text)
         self.revision = 0
 
@@ -277,6 +279,10 @@ class Controller:
         self.state = previous
         self.selection = None
         self._autosave()
+
+    def _on_layout(self, value: str) -> None:
+        if value in ("landscape", "portrait"):
+            self.layout = value
 
     def _on_dismiss(self, value: str) -> None:
         self.notice = None

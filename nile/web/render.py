@@ -21,6 +21,10 @@ from .controller import GAME, HOME, SETUP, Controller, Interaction
 
 CROP_SHORT = {"flax": "Fl", "grain": "Gr", "grapes": "Gp", "onion": "On", "aubergine": "Au"}
 LOG_LINES = 80
+BOAT_ICON = (
+    '<svg class="icon" viewBox="0 0 24 16" aria-hidden="true"><path d="M2 9h20l-4 6H6z" fill="#8a5a2b"/>'
+    '<path d="M12 1v8M12 1l6 7h-6z" stroke="#5b3a1a" fill="#f3ead7"/></svg>'
+)
 
 
 def esc(value: Any) -> str:
@@ -152,11 +156,11 @@ def render_game(c: Controller) -> str:
     players = view["players"]
     header = _status_bar(c, view)
     board = (
-        f'<div class="board">{svg_track(view)}{svg_fields(c, view, inter)}'
+        f'<div class="board">{svg_track(view, c.layout)}{svg_fields(c, view, inter)}'
         f'<div class="lower">{svg_market(c, view, inter)}{html_boat(c, view, inter)}</div></div>'
     )
     side = (
-        f'<aside class="side">{_action_panel(c, view, inter)}'
+        '<aside class="side">'
         f'<section class="players" aria-label="{esc(msg("ui.players", lang))}">'
         + "".join(_player_card(c, view, p, inter) for p in players)
         + "</section>"
@@ -165,7 +169,10 @@ def render_game(c: Controller) -> str:
     )
     end = render_end(c, view) if s.is_terminal() else ""
     rules = render_rules(c) if c.show_rules else ""
-    return f'<section class="game">{header}{end}<div class="table">{board}{side}</div>{rules}</section>'
+    return (
+        f'<section class="game">{header}{end}<div class="table">{board}{_action_panel(c, view, inter)}{side}</div>'
+        f'{rules}</section>'
+    )
 
 
 def _status_bar(c: Controller, view: dict[str, Any]) -> str:
@@ -291,16 +298,78 @@ def _wave_glyph(x: float, y: float, wave: str, vertical: bool = False) -> str:
     return "".join(out)
 
 
-FIELD_W, FIELD_H, ROW_H, RIVER_X0, RIVER_X1, TOP = 84, 86, 96, 452, 548, 12
+class Geometry:
+    """Where the fields go. ``landscape``: the Nile runs down the middle, rows go out sideways
+    (wide screens). ``portrait``: the Nile runs across, west bank above, east bank below,
+    each row a column (phones), so fields stay large enough to read and to touch."""
 
+    FIELD_W, FIELD_H = 84, 86
 
-def _field_box(row: dict[str, Any], k: int, index: int) -> tuple[float, float]:
-    y = TOP + (index % 4) * ROW_H
-    if row["bank"] == "west":
-        x = RIVER_X0 - (k + 1) * FIELD_W
-    else:
-        x = RIVER_X1 + k * FIELD_W
-    return x, y
+    def __init__(self, layout: str) -> None:
+        self.portrait = layout == "portrait"
+        if self.portrait:
+            self.FIELD_W = 96
+            self.col_w = 100
+            self.label = 26
+            self.river0 = self.label + 5 * self.FIELD_H
+            self.river1 = self.river0 + 64
+            self.width = 20 + 4 * self.col_w
+            self.height = self.river1 + 5 * self.FIELD_H + self.label
+        else:
+            self.row_h = 96
+            self.top = 12
+            self.river0, self.river1 = 452, 548
+            self.width = 1000
+            self.height = self.top * 2 + 4 * self.row_h
+
+    def field(self, west: bool, k: int, index: int) -> tuple[float, float]:
+        """Top-left corner of field k (0 = at the Nile) of the index-th row of its bank."""
+        c = index % 4
+        if self.portrait:
+            x = 20 + c * self.col_w
+            y = self.river0 - (k + 1) * self.FIELD_H if west else self.river1 + k * self.FIELD_H
+            return x, y
+        y = self.top + c * self.row_h
+        x = self.river0 - (k + 1) * self.FIELD_W if west else self.river1 + k * self.FIELD_W
+        return x, y
+
+    def river(self) -> str:
+        if self.portrait:
+            return f'<rect class="nile" x="0" y="{self.river0}" width="{self.width}" height="{self.river1 - self.river0}"/>'
+        return f'<rect class="nile" x="{self.river0}" y="0" width="{self.river1 - self.river0}" height="{self.height}"/>'
+
+    def nile_label(self, text: str) -> str:
+        if self.portrait:
+            return f'<text class="nile-label across" x="{self.width / 2}" y="{(self.river0 + self.river1) / 2}">{esc(text)}</text>'
+        return f'<text class="nile-label" x="500" y="{self.top + 2 * self.row_h}">{esc(text)}</text>'
+
+    def entry_wave(self, west: bool, index: int, wave: str) -> str:
+        """The Nile's wave where the row meets the river."""
+        c = index % 4
+        if self.portrait:
+            x = 20 + c * self.col_w + self.FIELD_W / 2
+            return _wave_glyph(x, self.river0 + 12 if west else self.river1 - 12, wave)
+        y = self.top + c * self.row_h + self.FIELD_H / 2 - 10
+        return _wave_glyph(self.river0 - 14 if west else self.river1 + 14, y, wave, vertical=True)
+
+    def row_label(self, west: bool, index: int, length: int, name: str) -> str:
+        c = index % 4
+        if self.portrait:
+            x = 20 + c * self.col_w + self.FIELD_W / 2
+            y = self.river0 - length * self.FIELD_H - 8 if west else self.river1 + length * self.FIELD_H + 18
+            return f'<text class="row-label centre" x="{x}" y="{y}">{name}</text>'
+        y = self.top + c * self.row_h + self.FIELD_H / 2
+        x = self.river0 - length * self.FIELD_W - 6 if west else self.river1 + length * self.FIELD_W + 6
+        return f'<text class="row-label{" west" if west else ""}" x="{x}" y="{y}">{name}</text>'
+
+    def card_waves(self, west: bool, x: float, y: float, wave_in: str, wave_out: str) -> str:
+        """A water card's in-wave on its river side, its out-wave on the far side."""
+        w, h = self.FIELD_W, self.FIELD_H
+        if self.portrait:
+            near, far = (y + h - 10, y + 24) if west else (y + 24, y + h - 10)
+            return _wave_glyph(x + w / 2, near, wave_in) + _wave_glyph(x + w / 2, far, wave_out)
+        near, far = (x + w - 8, x + 8) if west else (x + 8, x + w - 8)
+        return _wave_glyph(near, y + h / 2, wave_in, vertical=True) + _wave_glyph(far, y + h / 2, wave_out, vertical=True)
 
 
 def _marker_svg(cx: float, cy: float, m: dict[str, Any], players: list[dict[str, Any]], condition: str | None = None) -> str:
@@ -344,28 +413,27 @@ def svg_fields(c: Controller, view: dict[str, Any], inter: Interaction) -> str:
     lang = c.lang
     players = view["players"]
     sel = c.selection or {}
+    g = Geometry(c.layout)
+    fw, fh = g.FIELD_W, g.FIELD_H
     out = [
-        f'<svg class="fields" viewBox="0 0 1000 {TOP * 2 + 4 * ROW_H}" role="group" aria-label="{esc(msg("ui.fields", lang))}">',
-        f'<rect class="nile" x="{RIVER_X0}" y="0" width="{RIVER_X1 - RIVER_X0}" height="{TOP * 2 + 4 * ROW_H}"/>',
-        f'<text class="nile-label" x="500" y="{TOP + 2 * ROW_H}">{esc(msg("ui.nile", lang))}</text>',
+        f'<svg class="fields {c.layout}" viewBox="0 0 {g.width} {g.height}" role="group" aria-label="{esc(msg("ui.fields", lang))}">',
+        g.river(),
+        g.nile_label(msg("ui.nile", lang)),
     ]
     for index, row in enumerate(view["rows"]):
         west = row["bank"] == "west"
-        y = TOP + (index % 4) * ROW_H
-        edge = RIVER_X0 - 14 if west else RIVER_X1 + 14
-        out.append(_wave_glyph(edge, y + FIELD_H / 2 - 10, row["nile_wave"], vertical=True))
-        label_x = RIVER_X0 - len(row["fields"]) * FIELD_W - 6 if west else RIVER_X1 + len(row["fields"]) * FIELD_W + 6
-        out.append(f'<text class="row-label{" west" if west else ""}" x="{label_x}" y="{y + FIELD_H / 2}">{row["name"]}</text>')
+        out.append(g.entry_wave(west, index, row["nile_wave"]))
+        out.append(g.row_label(west, index, len(row["fields"]), row["name"]))
         for k, f in enumerate(row["fields"]):
-            x, fy = _field_box(row, k, index)
+            x, fy = g.field(west, k, index)
             key = f"field:{f['name']}"
-            words = [msg("ui.field_label", lang, field=f["name"], palms=f["palms"])]
             if not row["in_play"]:
                 out.append(
                     f'<g class="field covered" role="img" aria-label="{esc(msg("ui.out_of_play", lang, field=f["name"]))}">'
-                    f'<rect x="{x + 2}" y="{fy}" width="{FIELD_W - 4}" height="{FIELD_H}" rx="6"/></g>'
+                    f'<rect x="{x + 2}" y="{fy + 2}" width="{fw - 4}" height="{fh - 4}" rx="6"/></g>'
                 )
                 continue
+            words = [msg("ui.field_label", lang, field=f["name"], palms=f["palms"])]
             if f["water"]:
                 words.append(msg("ui.water_card", lang, wave_in=msg("wave." + f["water"]["in"], lang),
                                  wave_out=msg("wave." + f["water"]["out"], lang)))
@@ -375,22 +443,19 @@ def svg_fields(c: Controller, view: dict[str, Any], inter: Interaction) -> str:
             selected = sel.get("kind") == "fruit" and sel.get("field") == f["name"]
             cls, extra = _target_attrs(key, inter, ", ".join(words), selected)
             t = inter.targets.get(key)
-            body = [f'<rect class="ground" x="{x + 2}" y="{fy}" width="{FIELD_W - 4}" height="{FIELD_H}" rx="6"/>']
-            body.append(f'<text class="palms" x="{x + 8}" y="{fy + 14}">{"♣" * f["palms"]}</text>')
+            body = [f'<rect class="ground" x="{x + 2}" y="{fy + 2}" width="{fw - 4}" height="{fh - 4}" rx="6"/>',
+                    f'<text class="palms" x="{x + 8}" y="{fy + 16}">{"♣" * f["palms"]}</text>']
             if f["water"]:
-                w = f["water"]
-                near, far = (x + FIELD_W - 8, x + 8) if west else (x + 8, x + FIELD_W - 8)
-                body.append(f'<rect class="water" x="{x + 5}" y="{fy + 18}" width="{FIELD_W - 10}" height="{FIELD_H - 22}" rx="4"/>')
-                body.append(_wave_glyph(near, fy + FIELD_H / 2, w["in"], vertical=True))
-                body.append(_wave_glyph(far, fy + FIELD_H / 2, w["out"], vertical=True))
+                body.append(f'<rect class="water" x="{x + 5}" y="{fy + 20}" width="{fw - 10}" height="{fh - 25}" rx="4"/>')
+                body.append(g.card_waves(west, x, fy, f["water"]["in"], f["water"]["out"]))
             if f["desert"]:
-                body.append(f'<rect class="desert" x="{x + 5}" y="{fy + 18}" width="{FIELD_W - 10}" height="{FIELD_H - 22}" rx="4"/>'
-                            f'<path class="dune" d="M{x + 10} {fy + 60} q15 -16 30 0 q15 -16 30 0"/>')
+                body.append(f'<rect class="desert" x="{x + 5}" y="{fy + 20}" width="{fw - 10}" height="{fh - 25}" rx="4"/>'
+                            f'<path class="dune" d="M{x + 12} {fy + 62} q15 -16 30 0 q15 -16 30 0"/>')
             for i, m in enumerate(f["markers"]):
-                body.append(_marker_svg(x + 24 + i * 36, fy + 52, m, players))
+                body.append(_marker_svg(x + 24 + i * 36, fy + 54, m, players))
             if t is not None and t.action and t.cost:
-                body.append(f'<g class="cost"><circle cx="{x + FIELD_W - 16}" cy="{fy + 14}" r="11"/>'
-                            f'<text x="{x + FIELD_W - 16}" y="{fy + 15}">{t.cost}</text></g>')
+                body.append(f'<g class="cost"><circle cx="{x + fw - 16}" cy="{fy + 16}" r="11"/>'
+                            f'<text x="{x + fw - 16}" y="{fy + 17}">{t.cost}</text></g>')
             out.append(f'<g class="field{cls}"{extra}>{"".join(body)}</g>')
     out.append("</svg>")
     return "".join(out)
@@ -407,28 +472,39 @@ def svg_tide(view: dict[str, Any], lang: str) -> str:
     return f'<svg class="tide" viewBox="0 0 142 28" role="img" aria-label="{esc(label)}">{"".join(segs)}</svg>'
 
 
-def svg_track(view: dict[str, Any]) -> str:
+def svg_track(view: dict[str, Any], layout: str = "landscape") -> str:
+    per_row = data.TRACK_LENGTH if layout != "portrait" else data.TRACK_LENGTH // 2
+    width = 1000 if layout != "portrait" else 420
+    w = (width - 40) / per_row
+    rows = (data.TRACK_LENGTH + per_row - 1) // per_row
+
+    def place(space: int) -> tuple[float, float]:
+        i = space - 1
+        return 20 + (i % per_row) * w, 20 + (i // per_row) * 62
+
     cells = []
-    w = 960 / data.TRACK_LENGTH
     for space in range(1, data.TRACK_LENGTH + 1):
-        x = 20 + (space - 1) * w
+        x, y = place(space)
         cls = "space" + (" obelisk" if space == view["obelisk"] else "")
-        cells.append(f'<rect class="{cls}" x="{x:.1f}" y="20" width="{w - 2:.1f}" height="40" rx="3"/>'
-                     f'<text class="num" x="{x + w / 2 - 1:.1f}" y="14">{space}</text>')
+        cells.append(f'<rect class="{cls}" x="{x:.1f}" y="{y:.1f}" width="{w - 2:.1f}" height="40" rx="3"/>'
+                     f'<text class="num" x="{x + w / 2 - 1:.1f}" y="{y - 6:.1f}">{space}</text>')
     pawns = []
     stacks: dict[int, int] = {}
     for p in view["players"]:
         space = min(p["pawn"], data.TRACK_LENGTH)
         n = stacks.get(space, 0)
         stacks[space] = n + 1
-        x = 20 + (space - 1) * w + w / 2 - 1
-        pawns.append(f'<g class="pawn p-{p["colour"]}"><circle cx="{x:.1f}" cy="{30 + n * 7}" r="9"/>'
-                     f'<text x="{x:.1f}" y="{31 + n * 7}">{p["letter"]}</text></g>')
-    ob_x = 20 + (view["obelisk"] - 1) * w + w / 2 - 1
+        x, y = place(space)
+        cx = x + w / 2 - 1
+        pawns.append(f'<g class="pawn p-{p["colour"]}"><circle cx="{cx:.1f}" cy="{y + 10 + n * 7:.1f}" r="9"/>'
+                     f'<text x="{cx:.1f}" y="{y + 11 + n * 7:.1f}">{p["letter"]}</text></g>')
+    ox, oy = place(view["obelisk"])
+    ox += w / 2 - 1
     label = "; ".join(f'{p["name"]} {p["score"]}' for p in view["players"]) + f'; obelisk {view["obelisk"]}'
     return (
-        f'<svg class="track" viewBox="0 0 1000 66" role="img" aria-label="{esc(label)}">{"".join(cells)}'
-        f'<path class="obelisk-mark" d="M{ob_x - 5:.1f} 62 L{ob_x:.1f} 44 L{ob_x + 5:.1f} 62 Z"/>{"".join(pawns)}</svg>'
+        f'<svg class="track" viewBox="0 0 {width} {8 + rows * 62}" role="img" aria-label="{esc(label)}">{"".join(cells)}'
+        f'<path class="obelisk-mark" d="M{ox - 5:.1f} {oy + 42:.1f} L{ox:.1f} {oy + 24:.1f} L{ox + 5:.1f} {oy + 42:.1f} Z"/>'
+        f'{"".join(pawns)}</svg>'
     )
 
 
@@ -436,8 +512,8 @@ def svg_market(c: Controller, view: dict[str, Any], inter: Interaction) -> str:
     lang = c.lang
     players = view["players"]
     col_w, stall_h = 100, 40
-    out = [f'<svg class="market" viewBox="0 0 420 250" role="group" aria-label="{esc(msg("ui.market", lang))}">',
-           '<rect class="house" x="6" y="4" width="408" height="14" rx="3"/>']
+    out = [f'<svg class="market" viewBox="0 0 430 250" role="group" aria-label="{esc(msg("ui.market", lang))}">',
+           '<rect class="house" x="6" y="4" width="418" height="14" rx="3"/>']
     for i, row in enumerate(view["market"]):
         x = 10 + i * (col_w + 4)
         key = f"market:{row['name']}"
@@ -480,7 +556,7 @@ def html_boat(c: Controller, view: dict[str, Any], inter: Interaction) -> str:
         else:
             items.append(f'<span class="chip boat-chip {colour_cls}"{attrs(aria_label=words)}>{esc(label)}</span>')
     return (
-        f'<section class="boat" aria-label="{esc(msg("ui.boat", lang))}"><h3>⛵ {esc(msg("ui.boat", lang))} '
+        f'<section class="boat" aria-label="{esc(msg("ui.boat", lang))}"><h3>{BOAT_ICON}{esc(msg("ui.boat", lang))} '
         f'<small>{len(view["boat"])}</small></h3><div class="boat-items">{"".join(items) or esc(msg("ui.empty", lang))}</div>'
         f'<p class="decks">{esc(msg("ui.decks", lang, draw=view["desert"]["draw"], discard=view["desert"]["discard"], water=len(view["water"]["discard"])))}</p></section>'
     )
