@@ -7,7 +7,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 WHEELS := .cache/wheels
 NILE_PROPERTY_GAMES ?= 32
-NILE_PYODIDE_PROPERTY_GAMES ?= 2
+NILE_PYODIDE_PROPERTY_GAMES ?= 8
 export NILE_PROPERTY_GAMES
 
 .PHONY: play serve site test test-engine test-pyodide test-browser fuzz bench deps chromium clean

@@ -22,9 +22,13 @@ py.FS.mount(py.FS.filesystems.NODEFS, { root }, "/app");
 py.FS.mkdir("/wheels");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: path.resolve(wheelDir) }, "/wheels");
 py.globals.set("pytest_args", py.toPy(pytestArgs));
+// Pyodide does not see the host's environment: pass the project's own settings (NILE_*) through.
+const nileEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith("NILE_")));
+py.globals.set("nile_env", py.toPy(nileEnv));
 const code = py.runPython(`
 import glob, os, sys
 os.chdir("/app")
+os.environ.update(nile_env)
 sys.path[:0] = ["/app"] + sorted(glob.glob("/wheels/*.whl"))
 print(f"Pyodide: Python {sys.version.split()[0]} on {sys.platform}", flush=True)
 import pytest

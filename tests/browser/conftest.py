@@ -1,0 +1,201 @@
+"""End-to-end tests: a real Chromium plays Nile from the built site, served with production headers.
+
+Running
+-------
+Build the site, then run pytest from the repository root::
+
+    python3 tools/build_site.py          # or: make site
+    .venv/bin/python -m pytest tests/browser -q
+
+(``make test-browser`` does both.) The suite starts its own server: ``tools/serve.py``'s
+``make_server`` serves ``dist/`` on a free port in a background thread, so the
+Content-Security-Policy and the other headers from ``netlify.toml`` apply exactly as in
+production. Every test is marked ``browser`` (``-m "not browser"`` skips them).
+
+Which Chromium
+--------------
+1. ``$CHROMIUM`` (a path to a Chromium/Chrome executable), else
+2. ``/usr/bin/chromium`` (Debian's package: ``apt-get install chromium``) if it exists, else
+3. Playwright's own browser (``python -m playwright install chromium``).
+It is started headless, without sandbox, GPU, QUIC or background networking (so Chromium
+does not try to reach hosts this machine cannot reach).
+
+Isolation
+---------
+- Every browser context is routed: a request to anything but the local server is recorded
+  and aborted, and every test fails at teardown if one was attempted (no CDN, ever).
+- Service workers are blocked in the ordinary contexts (they would answer requests out of
+  Playwright's sight and precache 15 MB per context); ``test_offline`` uses its own context
+  with the service worker allowed.
+- Tests that can share a booted page (Pyodide takes ~5 s to start) use the module-scoped
+  ``app`` fixture: between tests its localStorage is cleared and the app is brought back to
+  an empty home screen without reloading. Tests that need a fresh load use ``page``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import zipfile
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Route
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+sys.path.insert(0, str(ROOT / "tools"))
+
+LAUNCH_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+READY = "body[data-app-state=ready]"
+BOOT_TIMEOUT_MS = 60_000
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+def chromium_path() -> str | None:
+    """$CHROMIUM, else Debian's /usr/bin/chromium, else None (Playwright's own browser)."""
+    env = os.environ.get("CHROMIUM")
+    if env:
+        return env
+    if Path("/usr/bin/chromium").exists():
+        return "/usr/bin/chromium"
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    args = {**browser_type_launch_args, "args": [*browser_type_launch_args.get("args", []), *LAUNCH_ARGS]}
+    path = chromium_path()
+    if path:
+        args["executable_path"] = path
+    return args
+
+
+# ---------------------------------------------------------------------- the server
+def _stale_sources() -> list[str]:
+    """nile/*.py files whose bytes differ from the copy in dist/nile.zip (the page's engine)."""
+    with zipfile.ZipFile(DIST / "nile.zip") as z:
+        built = {name: z.read(name) for name in z.namelist()}
+    stale = []
+    for path in sorted((ROOT / "nile").rglob("*.py")):
+        if "__pycache__" in path.parts:
+            continue
+        rel = str(path.relative_to(ROOT))
+        if built.get(rel) != path.read_bytes():
+            stale.append(rel)
+    return stale
+
+
+@pytest.fixture(scope="session")
+def base_url() -> Iterator[str]:
+    """Serve dist/ with tools/serve.py (production headers) on a free port for the session."""
+    if not (DIST / "index.html").exists():
+        pytest.fail("dist/index.html is missing: build the site first (run make site, "
+                    "or python3 tools/build_site.py)", pytrace=False)
+    stale = _stale_sources()
+    if stale:
+        pytest.fail(f"dist/ is older than the sources ({', '.join(stale[:3])}…): run make site", pytrace=False)
+    from serve import make_server  # tools/serve.py
+
+    server = make_server(DIST, port=0)
+    thread = threading.Thread(target=server.serve_forever, name="nile-dist-server", daemon=True)
+    thread.start()
+    host, port = server.server_address[:2]
+    try:
+        yield f"http://{host}:{port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_context_args, "service_workers": "block"}
+
+
+# ---------------------------------------------------------------------- no request leaves the machine
+#: every request to another host, by any guarded context, not yet reported by a test
+FOREIGN: list[str] = []
+
+
+def guard(context: BrowserContext, base_url: str) -> BrowserContext:
+    """Record and abort every request that is not to the local server."""
+    origin = base_url.rstrip("/")
+
+    def handle(route: Route) -> None:
+        url = route.request.url
+        if url == origin or url.startswith(origin + "/") or url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            FOREIGN.append(url)
+            route.abort()
+
+    context.route("**/*", handle)
+    return context
+
+
+@pytest.fixture(autouse=True)
+def no_foreign_requests() -> Iterator[list[str]]:
+    """Fails the test if any guarded context tried to reach another host while it ran."""
+    yield FOREIGN
+    attempted, FOREIGN[:] = list(FOREIGN), []
+    assert not attempted, f"requests to other hosts were attempted (and aborted): {attempted}"
+
+
+@pytest.fixture
+def new_context(new_context: Callable[..., BrowserContext], base_url: str,
+                no_foreign_requests: list[str]) -> Callable[..., BrowserContext]:
+    """pytest-playwright's factory, with every context guarded (so ``context`` and ``page`` are)."""
+
+    def make(**kwargs: Any) -> BrowserContext:
+        return guard(new_context(**kwargs), base_url)
+
+    return make
+
+
+# ---------------------------------------------------------------------- the app
+def wait_ready(page: Page) -> Page:
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    return page
+
+
+def open_app(page: Page, path: str = "") -> Page:
+    page.goto(path or "./")
+    return wait_ready(page)
+
+
+@pytest.fixture(scope="module")
+def shared_page(browser: Browser, browser_context_args: dict[str, Any], base_url: str) -> Iterator[Page]:
+    """One booted page for the tests of a module that do not need a fresh load."""
+    context = guard(browser.new_context(**browser_context_args), base_url)
+    page = context.new_page()
+    open_app(page)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def app(shared_page: Page) -> Page:
+    """The shared page on an empty home screen, with nothing stored: as if freshly opened."""
+    from .ui import reset_app
+
+    reset_app(shared_page)
+    return shared_page

@@ -1,0 +1,69 @@
+"""Booting from the local server only, the loading screen, the CSP, and hostile text."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from .conftest import wait_ready
+from .ui import body, click, intent, screen, start_game
+
+
+def test_boots_offline_from_local_server_with_loading_screen(page: Page, base_url: str) -> None:
+    local: list[str] = []
+    page.on("request", lambda r: local.append(r.url) if r.url.startswith(base_url) else None)
+    response = page.goto("./", wait_until="commit")
+    assert response and response.ok
+    # the served HTML shows a loading screen with progress while Python starts (~5 s)
+    page.wait_for_selector("#loading", state="attached")
+    assert body(page).get("appState") == "loading"
+    expect(page.locator("#loading progress")).to_be_visible()
+    expect(page.locator("#loading")).to_contain_text("Nile")
+    wait_ready(page)
+    expect(page.locator("#loading")).to_have_count(0)
+    assert screen(page) == "home"
+    expect(page.get_by_role("button", name="New game")).to_be_visible()
+    # the runtime really came from this server (and nothing from elsewhere: the autouse guard)
+    assert any(u.endswith("pyodide.asm.wasm") for u in local), local
+    assert any(u.endswith("nile.zip") for u in local), local
+
+
+def test_csp_header_served_and_inline_script_blocked(app: Page, base_url: str) -> None:
+    for path in ("", "index.html"):
+        response = app.context.request.get(base_url + path)
+        csp = response.headers.get("content-security-policy", "")
+        assert "script-src 'self'" in csp and "unsafe-inline" not in csp, (path, csp)
+        assert "default-src 'self'" in csp
+    ran = app.evaluate("""() => new Promise(resolve => {
+        let violated = false;
+        document.addEventListener('securitypolicyviolation', e => { violated = e.violatedDirective; }, {once: true});
+        const s = document.createElement('script');
+        s.textContent = 'window.__inline = 1';
+        document.body.appendChild(s);
+        setTimeout(() => resolve({ran: window.__inline === 1, violated}), 300);
+    })""")
+    assert ran["ran"] is False, "an injected inline script ran"
+    assert ran["violated"] and ran["violated"].startswith("script-src"), ran
+    # the app still works after the attempt
+    click(app, intent("new"))
+    assert screen(app) == "setup"
+
+
+HOSTILE = ('<img src=x onerror="window.__pwned=1">', "<script>window.__pwned=2</script>")
+
+
+def test_hostile_player_names_are_shown_as_text(app: Page) -> None:
+    fetched: list[str] = []
+    app.on("request", lambda r: fetched.append(r.url))
+    start_game(app, names=(*HOSTILE, "Horus"))
+    cards = app.locator(".player h3")
+    expect(cards.nth(0)).to_contain_text(HOSTILE[0])
+    expect(cards.nth(1)).to_contain_text(HOSTILE[1])
+    # …and on the home screen's list of saved games
+    click(app, intent("home"))
+    expect(app.locator(".saved strong").first).to_contain_text(HOSTILE[0])
+    expect(app.locator(".saved strong").first).to_contain_text(HOSTILE[1])
+    # give a created <img> time to fail loading and fire onerror
+    app.wait_for_timeout(300)
+    assert app.evaluate("() => document.querySelectorAll('img, #app script').length") == 0
+    assert app.evaluate("() => window.__pwned") is None
+    assert not [u for u in fetched if u.rstrip("/").endswith("/x")], fetched

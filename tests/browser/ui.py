@@ -1,0 +1,324 @@
+"""Driving the Nile page like a player: clicks that wait for the app to redraw, reading its state.
+
+The page exposes its state on ``<body>``: ``data-renders`` (redraws so far), ``data-screen``,
+``data-actions`` (engine actions in the current game). Every clickable element carries
+``data-i`` (intent) and ``data-v`` (value). A click on such an element is handled
+synchronously by Python and always ends in a redraw, so "wait until data-renders grows" is
+the exact completion signal of a click, with no sleeps.
+
+Saves for a test are made here with the same engine the page runs (``nile`` from the source
+tree; ``conftest`` checks that ``dist/nile.zip`` holds the same sources).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from playwright.sync_api import Locator, Page
+
+from nile.banks.options import Options, Player
+from nile.banks.state import ACTIONS, BanksState
+from nile.core import save
+from nile.core.rng import Rng
+
+NAMES3 = ("Amun", "Bastet", "Horus")
+COLOURS = ("red", "blue", "green", "yellow", "white")
+PREFIX = "nile:game:"
+
+
+# ---------------------------------------------------------------------- reading the page
+def body(page: Page) -> dict[str, str]:
+    return page.evaluate("() => ({...document.body.dataset})")
+
+
+def renders(page: Page) -> int:
+    return int(page.evaluate("() => Number(document.body.dataset.renders || 0)"))
+
+
+def actions(page: Page) -> int:
+    return int(page.evaluate("() => Number(document.body.dataset.actions || 0)"))
+
+
+def screen(page: Page) -> str:
+    return page.evaluate("() => document.body.dataset.screen || ''")
+
+
+def storage(page: Page) -> dict[str, str]:
+    """Everything in localStorage."""
+    return page.evaluate(
+        "() => Object.fromEntries(Array.from({length: localStorage.length}, (_, i) => localStorage.key(i))"
+        ".map(k => [k, localStorage.getItem(k)]))"
+    )
+
+
+def saved_games(page: Page) -> dict[str, dict[str, Any]]:
+    """The stored games, parsed: id -> save dict."""
+    return {k[len(PREFIX):]: json.loads(v) for k, v in storage(page).items() if k.startswith(PREFIX)}
+
+
+def only_game(page: Page) -> tuple[str, dict[str, Any]]:
+    games = saved_games(page)
+    assert len(games) == 1, f"expected one saved game, found {sorted(games)}"
+    return next(iter(games.items()))
+
+
+def round_shown(page: Page) -> int:
+    text = page.locator(".status .round").inner_text()
+    assert text.startswith("Round "), text
+    return int(text.split()[1])
+
+
+# ---------------------------------------------------------------------- acting
+def wait_renders_after(page: Page, before: int, timeout: float = 30_000) -> None:
+    page.wait_for_function("n => Number(document.body.dataset.renders || 0) > n", arg=before, timeout=timeout)
+
+
+def click(page: Page, target: str | Locator, tap: bool = False) -> None:
+    """Click (or tap) one element with a data-i intent and wait until the app has redrawn."""
+    loc = page.locator(target) if isinstance(target, str) else target
+    before = renders(page)
+    if tap:
+        loc.tap()
+    else:
+        loc.click()
+    wait_renders_after(page, before)
+
+
+def intent(i: str, v: str | None = None) -> str:
+    """CSS selector of the element with this intent (and value)."""
+    sel = f'[data-i="{i}"]'
+    if v is not None:
+        sel += f'[data-v="{css_str(v)}"]'
+    return sel
+
+
+def css_str(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def notice(page: Page, level: str = "error") -> Locator:
+    return page.locator(f".notice.{level}")
+
+
+def reset_app(page: Page) -> None:
+    """Bring a booted page back to an empty home screen with nothing stored, without reloading."""
+    page.evaluate("() => localStorage.clear()")
+    home = page.locator(intent("home"))
+    if screen(page) != "home" and home.count():
+        click(page, home.first)
+    # the app redraws its home screen when storage changes in "another tab"
+    before = renders(page)
+    page.evaluate("() => window.dispatchEvent(new StorageEvent('storage', {key: 'nile:index'}))")
+    wait_renders_after(page, before)
+    while page.locator(".notice [data-i=dismiss]").count():
+        click(page, page.locator(".notice [data-i=dismiss]").first)
+    assert screen(page) == "home"
+    assert page.locator(".saved").count() == 0
+
+
+def put_saves(page: Page, items: dict[str, str]) -> None:
+    """Store raw values under these keys and let the home screen pick them up (as after a reload)."""
+    page.evaluate("items => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }", items)
+    before = renders(page)
+    page.evaluate("() => window.dispatchEvent(new StorageEvent('storage', {key: 'nile:index'}))")
+    wait_renders_after(page, before)
+
+
+def continue_game(page: Page, gid: str) -> None:
+    click(page, intent("continue", gid))
+    assert screen(page) == "game", page.locator(".notice").all_inner_texts()
+
+
+def start_game(page: Page, names: tuple[str, ...] = NAMES3, variants: tuple[str, ...] = (), tap: bool = False) -> None:
+    """New game through the set-up form: player count, typed names, variants, start."""
+    click(page, intent("new"), tap=tap)
+    assert screen(page) == "setup"
+    count = page.locator(intent("setup-count"))
+    if count.input_value() != str(len(names)):
+        before = renders(page)
+        count.select_option(str(len(names)))
+        wait_renders_after(page, before)
+    for i, name in enumerate(names):
+        box = page.locator(intent("setup-name", str(i)))
+        before = renders(page)
+        if tap:
+            box.tap()
+        box.fill(name)
+        box.press("Tab")  # a text field reports its value when it loses focus
+        wait_renders_after(page, before)
+        assert page.locator(intent("setup-name", str(i))).input_value() == " ".join(name.split())[:40]
+    for v in variants:
+        click(page, intent("setup-variant", v), tap=tap)
+        assert page.locator(intent("setup-variant", v)).is_checked()
+    click(page, intent("start-game"), tap=tap)
+    assert screen(page) == "game", page.locator(".form-error").all_inner_texts()
+
+
+# ---------------------------------------------------------------------- a simple player
+PICK_ANY = """() => {
+  const shown = el => el.getClientRects().length > 0 && !el.hasAttribute('disabled');
+  for (const sel of SELECTORS) {
+    const el = [...document.querySelectorAll(sel)].find(shown);
+    if (el) return {i: el.getAttribute('data-i'), v: el.getAttribute('data-v')};
+  }
+  return null;
+}"""
+
+#: what the simple player clicks, in this order: bids, end turn, a commit on the board, a
+#: rot choice (or any action button), then anything selectable
+ADVANCE_ORDER = (
+    ".handover [data-i=reveal-bidder]",
+    ".bid-private [data-i=bid-submit]",
+    "[data-i=act][data-v=end]",
+    "g.field.act",
+    "g.mrow.act",
+    "[data-i=act]",
+    "button.target",
+    "g.sel",
+)
+
+
+def find(page: Page, selectors: tuple[str, ...]) -> dict[str, str] | None:
+    return page.evaluate(PICK_ANY.replace("SELECTORS", json.dumps(list(selectors))))
+
+
+def advance(page: Page, tap: bool = False, order: tuple[str, ...] = ADVANCE_ORDER) -> str:
+    """One click of the simple player (ends every turn at once); returns what it clicked."""
+    hit = find(page, order)
+    assert hit, "nothing to click: " + page.locator("#app").inner_text()[:500]
+    target = page.locator(intent(hit["i"], hit["v"])).first
+    if tap:
+        assert_in_viewport(page, target)
+    click(page, target, tap=tap)
+    return f'{hit["i"]}:{hit["v"]}'
+
+
+def assert_in_viewport(page: Page, target: Locator) -> None:
+    target.scroll_into_view_if_needed()
+    box = target.bounding_box()
+    size = page.viewport_size
+    assert box and size, "target has no box"
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    assert 0 <= cx <= size["width"] and 0 <= cy <= size["height"], f"target centre off screen: {box} in {size}"
+    assert box["x"] >= -1 and box["x"] + box["width"] <= size["width"] + 1, f"target cut off at the side: {box}"
+
+
+def in_turn(page: Page) -> bool:
+    """The actions phase of some player (an End turn button is offered)."""
+    return page.locator("[data-i=act][data-v=end]").count() > 0
+
+
+def play_until(page: Page, done: Callable[[], bool], max_clicks: int = 400, **kw: Any) -> list[str]:
+    clicks = []
+    while not done():
+        assert len(clicks) < max_clicks, f"not done after {max_clicks} clicks; last: {clicks[-10:]}"
+        clicks.append(advance(page, **kw))
+    return clicks
+
+
+def sow_once(page: Page, tap: bool = False) -> bool:
+    """In a turn: choose the first crop offered and sow it on the first field offered."""
+    crop = page.locator("button.chip.target[data-v^='supply:']")
+    if not crop.count():
+        return False
+    if tap:
+        assert_in_viewport(page, crop.first)
+    click(page, crop.first, tap=tap)
+    field = page.locator("g.field.act")
+    if not field.count():
+        return False
+    if tap:
+        assert_in_viewport(page, field.first)
+    click(page, field.first, tap=tap)
+    return True
+
+
+# ---------------------------------------------------------------------- replaying an engine action by clicks
+def perform(page: Page, text: str, player: int) -> None:
+    """Commit one engine action (``sow flax W4-2``, ``harvest W2-1 M3``…) the way a player would:
+    select what must be selected, then click the place that commits it."""
+    kind, *args = text.split()
+    before = actions(page)
+    pick = lambda key: click(page, page.locator(intent("pick", key)).first)  # noqa: E731
+    if kind in ("end", "joker", "rot") or (kind == "buy" and args[0] == "joker"):
+        click(page, intent("act", text))
+    elif kind == "boat":
+        pick(f"supply:{args[0]}")
+    elif kind == "water":
+        pile, fname = args
+        if page.locator(f"button.pile.target[data-v='pile:{pile}']").count():
+            pick(f"pile:{pile}")
+        pick(f"field:{fname}")
+    elif kind == "ebb":
+        click(page, page.locator(f"g.field.act[data-v^='field:{args[0]}-']").first)
+    elif kind in ("seed", "ripe"):
+        crop, fname = args
+        click(page, intent("side", kind))
+        pick(f"supply:{crop}")
+        pick(f"field:{fname}")
+    elif kind == "sow":
+        crop, fname = args
+        pick(f"supply:{crop}")
+        pick(f"field:{fname}")
+    elif kind == "grow":
+        pick(f"field:{args[0]}")  # select the seed
+        pick(f"field:{args[0]}")  # and grow it
+    elif kind == "harvest":
+        fname, market = args
+        pick(f"field:{fname}")
+        # the row's last stall is free (a full row is no target); fruit in the other stalls
+        # is drawn over the row and does not take the click (see test_market_fruit_takes_the_click)
+        click(page, page.locator(f"g.mrow.act[data-v='market:{market}'] rect.stall").last)
+    elif kind == "buy":
+        pick(f"boat:{player}:{args[0]}")
+    elif kind == "hoard":
+        owner = int(args[0][1:]) - 1
+        pick(f"boat:{owner}:{args[1]}")
+    elif kind == "refresh":
+        pick(f"stall:{args[0]}:{args[1]}")
+    else:
+        raise AssertionError(f"no click known for {text!r}")
+    after = actions(page)
+    assert after == before + 1, f"{text!r} was not applied by its clicks ({before} -> {after}): " + \
+        " | ".join(page.locator(".notice").all_inner_texts())
+
+
+# ---------------------------------------------------------------------- saves made with the engine
+@dataclass
+class Made:
+    state: BanksState
+    text: str  # the save file
+
+
+def options(names: tuple[str, ...] = NAMES3, variants: tuple[str, ...] = ()) -> Options:
+    return Options(tuple(Player(n, COLOURS[i]) for i, n in enumerate(names)), 0, frozenset(variants))
+
+
+def random_game(opts: Options, seed: int, stop: Callable[[BanksState], bool] = lambda s: False,
+                policy_seed: int = 1) -> BanksState:
+    """Play uniformly random legal actions until ``stop`` or the end of the game."""
+    s = BanksState(opts, seed)
+    rng = Rng(policy_seed)
+    while not s.is_terminal() and not stop(s):
+        seats = s.to_act()
+        player = seats[rng.below(len(seats))]
+        legal = s.legal_actions(player)
+        s.apply(legal[rng.below(len(legal))], player)
+    return s
+
+
+def replay(opts: Options, seed: int, history: list[tuple[int, Any]]) -> BanksState:
+    s = BanksState(opts, seed)
+    for player, action in history:
+        s.apply(action, player)
+    return s
+
+
+def save_at_turn_start(names: tuple[str, ...] = NAMES3, seed: int = 11, policy_seed: int = 3) -> Made:
+    """A game at the start of a player's actions in round 1, with something to sow."""
+    s = random_game(options(names), seed, lambda st: st.phase == ACTIONS and st.turn_mark == len(st.history),
+                    policy_seed)
+    assert s.phase == ACTIONS and any(a.kind == "sow" for a in s.legal_actions())
+    return Made(s, save.dumps(s))

@@ -1,0 +1,244 @@
+"""The app's flow without a browser: set-up, clicks to actions, undo, secret bids, autosave, bad input."""
+
+import random
+
+import pytest
+
+from nile.banks.state import ACTIONS, START_BID
+from nile.games import load_save
+from nile.web.controller import GAME, HOME, SETUP, Controller
+from nile.web.render import render_app
+from nile.web.storage import PREFIX, Library, MemoryStore
+
+
+def controller(store=None, seed=7):
+    return Controller(Library(store or MemoryStore(), load_save), lambda: seed)
+
+
+def started(count="3", variants=(), names=None, seed=7):
+    c = controller(seed=seed)
+    c.handle("new")
+    c.handle("setup-count", count)
+    for i, name in enumerate(names or []):
+        c.handle("setup-name", f"{i}:{name}")
+    for v in variants:
+        c.handle("setup-variant", v)
+    c.handle("start-game")
+    assert c.screen == GAME, c.form.error
+    return c
+
+
+def click_anything(c, rng):
+    """One click on something the UI offers: a board target or a button."""
+    s = c.state
+    if s.phase in ("start_bid", "auction"):
+        c.handle("reveal-bidder", str(s.to_act()[0]))
+        c.handle("bid-submit")
+        return
+    inter = c.interaction()
+    options = [("pick", k) for k in inter.targets] + [(b.intent, b.value) for b in inter.buttons]
+    c.handle(*rng.choice(options))
+
+
+def to_actions_phase(c, rng=None):
+    rng = rng or random.Random(1)
+    while not (c.state.phase == ACTIONS and c.state.round >= 1):
+        click_anything(c, rng)
+
+
+def test_home_then_setup_then_game():
+    c = controller()
+    assert c.screen == HOME and "New game" in render_app(c)
+    c.handle("new")
+    assert c.screen == SETUP
+    c.handle("setup-count", "4")
+    c.handle("setup-name", "1:Zoë")
+    c.handle("setup-colour", "1:white")
+    c.handle("setup-start", "random")
+    c.handle("start-game")
+    assert c.screen == GAME
+    players = c.state.options.players
+    assert len(players) == 4 and players[1].name == "Zoë" and players[1].colour == "white"
+    assert players[4 - 1].colour != "white"  # colours stay distinct: the swap moved the old owner
+
+
+def test_setup_refuses_an_empty_name_with_a_message_and_stays():
+    c = controller()
+    c.handle("new")
+    c.handle("setup-name", "0:   ")
+    c.handle("start-game")
+    assert c.screen == SETUP and "needs a name" in c.form.error
+    assert "needs a name" in render_app(c)
+
+
+def test_a_click_commits_only_legal_actions_and_autosaves_each():
+    c = started()
+    store = c.library.store
+    inter = c.interaction()
+    assert all(k.startswith("supply:") for k in inter.targets)  # N2.6: put markers on the boat
+    c.handle("pick", "supply:flax")
+    assert c.state.history[-1][1].text() == "boat flax"
+    saved = load_save(store.get(PREFIX + c.game_id))
+    assert saved == c.state
+
+
+def test_an_illegal_click_changes_nothing_and_may_say_why():
+    c = started()
+    to_actions_phase(c)
+    before = c.state.clone()
+    c.handle("pick", "field:W2-1")  # out of play with 3 players
+    c.handle("pick", "market:M1")
+    assert c.state == before
+    c.handle("act", "sow flax W2-1")
+    assert c.state == before and c.notice and "out of play" in c.notice[1]
+
+
+def test_sowing_is_select_crop_then_field_with_the_cost_shown_first():
+    c = started()
+    to_actions_phase(c)
+    actor = c.state.current_player()
+    crop = next(k.split(":")[1] for k in c.interaction().targets if k.startswith("supply:"))
+    c.handle("pick", f"supply:{crop}")
+    targets = {k: t for k, t in c.interaction().targets.items() if k.startswith("field:") and t.action}
+    assert targets and all(t.action.startswith(f"sow {crop} ") and t.cost in (1, 2) for t in targets.values())
+    html = render_app(c)
+    assert 'class="cost"' in html  # the AP badge is on the board before committing
+    key, target = next(iter(targets.items()))
+    ap = c.state.ap
+    c.handle("pick", key)
+    assert c.state.ap == ap - target.cost and c.state.current_player() == actor
+
+
+def test_undo_takes_back_own_moves_of_this_turn_only():
+    c = started()
+    to_actions_phase(c)
+    assert not c.undo_possible()
+    start = len(c.state.history)
+    crop = next(k for k in c.interaction().targets if k.startswith("supply:"))
+    c.handle("pick", crop)
+    field = next(k for k, t in c.interaction().targets.items() if t.action)
+    c.handle("pick", field)
+    assert c.undo_possible()
+    c.handle("undo")
+    assert len(c.state.history) == start and not c.undo_possible()
+    assert load_save(c.library.store.get(PREFIX + c.game_id)) == c.state  # the save shrank too
+    c.handle("act", "end")
+    assert not c.undo_possible()  # the next player cannot undo the previous turn
+
+
+def test_undo_stops_at_a_drawn_joker():
+    c = started()
+    to_actions_phase(c)
+    c.handle("act", "buy joker")
+    assert not c.undo_possible()
+
+
+def test_secret_bids_hand_over_then_private_then_hidden():
+    c = started(variants=["N12"], names=["Anna", "Bram", "Chloé"])
+    assert c.state.phase == START_BID
+    html = render_app(c)
+    assert "Pass the device to Anna" in html and "bid-private" not in html
+    c.handle("reveal-bidder", "0")
+    c.handle("bid-change", "grain:+")
+    c.handle("bid-change", "grain:+")
+    c.handle("bid-change", "aubergine:+")
+    c.handle("bid-change", "aubergine:+")  # only one aubergine: stays 1
+    assert c.bid_draft == {"grain": 2, "aubergine": 1}
+    assert "Markers bid: 3" in render_app(c)
+    c.handle("bid-submit")
+    after = render_app(c)
+    assert "Pass the device to Bram" in after and "Markers bid" not in after and "aubergine" not in after.lower().split("log")[0]
+    c.handle("reveal-bidder", "1")
+    assert "Bram" in render_app(c) and "Markers bid: 0" in render_app(c)
+    c.handle("bid-submit")
+    c.handle("reveal-bidder", "2")
+    c.handle("bid-submit")
+    assert c.state.start_player == 0 and c.state.phase != START_BID
+
+
+def test_reveal_bidder_refuses_someone_who_already_bid():
+    c = started(variants=["N12"])
+    c.handle("reveal-bidder", "0")
+    c.handle("bid-submit")
+    c.handle("reveal-bidder", "0")
+    assert c.bidder is None
+
+
+def test_hostile_names_are_only_ever_text():
+    c = started(names=["<img src=x onerror=alert(1)>", "<script>alert(2)</script>", "a&b\"'"])
+    rng = random.Random(3)
+    for _ in range(60):
+        click_anything(c, rng)
+        html = render_app(c)
+        assert "<img src=x" not in html and "<script>" not in html
+    assert "&lt;img src=x onerror=alert(1)&gt;" in html
+
+
+def test_storage_full_keeps_playing_in_memory_and_offers_export():
+    store = MemoryStore()
+    c = controller(store)
+    c.handle("new")
+    c.handle("start-game")
+    store.quota = 10  # from now on every write fails
+    c.handle("pick", "supply:flax")
+    assert c.state.history and c.in_memory_only
+    assert c.notice[0] == "error" and "storage is full" in c.notice[1]
+    c.handle("export")
+    assert c.effects and c.effects[-1][0] == "download"
+    assert load_save(c.effects[-1][2]) == c.state
+
+
+def test_other_tab_changes_are_noticed_and_never_overwritten():
+    store = MemoryStore()
+    c = controller(store)
+    c.handle("new")
+    c.handle("start-game")
+    gid = c.game_id
+    other = controller(store)
+    other.handle("continue", gid)
+    other.handle("pick", "supply:grain")
+    c.handle("pick", "supply:flax")
+    assert c.conflict and "another tab" in c.notice[1]
+    assert load_save(store.get(PREFIX + gid)).history[-1][1].text() == "boat grain"
+    c.handle("reload")
+    assert c.state.history[-1][1].text() == "boat grain" and not c.conflict
+
+
+def test_continue_a_damaged_save_shows_why_and_stays_home():
+    store = MemoryStore()
+    store.set(PREFIX + "x", '{"format": 99, "game": "banks", "options": {}, "seed": 1, "actions": []}')
+    c = controller(store)
+    c.handle("continue", "x")
+    assert c.screen == HOME and "newer version" in c.notice[1]
+    html = render_app(c)
+    assert "damaged" in html.lower()
+
+
+def test_import_refuses_bad_files_clearly():
+    c = controller()
+    c.import_text("not a save")
+    assert c.screen == HOME and "not imported" in c.notice[1]
+
+
+@pytest.mark.parametrize("count", ["2", "5"])
+def test_random_clicking_always_reaches_the_end_screen(count):
+    c = started(count=count, variants=["N11", "N13"], seed=int(count))
+    rng = random.Random(int(count))
+    for _ in range(20_000):
+        if c.state.is_terminal():
+            break
+        click_anything(c, rng)
+    assert c.state.is_terminal()
+    html = render_app(c)
+    assert "Game over" in html and 'class="ranking"' in html
+
+
+def test_portrait_layout_draws_the_same_targets():
+    c = started()
+    to_actions_phase(c)
+    c.handle("pick", next(k for k in c.interaction().targets if k.startswith("supply:")))
+    landscape = render_app(c)
+    c.handle("layout", "portrait")
+    portrait = render_app(c)
+    assert landscape.count('data-i="pick"') == portrait.count('data-i="pick"')
+    assert "fields portrait" in portrait
