@@ -27,9 +27,10 @@ Isolation
 - Service workers are blocked in the ordinary contexts (they would answer requests out of
   Playwright's sight and precache 15 MB per context); ``test_offline`` uses its own context
   with the service worker allowed.
-- Tests that can share a booted page (Pyodide takes ~5 s to start) use the module-scoped
-  ``app`` fixture: between tests its localStorage is cleared and the app is brought back to
-  an empty home screen without reloading. Tests that need a fresh load use ``page``.
+- Tests that can share a booted page (Pyodide takes ~5 s to start) use the ``app`` fixture:
+  one page for the whole session whose localStorage is cleared before each test, the app
+  brought back to an empty home screen without reloading. Tests that need a fresh load, a
+  reload or special context options use ``page`` / ``new_context`` (a new context each).
 """
 
 from __future__ import annotations
@@ -182,9 +183,9 @@ def open_app(page: Page, path: str = "") -> Page:
     return wait_ready(page)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def shared_page(browser: Browser, browser_context_args: dict[str, Any], base_url: str) -> Iterator[Page]:
-    """One booted page for the tests of a module that do not need a fresh load."""
+    """One booted page for all the tests that do not need a fresh load."""
     context = guard(browser.new_context(**browser_context_args), base_url)
     page = context.new_page()
     open_app(page)
