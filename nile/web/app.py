@@ -220,6 +220,10 @@ class App:
 
 def main() -> None:
     app = App()
+    try:
+        app.controller.resume()
+    except Exception:
+        js.console.error(traceback.format_exc())
     app.render()
     loading = document.getElementById("loading")
     if _str(loading) is not None:

@@ -37,6 +37,7 @@ from ..messages import text as msg
 from .storage import Library, SaveConflict, StorageFull
 
 HOME, SETUP, GAME = "home", "setup", "game"
+CURRENT_KEY = "nile:current"  # the game open when the page was left: a reload reopens it
 BIDDING = (START_BID, AUCTION)
 DEFAULT_NAMES = ("Anna", "Bram", "Chloé", "Dirk", "Eva")
 
@@ -136,7 +137,14 @@ class Controller:
             self.notice = ("error", str(e))
 
     # home
+    def resume(self) -> None:
+        """At page load: reopen the game that was open (a reload resumes exactly there)."""
+        gid = self.library.store.get(CURRENT_KEY)
+        if gid and self.library.raw(gid) is not None:
+            self._on_continue(gid)
+
     def _on_home(self, value: str) -> None:
+        self._remember(None)
         self.screen = HOME
         self.state = None
         self.game_id = None
@@ -152,10 +160,21 @@ class Controller:
             state = self.library.load(gid)
         except SaveError as e:
             self.notice = ("error", msg("ui.damaged", self.lang, reason=str(e)))
+            self._remember(None)
             return
         self._open(gid, state)
 
+    def _remember(self, gid: str | None) -> None:
+        try:
+            if gid is None:
+                self.library.store.remove(CURRENT_KEY)
+            else:
+                self.library.store.set(CURRENT_KEY, gid)
+        except StorageFull:
+            pass
+
     def _open(self, gid: str, state: BanksState) -> None:
+        self._remember(gid)
         self.game_id = gid
         self.state = state
         self.screen = GAME
@@ -368,6 +387,10 @@ class Controller:
         action_text = None
         if kind == "field" and sel.get("kind") == "supply" and s.phase in (ACTIONS, EXTRA_TURN):
             action_text = f"sow {sel['crop']} {name}"
+        elif kind == "field" and s.phase in (SETUP_WATER, TIDE) and (s.phase == SETUP_WATER or s.tide_mode == "flood"):
+            pile = self.interaction().chosen_pile
+            if pile:
+                action_text = f"water {pile} {name}"
         elif kind == "market" and sel.get("kind") == "fruit":
             action_text = f"harvest {sel['field']} {name}"
         if action_text:

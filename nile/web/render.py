@@ -162,7 +162,7 @@ def render_game(c: Controller) -> str:
     side = (
         '<aside class="side">'
         f'<section class="players" aria-label="{esc(msg("ui.players", lang))}">'
-        + "".join(_player_card(c, view, p, inter) for p in players)
+        + "".join(_player_card(c, view, p) for p in players)
         + "</section>"
         + _log(c, view)
         + "</aside>"
@@ -212,6 +212,13 @@ def _action_panel(c: Controller, view: dict[str, Any], inter: Interaction) -> st
         bits.append(f'<p class="selected">{esc(msg("ui.selected_crop", lang, crop=msg("crop." + sel["crop"], lang)))}</p>')
     elif sel.get("kind") == "fruit":
         bits.append(f'<p class="selected">{esc(msg("ui.selected_field", lang, field=sel["field"]))}</p>')
+    actor = s.current_player()
+    if actor is not None:
+        me = view["players"][actor]
+        if any(k.startswith("supply:") for k in inter.targets) or sel.get("kind") == "supply":
+            bits.append(f'<div class="supply mine" aria-label="{esc(msg("ui.your_supply", lang, player=me["name"]))}">{_supply_chips(c, me, inter)}</div>')
+        if inter.chosen_pile:
+            bits.append(f'<div class="piles mine">{_piles(c, me, inter)}</div>')
     buttons = []
     for b in inter.buttons:
         label = b.label + (f" · {msg('ui.ap_cost', lang, ap=b.cost)}" if b.cost else "")
@@ -234,17 +241,16 @@ def _waves_svg(top: dict[str, str] | None, lang: str) -> str:
     )
 
 
-def _player_card(c: Controller, view: dict[str, Any], p: dict[str, Any], inter: Interaction) -> str:
+def _supply_chips(c: Controller, p: dict[str, Any], inter: Interaction | None) -> str:
+    """A player's supply; with ``inter``, the crops that can be chosen are buttons."""
     lang = c.lang
-    seat = p["seat"]
-    acting = seat in view["to_act"]
     chips = []
     for crop in data.CROPS:
         entry = p["supply"].get(crop)
         if not entry:
             continue
-        target = inter.targets.get(f"supply:{crop}") if acting else None
-        selected = acting and c.selection and c.selection.get("crop") == crop
+        target = inter.targets.get(f"supply:{crop}") if inter else None
+        selected = inter is not None and bool(c.selection) and c.selection.get("crop") == crop
         label = f'{msg("crop." + crop, lang)} ×{entry["count"]}'
         cls = "chip" + (" target" if target else "") + (" selected" if selected else "")
         if target or selected:
@@ -254,16 +260,28 @@ def _player_card(c: Controller, view: dict[str, Any], p: dict[str, Any], inter: 
             )
         else:
             chips.append(f'<span class="{cls}">{esc(label)}</span>')
+    return "".join(chips) or esc(msg("ui.empty", lang))
+
+
+def _piles(c: Controller, p: dict[str, Any], inter: Interaction | None) -> str:
+    lang = c.lang
     piles = []
     for i, pile in enumerate(p["piles"]):
         name = "ab"[i]
-        target = inter.targets.get(f"pile:{name}") if acting else None
-        chosen = acting and inter.chosen_pile == name
+        target = inter.targets.get(f"pile:{name}") if inter else None
+        chosen = inter is not None and inter.chosen_pile == name
         content = f'<span class="pile-name">{esc(msg("ui.pile", lang, pile=name, size=pile["size"]))}</span>{_waves_svg(pile["top"], lang)}'
         if target:
             piles.append(f'<button type="button" class="pile target"{attrs(data_i="pick", data_v=f"pile:{name}", title=target.label)}>{content}</button>')
         else:
             piles.append(f'<div class="pile{" chosen" if chosen else ""}">{content}</div>')
+    return "".join(piles)
+
+
+def _player_card(c: Controller, view: dict[str, Any], p: dict[str, Any]) -> str:
+    lang = c.lang
+    seat = p["seat"]
+    acting = seat in view["to_act"]
     hoard = ""
     if p["hoard"]:
         hoard = f'<p class="hoard">{esc(msg("ui.hoarded", lang, count=len(p["hoard"])))}</p>'
@@ -272,8 +290,8 @@ def _player_card(c: Controller, view: dict[str, Any], p: dict[str, Any], inter: 
         f'<article class="player p-{p["colour"]}{" acting" if acting else ""}">'
         f'<h3><span class="swatch">{esc(p["letter"])}</span> {esc(p["name"])} {start}</h3>'
         f'<p class="stats">{esc(msg("ui.player_stats", lang, score=p["score"], jokers=p["jokers"], lost=p["lost"]))}</p>'
-        f'<div class="supply" aria-label="{esc(msg("ui.supply", lang))}">{"".join(chips) or esc(msg("ui.empty", lang))}</div>'
-        f'<div class="piles">{"".join(piles)}</div>{hoard}</article>'
+        f'<div class="supply" aria-label="{esc(msg("ui.supply", lang))}">{_supply_chips(c, p, None)}</div>'
+        f'<div class="piles">{_piles(c, p, None)}</div>{hoard}</article>'
     )
 
 
@@ -373,18 +391,19 @@ class Geometry:
 
 
 def _marker_svg(cx: float, cy: float, m: dict[str, Any], players: list[dict[str, Any]], condition: str | None = None) -> str:
+    """A marker: filled when ripe, a ring when a seed (or a spoiled fruit, which lies seed side up,
+    with a brown dashed rim), a dark diamond when rotten (turned 45°); crop code and owner letter."""
     p = players[m["player"]]
     ripe = m.get("side") == "ripe" or condition == "ripe"
     cls = f"marker p-{p['colour']} " + (condition or m.get("side", ""))
-    shape = (
-        f'<rect x="{cx - 13}" y="{cy - 13}" width="26" height="26" rx="3" transform="rotate(45 {cx} {cy})"/>'
-        if condition == "rotten"
-        else f'<circle cx="{cx}" cy="{cy}" r="15"/>'
-    )
+    if condition == "rotten":
+        shape = f'<rect x="{cx - 13}" y="{cy - 13}" width="26" height="26" rx="3" transform="rotate(45 {cx} {cy})"/>'
+    else:
+        shape = f'<circle cx="{cx}" cy="{cy}" r="15"/>'
     inner = "" if ripe or condition == "rotten" else f'<circle class="hole" cx="{cx}" cy="{cy}" r="9"/>'
-    spoiled = f'<path class="spoil" d="M{cx - 11} {cy + 11} L{cx + 11} {cy - 11}"/>' if condition == "spoiled" else ""
+    rim = f'<circle class="spoil" cx="{cx}" cy="{cy}" r="18"/>' if condition == "spoiled" else ""
     return (
-        f'<g class="{cls}">{shape}{inner}{spoiled}'
+        f'<g class="{cls}">{rim}{shape}{inner}'
         f'<text x="{cx}" y="{cy + 1}" class="crop">{CROP_SHORT[m["crop"]]}</text>'
         f'<text x="{cx + 13}" y="{cy - 11}" class="owner">{p["letter"]}</text></g>'
     )
@@ -635,7 +654,7 @@ def render_end(c: Controller, view: dict[str, Any]) -> str:
         )
     return (
         f'<section class="end" aria-labelledby="end-title"><h2 id="end-title">{esc(msg("ui.game_over", lang))}</h2>'
-        f'<p>{esc(msg("reason." + result["reason"], lang))}. {esc(msg("tie_break." + result["tie_break"], lang))}.</p>'
+        f'<p>{esc(msg("ui.end_reason", lang, reason=msg("reason." + result["reason"], lang), tie_break=msg("tie_break." + result["tie_break"], lang)))}</p>'
         f'<table class="ranking"><thead><tr><th>#</th><th>{esc(msg("ui.player", lang))}</th><th>{esc(msg("ui.points", lang))}</th>'
         f'<th>{esc(msg("ui.lost", lang))}</th></tr></thead><tbody>{rows}</tbody></table>'
         f'<details><summary>{esc(msg("ui.scorings", lang, count=len(view["scorings"])))}</summary><ol class="scorings">{"".join(scorings)}</ol></details>'

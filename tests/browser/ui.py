@@ -65,9 +65,12 @@ def only_game(page: Page) -> tuple[str, dict[str, Any]]:
 
 
 def round_shown(page: Page) -> int:
-    text = page.locator(".status .round").inner_text()
-    assert text.startswith("Round "), text
-    return int(text.split()[1])
+    """The round in the status bar ("Round 2" -> 2); 0 during set-up or bids."""
+    loc = page.locator(".status .round")
+    if not loc.count():
+        return 0
+    words = loc.inner_text().split()
+    return int(words[1]) if len(words) == 2 and words[0] == "Round" and words[1].isdigit() else 0
 
 
 # ---------------------------------------------------------------------- acting

@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from nile.banks.data import FIELDS
 from nile.banks.state import ACTIONS, START_BID
 from nile.games import load_save
 from nile.web.controller import GAME, HOME, SETUP, Controller
@@ -242,3 +243,28 @@ def test_portrait_layout_draws_the_same_targets():
     portrait = render_app(c)
     assert landscape.count('data-i="pick"') == portrait.count('data-i="pick"')
     assert "fields portrait" in portrait
+
+
+def test_a_reload_reopens_the_game_that_was_open():
+    c = started()
+    c.handle("pick", "supply:flax")
+    reloaded = Controller(Library(c.library.store, load_save), lambda: 1)
+    reloaded.resume()
+    assert reloaded.screen == GAME and reloaded.state == c.state
+    c.handle("home")
+    again = Controller(Library(c.library.store, load_save), lambda: 1)
+    again.resume()
+    assert again.screen == HOME
+
+
+def test_a_water_click_where_the_waves_do_not_fit_says_why():
+    c = started()
+    rng = random.Random(2)
+    while c.state.phase != "setup_water":
+        click_anything(c, rng)
+    legal_fields = {k for k, t in c.interaction().targets.items() if t.action}
+    wrong = next(f"field:{f.name}" for f in FIELDS
+                 if f"field:{f.name}" not in legal_fields and f.position == 1 and c.state.row_in_play[f.row])
+    before = c.state.clone()
+    c.handle("pick", wrong)
+    assert c.state == before and c.notice and "N4" in c.notice[1]
