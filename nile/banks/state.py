@@ -734,7 +734,7 @@ class BanksState(GameState):
             self._log("hippo.nothing")
         self._finish_card()
 
-    def _seats_from(self, first: int) -> range | list[int]:
+    def _seats_from(self, first: int) -> list[int]:
         n = self.num_players
         return [(first + i) % n for i in range(n)]
 
@@ -1037,7 +1037,7 @@ class BanksState(GameState):
             if slot is None or slot[0] != act.field_of(args[1]):
                 return "water goes on field 1 of a dry row or right after a row's outermost water card (N4)"
             return "the card's inner wave must match the wave it touches (N4)"
-        if kind in ("buy", "hoard", "joker", "refresh") and self.phase == EXTRA_TURN and kind in ("joker", "refresh"):
+        if kind in ("joker", "refresh") and self.phase == EXTRA_TURN:
             return "no joker may be discarded in the hippo's extra turn (N11)"
         if kind == "buy" and args == ("joker",):
             if player in self.jokers_bought:
@@ -1046,7 +1046,7 @@ class BanksState(GameState):
                 return "there is no desert card left to draw (N1)"
         if kind in ("buy", "hoard", "sow", "grow", "harvest") and self.ap <= 0:
             return "you have no action points left: end your turn or discard a joker (N6)"
-        if kind in ("hoard",) and not self.options.has("N10"):
+        if kind == "hoard" and not self.options.has("N10"):
             return "buying other players' seeds is variant N10, which is off"
         if kind == "refresh" and not self.options.has("N13"):
             return "refreshing with a joker is variant N13, which is off"

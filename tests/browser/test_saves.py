@@ -77,7 +77,7 @@ def test_reload_mid_turn_resumes_the_same_game(page: Page, turn_start_save: Any)
 def test_offline_reload_after_first_visit(page: Page) -> None:
     open_app(page)
     # the service worker has precached the site and controls the page
-    page.evaluate("() => navigator.serviceWorker.ready")
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.context.set_offline(True)
     assert page.evaluate("() => navigator.onLine") is False

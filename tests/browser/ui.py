@@ -272,7 +272,7 @@ def perform(page: Page, text: str, player: int) -> None:
         fname, market = args
         pick(f"field:{fname}")
         # the row's last stall is free (a full row is no target); fruit in the other stalls
-        # is drawn over the row and does not take the click (see test_market_fruit_takes_the_click)
+        # is drawn over the row and does not take the click (see test_clicking_fruit_in_a_highlighted_market_row_harvests)
         click(page, page.locator(f"g.mrow.act[data-v='market:{market}'] rect.stall").last)
     elif kind == "buy":
         pick(f"boat:{player}:{args[0]}")
