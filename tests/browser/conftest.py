@@ -10,7 +10,9 @@ Build the site, then run pytest from the repository root::
 (``make test-browser`` does both.) The suite starts its own server: ``tools/serve.py``'s
 ``make_server`` serves ``dist/`` on a free port in a background thread, so the
 Content-Security-Policy and the other headers from ``netlify.toml`` apply exactly as in
-production. Every test is marked ``browser`` (``-m "not browser"`` skips them).
+production. Every test is marked ``browser`` (``-m "not browser"`` skips them). Some tests
+make saves with the engine from the source tree, so the suite refuses to run when
+``dist/nile.zip`` holds other sources than ``nile/`` (rebuild with ``make site``).
 
 Which Chromium
 --------------
@@ -25,7 +27,7 @@ Isolation
 - Every browser context is routed: a request to anything but the local server is recorded
   and aborted, and every test fails at teardown if one was attempted (no CDN, ever).
 - Service workers are blocked in the ordinary contexts (they would answer requests out of
-  Playwright's sight and precache 15 MB per context); ``test_offline`` uses its own context
+  Playwright's sight and precache 15 MB per context); ``test_offline_reload_after_first_visit`` uses a context
   with the service worker allowed.
 - Tests that can share a booted page (Pyodide takes ~5 s to start) use the ``app`` fixture:
   one page for the whole session whose localStorage is cleared before each test, the app
@@ -35,8 +37,8 @@ Isolation
 
 from __future__ import annotations
 
+import importlib.util
 import os
-import sys
 import threading
 import zipfile
 from pathlib import Path
@@ -47,7 +49,6 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
-sys.path.insert(0, str(ROOT / "tools"))
 
 LAUNCH_ARGS = [
     "--headless",
@@ -101,6 +102,7 @@ def _stale_sources() -> list[str]:
         rel = str(path.relative_to(ROOT))
         if built.get(rel) != path.read_bytes():
             stale.append(rel)
+    stale.extend(name for name in built if not (ROOT / name).exists())  # deleted since the build
     return stale
 
 
@@ -113,9 +115,11 @@ def base_url() -> Iterator[str]:
     stale = _stale_sources()
     if stale:
         pytest.fail(f"dist/ is older than the sources ({', '.join(stale[:3])}…): run make site", pytrace=False)
-    from serve import make_server  # tools/serve.py
+    spec = importlib.util.spec_from_file_location("nile_tools_serve", ROOT / "tools" / "serve.py")
+    serve = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(serve)
 
-    server = make_server(DIST, port=0)
+    server = serve.make_server(DIST, port=0)
     thread = threading.Thread(target=server.serve_forever, name="nile-dist-server", daemon=True)
     thread.start()
     host, port = server.server_address[:2]
