@@ -80,18 +80,21 @@ class App:
             self.controller.notice = ("error", msg("ui.no_storage"))
         self.root = document.getElementById("app")
         self.renders = 0
+        self._html = ""
         self._proxies = [
             create_proxy(self.on_click),
             create_proxy(self.on_change),
             create_proxy(self.on_key),
             create_proxy(self.on_storage),
             create_proxy(self.on_resize),
+            create_proxy(self.on_input),
         ]
         self.root.addEventListener("click", self._proxies[0])
         self.root.addEventListener("change", self._proxies[1])
         self.root.addEventListener("keydown", self._proxies[2])
         window.addEventListener("storage", self._proxies[3])
         window.addEventListener("resize", self._proxies[4])
+        self.root.addEventListener("input", self._proxies[5])
         self.controller.layout = self._layout()
 
     # ------------------------------------------------------------------ drawing
@@ -100,7 +103,10 @@ class App:
         focus = None
         if _str(active) is not None and hasattr(active, "getAttribute") and _str(active.getAttribute("data-i")):
             focus = (_str(active.getAttribute("data-i")), _str(active.getAttribute("data-v")))
-        self.root.innerHTML = render_app(self.controller)
+        html = render_app(self.controller)
+        if html != self._html:  # an unchanged screen is left alone (no flicker, focus kept)
+            self.root.innerHTML = html
+            self._html = html
         if focus:
             for el in self.root.querySelectorAll("[data-i]"):
                 if _str(el.getAttribute("data-i")) == focus[0] and _str(el.getAttribute("data-v")) == focus[1]:
@@ -159,10 +165,23 @@ class App:
         intent, value = _str(el.getAttribute("data-i")) or "", _str(el.getAttribute("data-v")) or ""
         self._safely(lambda: self.controller.handle(intent, value))
 
+    def on_input(self, event) -> None:  # noqa: ANN001
+        """Typing in a text field is recorded as it happens, without redrawing: a redraw while the
+        player moves to the Start button would replace that button under their click."""
+        el = event.target
+        intent = _str(el.getAttribute("data-i"))
+        if intent and el.type == "text":
+            data_v = _str(el.getAttribute("data-v"))
+            value = f"{data_v}:{el.value}" if data_v is not None else str(el.value)
+            try:
+                self.controller.handle(intent, value)
+            except Exception:
+                js.console.error(traceback.format_exc())
+
     def on_change(self, event) -> None:  # noqa: ANN001
         el = event.target
         intent = _str(el.getAttribute("data-i"))
-        if not intent:
+        if not intent or el.type == "text":  # text fields already reported every keystroke
             return
         if intent == "import":
             self._import(el)

@@ -75,8 +75,6 @@ def test_three_players_set_up_and_play_two_rounds(app: Page) -> None:
     expect(app.locator(".log li").first).to_be_visible()
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="app bug: the set-up form redraws on the name field's change event, "
-                   "which fires on mousedown of the Start button, so that click is lost")
 def test_typing_a_name_then_clicking_start_starts_the_game(app: Page) -> None:
     click(app, intent("new"))
     app.locator(intent("setup-name", "0")).fill("Zed")
@@ -236,8 +234,6 @@ def harvest_into_used_row(state: Any) -> bool:
     return any(a.kind == "harvest" and state.market[MARKET_INDEX[a.args[1]]] for a in state.legal_actions())
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason="app bug: fruit on a market stall is drawn over the highlighted row "
-                   "as a sibling <g>, so a click on it reaches no data-i element and is lost")
 def test_clicking_fruit_in_a_highlighted_market_row_harvests(app: Page) -> None:
     s = random_game(options(), 10, harvest_into_used_row)
     assert harvest_into_used_row(s)
