@@ -46,6 +46,7 @@ def _speed(players: int, games: int, repeats: int, seed: int) -> dict[str, Any]:
         "repeats": repeats,
         "actions_per_game": round(runs[0]["actions"] / games, 1),
         "games_per_second": round(statistics.median(r["games_per_second"] for r in runs), 2),
+        "games_per_second_range": [min(r["games_per_second"] for r in runs), max(r["games_per_second"] for r in runs)],
         "actions_per_second": round(statistics.median(r["actions_per_second"] for r in runs), 1),
         "runs": runs,
     }
