@@ -32,6 +32,9 @@ test-pyodide: node_modules/.installed $(WHEELS)/.installed
 test-browser: site $(VENV)/.installed chromium
 	$(PY) -m pytest tests/browser
 
+bench: site $(VENV)/.installed chromium
+	$(PY) tools/bench.py
+
 fuzz: $(VENV)/.installed
 	$(PY) -m nile simulate --game banks --players 2,3,4,5 --variants mix --games 10000 --seed 1
 
