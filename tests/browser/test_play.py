@@ -284,3 +284,29 @@ def test_secret_bids_stay_secret_on_the_hand_over_screen(app: Page) -> None:
     expect(app.locator(".status .whose")).to_have_text("Amun to play")
     expect(app.locator(".boat .boat-items")).to_contain_text("flax ×3")
     assert actions(app) == 3
+
+
+def test_a_move_can_be_made_with_the_keyboard_alone(app: Page, turn_start_save: Any) -> None:
+    """Tab to a crop, Enter; Tab to a highlighted field (a focusable SVG button), Enter: sown."""
+    open_turn_start(app, turn_start_save)
+    n = actions(app)
+    crop = app.locator("button.chip.target[data-v^='supply:']").first
+    crop.focus()
+    before = renders(app)
+    app.keyboard.press("Enter")
+    wait_renders_after(app, before)
+    field = app.locator("g.field.act").first
+    label = field.get_attribute("aria-label") or ""
+    assert "AP" in label and field.get_attribute("role") == "button" and field.get_attribute("tabindex") == "0"
+    field.focus()
+    before = renders(app)
+    app.keyboard.press("Enter")
+    wait_renders_after(app, before)
+    assert actions(app) == n + 1
+    # focus came back to the page's controls: Space on the End turn button ends the turn
+    end = app.locator(intent("act", "end"))
+    end.focus()
+    before = renders(app)
+    app.keyboard.press("Space")
+    wait_renders_after(app, before)
+    assert actions(app) == n + 2
