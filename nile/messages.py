@@ -108,6 +108,17 @@ EN: dict[str, str] = {
     "phase.actions": "Actions (N6).",
     "phase.over": "The game is over.",
     # ---- the app (nile.web)
+    # the page before Python runs: filled into index.html by tools/build_site.py, shown by static/boot.js
+    "boot.title": "Nile — An den Ufern des Nils",
+    "boot.description": "Play An den Ufern des Nils in your browser: 2–5 players on one device, offline, no install.",
+    "boot.loading": "Loading the game…",
+    "boot.python": "Starting Python in your browser…",
+    "boot.board": "Setting up the board…",
+    "boot.slow": "Still starting — a first visit downloads about 7 MB once.",
+    "boot.failed": "Nile could not start: {error}. Reload the page to try again.",
+    "boot.unknown_error": "unknown error",
+    "boot.progress": "Loading",
+    "boot.noscript": "Nile runs in your browser and needs JavaScript.",
     "ui.tagline": "An den Ufern des Nils — sow, grow and sell along the Nile. 2–5 players on one device, offline.",
     "ui.new_game": "New game",
     "ui.import": "Import a saved game",

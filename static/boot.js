@@ -3,12 +3,14 @@
 // No game logic lives here.
 const text = document.getElementById("loading-text");
 const bar = document.getElementById("loading-progress");
-const steps = [
-  [0, "Loading the game…"],
-  [1500, "Starting Python in your browser…"],
-  [4000, "Setting up the board…"],
-  [15000, "Still starting — a first visit downloads about 6 MB once."],
-];
+// The texts come from the message catalog (nile/messages.py), written into the page by the build.
+const loading = document.getElementById("loading");
+let steps = [];
+try {
+  steps = JSON.parse((loading && loading.dataset.steps) || "[]");
+} catch (error) {
+  console.warn("loading texts unreadable:", error);
+}
 const started = performance.now();
 const timer = setInterval(() => {
   if (document.body.dataset.appState === "ready") {
@@ -22,7 +24,8 @@ const timer = setInterval(() => {
 
 window.addEventListener("error", (event) => {
   if (document.body.dataset.appState !== "ready" && text) {
-    text.textContent = "Nile could not start: " + (event.message || "unknown error") + ". Reload the page to try again.";
+    const failed = (loading && loading.dataset.failed) || "{error}";
+    text.textContent = failed.replace("{error}", event.message || (loading && loading.dataset.unknown) || "?");
   }
 });
 

@@ -14,6 +14,7 @@ Only the standard library is used, so this runs before any virtual environment e
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import shutil
 import sys
@@ -66,6 +67,25 @@ def zip_package(dist: Path) -> None:
             z.writestr(info, path.read_bytes())
 
 
+#: the loading screen's texts, by how many milliseconds after the start they show (static/boot.js)
+BOOT_STEPS = ((0, "boot.loading"), (1500, "boot.python"), (4000, "boot.board"), (15000, "boot.slow"))
+
+
+def page_texts(lang: str = "en") -> dict[str, str]:
+    """The page's own words from the message catalog, HTML-escaped for text and attributes.
+
+    ``{{MSG:key}}`` in a template becomes ``messages.text(key)``; ``{{BOOT_STEPS}}`` becomes the
+    JSON list of [milliseconds, text] that boot.js shows while Python starts.
+    """
+    sys.path.insert(0, str(ROOT))
+    from nile import messages
+
+    values = {f"MSG:{key}": html.escape(messages.text(key, lang)) for key in messages.EN if key.startswith("boot.")}
+    steps = [[at, messages.text(key, lang)] for at, key in BOOT_STEPS]
+    values["BOOT_STEPS"] = html.escape(json.dumps(steps, ensure_ascii=False))
+    return values
+
+
 def fill(template: str, values: dict[str, str]) -> str:
     for key, value in values.items():
         template = template.replace("{{" + key + "}}", value)
@@ -80,7 +100,7 @@ def main() -> None:
     DIST.mkdir()
     dirs = vendor(DIST)
     for name in ("index.html", "pyscript.toml"):
-        (DIST / name).write_text(fill((ROOT / name).read_text(), dirs))
+        (DIST / name).write_text(fill((ROOT / name).read_text(), {**dirs, **page_texts()}))
     shutil.copy2(ROOT / "manifest.webmanifest", DIST / "manifest.webmanifest")
     shutil.copytree(ROOT / "static", DIST / "static", dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("vendor", "__pycache__"))

@@ -21,7 +21,7 @@ from ..core.save import MAX_SAVE_CHARS
 from ..games import load_save
 from ..messages import text as msg
 from .controller import Controller
-from .render import render_app
+from .render import render_app, start_option_label
 from .storage import PREFIX, Library, MemoryStore, StorageFull
 
 
@@ -175,8 +175,16 @@ class App:
             value = f"{data_v}:{el.value}" if data_v is not None else str(el.value)
             try:
                 self.controller.handle(intent, value)
+                if intent == "setup-name" and data_v is not None:
+                    self._rename_start_option(data_v, str(el.value))
             except Exception:
                 js.console.error(traceback.format_exc())
+
+    def _rename_start_option(self, seat: str, name: str) -> None:
+        """Keep the start-player choice in step with a name being typed (no redraw, see on_input)."""
+        option = self.root.querySelector(f'select[data-i="setup-start"] option[value="{seat}"]') if seat.isdigit() else None
+        if _str(option) is not None:
+            option.textContent = start_option_label(name, int(seat))
 
     def on_change(self, event) -> None:  # noqa: ANN001
         el = event.target

@@ -100,6 +100,11 @@ def render_home(c: Controller) -> str:
 
 
 # ---------------------------------------------------------------------- set-up
+def start_option_label(name: str, seat: int) -> str:
+    """How a seat is named in the start-player choice: the name as typed (trimmed), else its number."""
+    return name.strip()[:40] or str(seat + 1)
+
+
 def render_setup(c: Controller) -> str:
     f, lang = c.form, c.lang
     count_opts = "".join(
@@ -123,7 +128,7 @@ def render_setup(c: Controller) -> str:
     start_opts = [f'<option value="random"{" selected" if f.start == "random" else ""}>{esc(msg("ui.random", lang))}</option>']
     for i in range(f.count):
         start_opts.append(
-            f'<option value="{i}"{" selected" if f.start == str(i) else ""}>{esc(f.names[i] or str(i + 1))}</option>'
+            f'<option value="{i}"{" selected" if f.start == str(i) else ""}>{esc(start_option_label(f.names[i], i))}</option>'
         )
     bidding = "N12" in f.variants
     variants = "".join(

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
+
+from nile.messages import text as msg
 
 from .conftest import wait_ready
 from .ui import body, click, intent, screen, start_game
@@ -23,6 +27,10 @@ def test_boots_offline_from_local_server_with_loading_screen(page: Page, base_ur
     assert body(page).get("appState") == "loading"
     expect(page.locator("#loading progress")).to_be_visible()
     expect(page.locator("#loading")).to_contain_text("Nile")
+    # its words are the catalog's (filled in by the build; boot.js steps through them)
+    expect(page).to_have_title(msg("boot.title"))
+    steps = [msg(k) for k in ("boot.loading", "boot.python", "boot.board", "boot.slow")]
+    expect(page.locator("#loading-text")).to_have_text(re.compile("|".join(map(re.escape, steps))))
     wait_ready(page)
     expect(page.locator("#loading")).to_have_count(0)
     assert screen(page) == "home"

@@ -85,6 +85,23 @@ def test_typing_a_name_then_clicking_start_starts_the_game(app: Page) -> None:
     expect(app.locator(".player h3").first).to_contain_text("Zed")
 
 
+def test_start_player_choice_follows_the_names_as_they_are_typed(app: Page) -> None:
+    click(app, intent("new"))
+    start = app.locator(intent("setup-start"))
+    app.locator(intent("setup-name", "1")).fill("Nefertari")
+    expect(start.locator('option[value="1"]')).to_have_text("Nefertari")
+    app.locator(intent("setup-name", "1")).fill("")
+    expect(start.locator('option[value="1"]')).to_have_text("2")  # no name yet: the seat number
+    app.locator(intent("setup-name", "1")).fill("Tiye")
+    before = renders(app)
+    start.select_option(label="Tiye")
+    wait_renders_after(app, before)
+    click(app, intent("start-game"))
+    _, stored = only_game(app)
+    assert stored["options"]["players"][1]["name"] == "Tiye"
+    assert stored["options"]["start"] == 1, stored["options"]
+
+
 @pytest.fixture(scope="module")
 def turn_start_save() -> Any:
     return save_at_turn_start()
