@@ -81,6 +81,7 @@ class App:
         self.root = document.getElementById("app")
         self.renders = 0
         self._html = ""
+        self._rules_open = False
         self._proxies = [
             create_proxy(self.on_click),
             create_proxy(self.on_change),
@@ -107,7 +108,13 @@ class App:
         if html != self._html:  # an unchanged screen is left alone (no flicker, focus kept)
             self.root.innerHTML = html
             self._html = html
-        if focus:
+        opened = self.controller.show_rules and not self._rules_open
+        self._rules_open = self.controller.show_rules
+        if opened:  # a dialog just opened: the keyboard goes to it (its Close button)
+            close = self.root.querySelector(".rules-help [data-i=rules]")
+            if _str(close) is not None:
+                close.focus()
+        elif focus:
             for el in self.root.querySelectorAll("[data-i]"):
                 if _str(el.getAttribute("data-i")) == focus[0] and _str(el.getAttribute("data-v")) == focus[1]:
                     el.focus()
@@ -156,6 +163,9 @@ class App:
         self._safely(lambda: self.controller.handle(intent, value))
 
     def on_key(self, event) -> None:  # noqa: ANN001
+        if event.key == "Escape":
+            self._safely(lambda: self.controller.handle("escape"))
+            return
         if event.key not in ("Enter", " "):
             return
         el = event.target

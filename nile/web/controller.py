@@ -309,6 +309,19 @@ class Controller:
     def _on_rules(self, value: str) -> None:
         self.show_rules = not self.show_rules
 
+    def _on_escape(self, value: str) -> None:
+        """The Escape key: close the rules help, else drop the current choice."""
+        if self.show_rules:
+            self.show_rules = False
+        else:
+            self.selection = None
+
+    def variants_in_play(self) -> frozenset[str] | None:
+        """The variants of the game on screen (None when no game is open)."""
+        if self.screen != GAME or self.state is None:
+            return None
+        return frozenset(self.state.options.variants)
+
     def other_tab_changed(self) -> None:
         """The page saw another tab write this game: stop saving here, offer to load theirs."""
         self.conflict = True

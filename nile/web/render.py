@@ -15,7 +15,7 @@ from typing import Any
 from ..banks import data
 from ..banks.options import VARIANTS
 from ..banks.state import AUCTION, START_BID
-from ..messages import describe
+from ..messages import EN, describe
 from ..messages import text as msg
 from .controller import GAME, HOME, SETUP, Controller, Interaction
 
@@ -51,6 +51,8 @@ def render_app(c: Controller) -> str:
         parts.append(render_setup(c))
     elif c.screen == GAME and c.state is not None:
         parts.append(render_game(c))
+    if c.show_rules:
+        parts.append(render_rules(c))
     return "".join(parts)
 
 
@@ -93,7 +95,8 @@ def render_home(c: Controller) -> str:
         f'<p>{esc(msg("ui.tagline", lang))}</p></header>'
         f'<div class="home-actions">{button(msg("ui.new_game", lang), "new", cls="primary big")}'
         f'<label class="button big" for="import-file">{esc(msg("ui.import", lang))}</label>'
-        '<input type="file" id="import-file" accept=".json,application/json" data-i="import" hidden></div>'
+        '<input type="file" id="import-file" accept=".json,application/json" data-i="import" hidden>'
+        f'{button(msg("rules.title", lang), "rules", cls="big")}</div>'
         f'<h2>{esc(msg("ui.saved_games", lang))}</h2>{saved}'
         f'<p class="offline-note">{esc(msg("ui.offline_note", lang))}</p></section>'
     )
@@ -173,10 +176,9 @@ def render_game(c: Controller) -> str:
         + "</aside>"
     )
     end = render_end(c, view) if s.is_terminal() else ""
-    rules = render_rules(c) if c.show_rules else ""
     return (
         f'<section class="game">{header}{end}<div class="table">{board}{_action_panel(c, view, inter)}{side}</div>'
-        f'{rules}</section>'
+        '</section>'
     )
 
 
@@ -668,12 +670,41 @@ def render_end(c: Controller, view: dict[str, Any]) -> str:
 
 
 def render_rules(c: Controller) -> str:
+    """The rules help (a dialog over any screen): each rule id's points, the variants marked on or
+    off for the game being played, this game's decisions and how to play here."""
     lang = c.lang
-    items = "".join(f'<li><strong>{rid}</strong> {esc(msg("rules." + rid, lang))}</li>' for rid in RULE_IDS)
+    playing = c.variants_in_play()
+
+    def points(prefix: str) -> str:
+        return "".join(f"<li>{esc(msg(key, lang))}</li>" for key in numbered_keys(prefix))
+
+    sections = []
+    for rid in RULE_IDS:
+        badge = ""
+        if rid in VARIANTS and playing is not None:
+            on = rid in playing
+            badge = f' <span class="variant-state {"on" if on else "off"}">{esc(msg("rules.variant_" + ("on" if on else "off"), lang))}</span>'
+        sections.append(
+            f'<section id="rule-{rid}" aria-labelledby="rule-{rid}-h"><h3 id="rule-{rid}-h"><span class="rule-id">{rid}</span> '
+            f'{esc(msg(f"rules.{rid}.title", lang))}{badge}</h3><ul>{points(f"rules.{rid}.")}</ul></section>'
+        )
+    for part in ("decision", "howto"):
+        title = msg("rules.decisions.title" if part == "decision" else "rules.howto.title", lang)
+        sections.append(f'<section class="rules-{part}"><h3>{esc(title)}</h3><ul>{points(f"rules.{part}.")}</ul></section>')
     return (
-        f'<section class="rules-help" role="dialog" aria-label="{esc(msg("ui.rules", lang))}">'
-        f'<h2>{esc(msg("ui.rules", lang))}</h2><ul>{items}</ul>{button(msg("ui.close", lang), "rules", cls="primary")}</section>'
+        f'<section class="rules-help" role="dialog" aria-modal="true" aria-labelledby="rules-title" tabindex="-1">'
+        f'<div class="rules-head"><h2 id="rules-title">{esc(msg("rules.title", lang))}</h2>'
+        f'{button(msg("ui.close", lang), "rules", cls="primary")}</div>'
+        f'<p>{esc(msg("rules.intro", lang))}</p>{"".join(sections)}</section>'
     )
 
 
-RULE_IDS = ("N2", "N3", "N4", "N5", "N6", "N7", "N8", "N9", "N10", "N11", "N12", "N13")
+def numbered_keys(prefix: str) -> list[str]:
+    """``prefix1``, ``prefix2``, … as long as the (English) catalog has them."""
+    keys = []
+    while f"{prefix}{len(keys) + 1}" in EN:
+        keys.append(f"{prefix}{len(keys) + 1}")
+    return keys
+
+
+RULE_IDS = ("N1", "N2", "N3", "N4", "N5", "N6", "N7", "N8", "N9", "N10", "N11", "N12", "N13")

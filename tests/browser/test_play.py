@@ -327,3 +327,22 @@ def test_a_move_can_be_made_with_the_keyboard_alone(app: Page, turn_start_save: 
     app.keyboard.press("Space")
     wait_renders_after(app, before)
     assert actions(app) == n + 2
+
+
+def test_rules_help_opens_from_home_takes_the_keyboard_and_closes_with_escape(app: Page) -> None:
+    assert screen(app) == "home"
+    app.get_by_role("button", name=msg("rules.title")).focus()
+    before = renders(app)
+    app.keyboard.press("Enter")
+    wait_renders_after(app, before)
+    dialog = app.get_by_role("dialog", name=msg("rules.title"))
+    expect(dialog).to_be_visible()
+    for rid in ("N1", "N4", "N7", "N13"):
+        expect(dialog.locator(f"#rule-{rid}")).to_contain_text(msg(f"rules.{rid}.title"))
+    # the keyboard is in the dialog (on its Close button), and Escape closes it
+    assert app.evaluate("() => !!document.activeElement.closest('.rules-help')")
+    before = renders(app)
+    app.keyboard.press("Escape")
+    wait_renders_after(app, before)
+    expect(app.locator(".rules-help")).to_have_count(0)
+    assert screen(app) == "home"
