@@ -1,15 +1,8 @@
-"""The message catalog: every sentence a player reads, by key, per language.
+"""English, the catalog every other language falls back to (see ``nile.messages``).
 
-The engine's log holds only keys and parameters (``nile.core.log``); this module
-turns them into words. Parameters that name players hold seat numbers and are
-replaced by the players' names here; names are inserted as plain text (the web
-front-end escapes all text it shows). Adding a language = adding a dict with
-the same keys; a missing key falls back to English, then to the key itself.
+Keys are grouped by what they describe; a value is a ``str.format`` template whose
+``{names}`` are filled by ``nile.messages.text`` / ``describe``.
 """
-
-from __future__ import annotations
-
-from typing import Any, Callable, Mapping, Sequence
 
 EN: dict[str, str] = {
     # set-up (N2, N12)
@@ -324,75 +317,3 @@ EN: dict[str, str] = {
     "rules.howto.2": "Keyboard: Tab to a piece or a place, Enter or Space to choose it, Escape to close this help or drop a choice.",
     "rules.howto.3": "Every move is saved in this browser at once; Export keeps a copy as a file. After the first visit the game works offline.",
 }
-
-CATALOGS: dict[str, dict[str, str]] = {"en": EN}
-
-
-def text(key: str, lang: str = "en", **params: Any) -> str:
-    """The sentence for ``key`` in ``lang`` (English if missing), filled with ``params``."""
-    template = CATALOGS.get(lang, EN).get(key) or EN.get(key) or key
-    try:
-        return template.format(**params)
-    except (KeyError, IndexError, ValueError):
-        return template
-
-
-def _name(names: Sequence[str], seat: Any) -> str:
-    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-
-
-def _word(lang: str, prefix: str, value: Any) -> str:
-    return text(f"{prefix}.{value}", lang) if isinstance(value, str) else str(value)
-
-
-def describe(entry: Mapping[str, Any], names: Sequence[str], lang: str = "en") -> str:
-    """One log entry (``{"key", "params"}``) in words."""
-    key = entry.get("key", "")
-    params = dict(entry.get("params", {}))
-    w: Callable[[str, Any], str] = lambda prefix, v: _word(lang, prefix, v)  # noqa: E731
-    out: dict[str, Any] = {}
-    for k, v in params.items():
-        if k in ("player", "owner"):
-            out[k] = _name(names, v)
-        elif k in ("players", "winners"):
-            out[k] = ", ".join(_name(names, p) for p in v)
-        elif k == "crop":
-            out[k] = w("crop", v)
-        elif k == "side":
-            out[k] = w("side", v)
-        elif k == "tide":
-            out[k] = w("tide", v)
-        elif k == "event":
-            out[k] = w("event", v)
-        elif k == "reason":
-            out[k] = w("reason", v)
-        elif k == "cause":
-            out[k] = w("word", v)
-        elif k == "source":
-            out[k] = w("word", v)
-        elif k == "arrow":
-            out[k] = text("word.arrow", lang) if v else ""
-        elif k in ("rows_out", "fields", "markets"):
-            out[k] = ", ".join(v) or text("word.none", lang)
-        elif k == "markers" and isinstance(v, list):
-            out[k] = ", ".join(f"{_name(names, o)}'s {w('crop', c)}" for o, c in v)
-        elif k in ("bids",):
-            out[k] = "; ".join(
-                f"{_name(names, int(p))}: {', '.join(w('crop', c) for c in b) or text('word.nothing', lang)}"
-                for p, b in v.items()
-            )
-        elif k in ("totals",):
-            out[k] = ", ".join(f"{_name(names, int(p))} {t}" for p, t in v.items())
-        elif k in ("points", "lost"):
-            out[k] = ", ".join(f"{_name(names, p)} {n}" for p, n in enumerate(v))
-        elif k == "fruits":
-            out[k] = ", ".join(
-                f"stall {s} ({_name(names, o)}'s {w('crop', c)} → {w('condition', cond)})" for s, o, c, cond in v
-            ) or text("word.nothing", lang)
-        else:
-            out[k] = v
-    if key == "game.over":
-        out["verb"] = text("word.share" if len(params.get("winners", [])) > 1 else "word.wins", lang)
-    if key == "field.to_boat":
-        out["cause"] = text("word.flood" if params.get("cause") == "flood" else "word.desert", lang)
-    return text(key, lang, **out)
