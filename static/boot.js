@@ -3,14 +3,24 @@
 // No game logic lives here.
 const text = document.getElementById("loading-text");
 const bar = document.getElementById("loading-progress");
-// The texts come from the message catalog (nile/messages.py), written into the page by the build.
+// The texts come from the message catalog (nile/messages/), every language's, written into the
+// page by the build; the player's language is the one they chose (nile:lang), else the browser's.
 const loading = document.getElementById("loading");
-let steps = [];
+let texts = { steps: [], failed: "{error}", unknown: "?" };
 try {
-  steps = JSON.parse((loading && loading.dataset.steps) || "[]");
+  const all = JSON.parse((loading && loading.dataset.texts) || "{}");
+  let chosen = null;
+  try {
+    chosen = localStorage.getItem("nile:lang");
+  } catch (error) {
+    // storage blocked: fall back to the browser's language
+  }
+  const browser = (navigator.language || "").split("-")[0].toLowerCase();
+  texts = all[chosen] || all[browser] || all.en || texts;
 } catch (error) {
   console.warn("loading texts unreadable:", error);
 }
+const steps = texts.steps;
 const started = performance.now();
 const timer = setInterval(() => {
   if (document.body.dataset.appState === "ready") {
@@ -24,8 +34,7 @@ const timer = setInterval(() => {
 
 window.addEventListener("error", (event) => {
   if (document.body.dataset.appState !== "ready" && text) {
-    const failed = (loading && loading.dataset.failed) || "{error}";
-    text.textContent = failed.replace("{error}", event.message || (loading && loading.dataset.unknown) || "?");
+    text.textContent = texts.failed.replace("{error}", event.message || texts.unknown);
   }
 });
 

@@ -75,15 +75,24 @@ BOOT_STEPS = ((0, "boot.loading"), (1500, "boot.python"), (4000, "boot.board"), 
 def page_texts(lang: str = "en") -> dict[str, str]:
     """The page's own words from the message catalog, HTML-escaped for text and attributes.
 
-    ``{{MSG:key}}`` in a template becomes ``messages.text(key)``; ``{{BOOT_STEPS}}`` becomes the
-    JSON list of [milliseconds, text] that boot.js shows while Python starts.
+    ``{{MSG:key}}`` in a template becomes ``messages.text(key)`` (English: the page before the
+    player's language is known); ``{{BOOT_TEXTS}}`` the loading texts of every language, as JSON,
+    for static/boot.js.
     """
     sys.path.insert(0, str(ROOT))
     from nile import messages
 
     values = {f"MSG:{key}": html.escape(messages.text(key, lang)) for key in messages.EN if key.startswith("boot.")}
-    steps = [[at, messages.text(key, lang)] for at, key in BOOT_STEPS]
-    values["BOOT_STEPS"] = html.escape(json.dumps(steps, ensure_ascii=False))
+    # boot.js speaks the player's language before Python runs: every language's loading texts
+    texts = {
+        code: {
+            "steps": [[at, messages.text(key, code)] for at, key in BOOT_STEPS],
+            "failed": messages.text("boot.failed", code),
+            "unknown": messages.text("boot.unknown_error", code),
+        }
+        for code in messages.CATALOGS
+    }
+    values["BOOT_TEXTS"] = html.escape(json.dumps(texts, ensure_ascii=False))
     return values
 
 

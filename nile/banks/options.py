@@ -10,6 +10,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.explained import Explained
 from .data import COLOURS, MAX_PLAYERS, MIN_PLAYERS
 
 VARIANTS = {
@@ -22,8 +23,8 @@ MAX_NAME_LENGTH = 40
 START_RANDOM = "random"
 
 
-class OptionsError(ValueError):
-    """Set-up options that cannot make a game."""
+class OptionsError(Explained):
+    """Set-up options that cannot make a game: ``OptionsError(key, **params)``, an ``options.*`` key."""
 
 
 def clean_name(name: Any, seat: int) -> str:
@@ -32,14 +33,14 @@ def clean_name(name: Any, seat: int) -> str:
     Markup is not refused here: a name is only ever shown as text.
     """
     if not isinstance(name, str):
-        raise OptionsError(f"player {seat + 1}'s name must be text")
+        raise OptionsError("options.name_type", number=seat + 1)
     name = " ".join(name.split())
     if not name:
-        raise OptionsError(f"player {seat + 1} needs a name")
+        raise OptionsError("options.name_missing", number=seat + 1)
     if len(name) > MAX_NAME_LENGTH:
-        raise OptionsError(f"player {seat + 1}'s name is longer than {MAX_NAME_LENGTH} characters")
+        raise OptionsError("options.name_long", number=seat + 1, max=MAX_NAME_LENGTH)
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in name):
-        raise OptionsError(f"player {seat + 1}'s name contains invisible or control characters")
+        raise OptionsError("options.name_control", number=seat + 1)
     return name
 
 
@@ -59,20 +60,20 @@ class Options:
     def __post_init__(self) -> None:
         n = len(self.players)
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise OptionsError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}")
+            raise OptionsError("options.player_count", min=MIN_PLAYERS, max=MAX_PLAYERS, count=n)
         colours = [p.colour for p in self.players]
         for seat, colour in enumerate(colours):
             if colour not in COLOURS:
-                raise OptionsError(f"player {seat + 1}'s colour {colour!r} is not one of {', '.join(COLOURS)}")
+                raise OptionsError("options.colour", number=seat + 1, colour=repr(colour), colours=", ".join(COLOURS))
         if len(set(colours)) != n:
-            raise OptionsError("two players have the same colour")
+            raise OptionsError("options.same_colour")
         if self.start != START_RANDOM and not (
             isinstance(self.start, int) and not isinstance(self.start, bool) and 0 <= self.start < n
         ):
-            raise OptionsError(f"start player must be 'random' or a seat from 0 to {n - 1}, not {self.start!r}")
+            raise OptionsError("options.start", last=n - 1, start=repr(self.start))
         unknown = set(self.variants) - set(VARIANTS)
         if unknown:
-            raise OptionsError(f"unknown variant(s): {', '.join(sorted(map(str, unknown)))}")
+            raise OptionsError("options.unknown_variants", names=", ".join(sorted(map(str, unknown))))
 
     @property
     def num_players(self) -> int:
@@ -84,7 +85,7 @@ class Options:
     @classmethod
     def default(cls, players: int, *, variants: frozenset[str] | set[str] = frozenset(), start: str | int = 0) -> "Options":
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise OptionsError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+            raise OptionsError("options.player_count", min=MIN_PLAYERS, max=MAX_PLAYERS, count=players)
         return cls(
             tuple(Player(f"Player {i + 1}", COLOURS[i]) for i in range(players)),
             start,
@@ -101,23 +102,23 @@ class Options:
     @classmethod
     def from_json(cls, data: Any) -> "Options":
         if not isinstance(data, dict):
-            raise OptionsError("options must be an object")
+            raise OptionsError("options.not_object")
         unknown = set(data) - {"players", "start", "variants"}
         if unknown:
-            raise OptionsError(f"unknown option(s): {', '.join(sorted(map(str, unknown)))}")
+            raise OptionsError("options.unknown", names=", ".join(sorted(map(str, unknown))))
         players = data.get("players")
         if not isinstance(players, list):
-            raise OptionsError("options.players must be a list")
+            raise OptionsError("options.players_type")
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            raise OptionsError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
+            raise OptionsError("options.player_count", min=MIN_PLAYERS, max=MAX_PLAYERS, count=len(players))
         seats = []
         for seat, p in enumerate(players):
             if not isinstance(p, dict) or set(p) != {"name", "colour"}:
-                raise OptionsError(f"player {seat + 1} must be an object with a name and a colour")
+                raise OptionsError("options.player_type", number=seat + 1)
             if not isinstance(p["colour"], str):
-                raise OptionsError(f"player {seat + 1}'s colour must be text")
+                raise OptionsError("options.colour_type", number=seat + 1)
             seats.append(Player(clean_name(p["name"], seat), p["colour"]))
         variants = data.get("variants", [])
         if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
-            raise OptionsError("options.variants must be a list of variant ids like 'N11'")
+            raise OptionsError("options.variants_type")
         return cls(tuple(seats), data.get("start", 0), frozenset(variants))

@@ -257,9 +257,9 @@ class BanksState(GameState):
         """Apply a legal action; IllegalActionError (state untouched) otherwise."""
         player = self.resolve_player(player)
         if not isinstance(action, Action):
-            raise IllegalActionError(f"not an action: {action!r}")
+            raise IllegalActionError("why.not_an_action", value=repr(action))
         if action not in self.legal_actions(player):
-            raise IllegalActionError(self.why_illegal(action, player))
+            raise self.refusal(action, player)
         self._legal.clear()
         turn = self._turn_key()
         self.history.append((player, action))
@@ -971,7 +971,11 @@ class BanksState(GameState):
 
     # ------------------------------------------------------------------ explanations
     def why_illegal(self, action: Action, player: int) -> str:
-        """A sentence for a player saying why ``action`` is not allowed now."""
+        """A sentence (English) for a player saying why ``action`` is not allowed now."""
+        return str(self.refusal(action, player))
+
+    def refusal(self, action: Action, player: int) -> IllegalActionError:
+        """Why ``action`` is not allowed now, as an error the UI can say in any language."""
         text = action.text()
         expected = {
             START_BID: ("bid",),
@@ -985,77 +989,80 @@ class BanksState(GameState):
             EXTRA_TURN: ("sow", "grow", "harvest", "buy", "hoard", "end"),
         }.get(self.phase, ())
         if action.kind not in expected:
-            return f"{text!r} is not possible now: {PHASE_HELP.get(self.phase, self.phase)}"
+            return IllegalActionError("why.not_now", text=text, phase=self.phase)
         reason = self._specific_reason(action, player)
-        return f"{text!r} is not allowed: {reason}" if reason else f"{text!r} is not allowed here now"
+        if reason is None:
+            return IllegalActionError("why.not_here", text=text)
+        return IllegalActionError("why.not_allowed", text=text, why=IllegalActionError(reason[0], **reason[1]))
 
-    def _specific_reason(self, action: Action, player: int) -> str | None:
+    def _specific_reason(self, action: Action, player: int) -> tuple[str, dict[str, Any]] | None:
+        """The first rule ``action`` breaks, as (``why.*`` key, parameters); None if none is known."""
         kind, args = action.kind, action.args
         if kind in ("sow", "seed", "ripe", "water", "grow", "harvest"):
             field = act.field_of(args[-1] if kind in ("sow", "seed", "ripe", "water", "grow") else args[0])
             if not self.row_in_play[FIELDS[field].row]:
-                return f"row {ROWS[FIELDS[field].row].name} is out of play with {self.num_players} players (N2)"
+                return "why.row_out", {"row": ROWS[FIELDS[field].row].name, "count": self.num_players}
         if kind in ("sow", "seed", "ripe"):
             field = act.field_of(args[1])
             if self.field_has_card(field):
-                return "a field with a water or desert card takes no markers (N6)"
+                return "why.card_on_field", {}
             if len(self.field_markers[field]) >= 2:
-                return "a field holds at most 2 markers (N6)"
+                return "why.field_full", {}
             if any(owner_of(m) == player for m in self.field_markers[field]):
-                return "you already have a marker on that field (N6)"
+                return "why.own_marker_there", {}
             if act.crop_of(args[0]) not in {crop_of(m) for m in self.supply[player]}:
-                return f"you have no {args[0]} in your supply"
+                return "why.no_crop", {"crop": args[0]}
             if kind == "sow" and act.crop_of(args[0]) not in self._unused_crops(self.supply[player], player):
-                return f"your {args[0]} in supply was already used this round (N6)"
+                return "why.crop_used", {"crop": args[0]}
             if kind == "sow" and self.ap < 1 + len(self.field_markers[field]):
-                return f"that costs {1 + len(self.field_markers[field])} AP and you have {self.ap} (N6)"
+                return "why.cost", {"cost": 1 + len(self.field_markers[field]), "ap": self.ap}
         if kind in ("grow", "harvest"):
             field = act.field_of(args[0])
             mine = [m for m in self.field_markers[field] if owner_of(m) == player]
             if not mine:
-                return "you have no marker on that field"
+                return "why.no_marker_there", {}
             if mine[0] in self.used:
-                return "that marker was already used this round (N6)"
+                return "why.marker_used", {}
             if kind == "grow" and self.ripe_side[mine[0]]:
-                return "that fruit is already ripe"
+                return "why.already_ripe", {}
             if kind == "harvest" and not self.ripe_side[mine[0]]:
-                return "only a ripe fruit can be harvested; grow it first (N6)"
+                return "why.not_ripe", {}
             cost = len(self.field_markers[field])
             if self.ap < cost:
-                return f"that costs {cost} AP and you have {self.ap} (N6)"
+                return "why.cost", {"cost": cost, "ap": self.ap}
             if kind == "harvest":
                 market = act.market_of(args[1])
                 if MARKET_MIN_PALMS[market] > FIELDS[field].palms:
-                    return f"{args[1]} needs a field with {MARKET_MIN_PALMS[market]} palms or more (N6)"
+                    return "why.market_palms", {"market": args[1], "palms": MARKET_MIN_PALMS[market]}
                 if len(self.market[market]) >= MARKET_STALLS[market]:
-                    return f"{args[1]} is full (N6)"
-                return f"{args[1]}'s last two fruits include {CROPS[crop_of(mine[0])]} (N6 crop rule)"
+                    return "why.market_full", {"market": args[1]}
+                return "why.crop_rule", {"market": args[1], "crop": CROPS[crop_of(mine[0])]}
         if kind == "water":
             slot = self.water_slot(FIELDS[act.field_of(args[1])].row)
             if not self.piles[player][act.pile_of(args[0])]:
-                return f"pile {args[0]} is empty"
+                return "why.pile_empty", {"pile": args[0]}
             if slot is None or slot[0] != act.field_of(args[1]):
-                return "water goes on field 1 of a dry row or right after a row's outermost water card (N4)"
-            return "the card's inner wave must match the wave it touches (N4)"
+                return "why.water_place", {}
+            return "why.wave", {}
         if kind in ("joker", "refresh") and self.phase == EXTRA_TURN:
-            return "no joker may be discarded in the hippo's extra turn (N11)"
+            return "why.extra_turn_joker", {}
         if kind == "buy" and args == ("joker",):
             if player in self.jokers_bought:
-                return "one joker per round (N6)"
+                return "why.one_joker", {}
             if not (self.desert_draw or self.desert_discard):
-                return "there is no desert card left to draw (N1)"
+                return "why.no_desert", {}
         if kind in ("buy", "hoard", "sow", "grow", "harvest") and self.ap <= 0:
-            return "you have no action points left: end your turn or discard a joker (N6)"
+            return "why.no_ap", {}
         if kind == "hoard" and not self.options.has("N10"):
-            return "buying other players' seeds is variant N10, which is off"
+            return "why.n10_off", {}
         if kind == "refresh" and not self.options.has("N13"):
-            return "refreshing with a joker is variant N13, which is off"
+            return "why.n13_off", {}
         if kind in ("joker", "refresh") and not self.jokers[player]:
-            return "you have no joker"
+            return "why.no_joker", {}
         if kind == "bid":
-            return "you cannot bid markers you do not have in your supply"
+            return "why.bid", {}
         if kind == "rot":
-            return f"rot with {self.rot_palms} palms hits one of the {self.rot_palms} rightmost rows, two non-rotten fruits (N8)"
+            return "why.rot", {"palms": self.rot_palms}
         return None
 
     # ------------------------------------------------------------------ copies
@@ -1113,19 +1120,6 @@ BanksState._HANDLERS = {
     "joker": BanksState._do_joker,
     "refresh": BanksState._do_refresh,
     "end": BanksState._do_end,
-}
-
-PHASE_HELP = {
-    START_BID: "everyone bids secretly for the start player (N12)",
-    AUCTION: "everyone bids secretly in the hippo auction (N11)",
-    BOAT: "each player puts 2 markers on the boat (N2.6)",
-    SETUP_WATER: "each player places one water card (N2.7)",
-    SETUP_SOW: "each player places one seed and one ripe fruit (N2.8)",
-    TIDE: "the start player floods or ebbs (N4, N5)",
-    ROT_CHOICE: "the start player chooses which fruits rot (N8)",
-    EXTRA_TURN: "the hippo auction's winner takes an extra turn (N11)",
-    ACTIONS: "players take their actions (N6)",
-    OVER: "the game is over",
 }
 
 

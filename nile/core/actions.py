@@ -10,13 +10,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .explained import Explained
+
 
 class ActionError(ValueError):
-    """The text is not an action of this game at all (malformed)."""
+    """The text is not an action of this game at all (malformed).
+
+    Its message is English only: it speaks to whoever typed action text by hand (command
+    line, a save file's author). The app only ever sends actions the engine listed.
+    """
 
 
-class IllegalActionError(ValueError):
-    """A well-formed action that the rules do not allow now; the state is unchanged."""
+class IllegalActionError(Explained):
+    """A well-formed action that the rules do not allow now; the state is unchanged.
+
+    Raised as ``IllegalActionError(key, **params)`` with a ``why.*`` catalog key.
+    """
 
 
 @dataclass(frozen=True, slots=True)

@@ -65,21 +65,15 @@ class GameState:
             if len(seats) == 1:
                 return seats[0]
             if not seats:
-                raise IllegalActionError("the game is over: nobody acts any more")
-            raise IllegalActionError(
-                "several players act at once now ("
-                + ", ".join(player_token(s) for s in seats)
-                + "): say which one"
-            )
+                raise IllegalActionError("why.game_over")
+            raise IllegalActionError("why.say_who", seats=", ".join(player_token(s) for s in seats))
         if not isinstance(player, int) or not 0 <= player < self.num_players:
-            raise IllegalActionError(f"there is no player {player!r} in this game")
+            raise IllegalActionError("why.no_such_player", token=repr(player))
         if player not in seats:
             if not seats:
-                raise IllegalActionError("the game is over: nobody acts any more")
+                raise IllegalActionError("why.game_over")
             raise IllegalActionError(
-                f"it is not {player_token(player)}'s turn to act (waiting for "
-                + ", ".join(player_token(s) for s in seats)
-                + ")"
+                "why.not_your_turn", token=player_token(player), seats=", ".join(player_token(s) for s in seats)
             )
         return player
 
@@ -91,7 +85,7 @@ class GameState:
         if words and words[0].startswith("p") and words[0][1:].isdigit():
             named = parse_player_token(words[0], self.num_players)
             if player is not None and player != named:
-                raise IllegalActionError(f"{text!r} names {words[0]}, not {player_token(player)}")
+                raise IllegalActionError("why.names_other", text=repr(text), named=words[0], token=player_token(player))
             player, text = named, " ".join(words[1:])
         action = self.parse_action(text)
         self.apply(action, player)

@@ -13,6 +13,7 @@ import re
 from typing import Any, Callable, Mapping, NamedTuple
 
 from .actions import ActionError, IllegalActionError
+from .explained import Explained
 from .game import GameState
 from .rng import MAX_SEED
 
@@ -49,8 +50,9 @@ def nesting_depth(text: str) -> int:
     return deepest
 
 
-class SaveError(ValueError):
-    """A save that cannot be loaded; the message says why, for a player to read."""
+class SaveError(Explained):
+    """A save that cannot be loaded: ``SaveError(key, **params)`` with a ``save.*`` catalog key,
+    so the player reads why in their language (``nile.core.explained``)."""
 
 
 class GameSpec(NamedTuple):
@@ -79,52 +81,52 @@ def parse(data: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
     """Check a save's shape (not yet its moves) and return it as a dict."""
     if isinstance(data, (str, bytes)):
         if len(data) > MAX_SAVE_CHARS:
-            raise SaveError(f"this file is too large to be a saved game ({len(data):,} characters)")
+            raise SaveError("save.too_large", chars=len(data))
         if isinstance(data, bytes):
             try:
                 data = data.decode("utf-8")
             except UnicodeDecodeError:
-                raise SaveError("this is not a saved game: it is not UTF-8 text") from None
+                raise SaveError("save.not_utf8") from None
         try:
             too_deep = nesting_depth(data) > MAX_NESTING
         except ValueError as e:
-            raise SaveError(f"this is not a saved game: it is not valid JSON ({e})") from None
+            raise SaveError("save.not_json", detail=str(e)) from None
         if too_deep:
-            raise SaveError("this file is nested too deeply to be a saved game")
+            raise SaveError("save.too_deep")
         try:
             data = json.loads(data)
         except RecursionError:
-            raise SaveError("this file is nested too deeply to be a saved game") from None
+            raise SaveError("save.too_deep") from None
         except (ValueError, UnicodeDecodeError) as e:
-            raise SaveError(f"this is not a saved game: it is not valid JSON ({e})") from None
+            raise SaveError("save.not_json", detail=str(e)) from None
     if not isinstance(data, Mapping):
-        raise SaveError("this is not a saved game: it should be a JSON object")
+        raise SaveError("save.not_object")
     missing = [k for k in FIELDS if k not in data]
     if missing:
-        raise SaveError(f"this saved game is missing: {', '.join(missing)}")
+        raise SaveError("save.missing", names=", ".join(missing))
     extra = sorted(str(k) for k in data if k not in FIELDS)
     if extra:
-        raise SaveError(f"this saved game has unknown fields: {', '.join(extra)}")
+        raise SaveError("save.unknown_fields", names=", ".join(extra))
     version = data["format"]
     if not isinstance(version, int) or isinstance(version, bool):
-        raise SaveError("the save's format version must be a number")
+        raise SaveError("save.version_type")
     if version > FORMAT_VERSION:
-        raise SaveError(f"this game was saved by a newer version of Nile (format {version}; this one reads {FORMAT_VERSION})")
+        raise SaveError("save.too_new", version=version, supported=FORMAT_VERSION)
     if version < 1:
-        raise SaveError(f"unknown save format version {version}")
+        raise SaveError("save.version_unknown", version=version)
     if not isinstance(data["game"], str):
-        raise SaveError("the save's game must be a name like 'banks'")
+        raise SaveError("save.game_type")
     seed = data["seed"]
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-        raise SaveError(f"the save's seed must be a whole number from 0 to {MAX_SEED}")
+        raise SaveError("save.seed", max=MAX_SEED)
     actions = data["actions"]
     if not isinstance(actions, list):
-        raise SaveError("the save's actions must be a list")
+        raise SaveError("save.actions_type")
     if len(actions) > MAX_ACTIONS:
-        raise SaveError(f"the save has too many actions ({len(actions):,})")
+        raise SaveError("save.too_many_actions", count=len(actions))
     for i, a in enumerate(actions):
         if not isinstance(a, str):
-            raise SaveError(f"action {i + 1} of {len(actions)} is not text")
+            raise SaveError("save.action_type", number=i + 1, total=len(actions))
     return dict(data)
 
 
@@ -133,16 +135,16 @@ def load(data: str | bytes | Mapping[str, Any], games: Mapping[str, GameSpec]) -
     save = parse(data)
     spec = games.get(save["game"])
     if spec is None:
-        raise SaveError(f"unknown game {save['game']!r} (known: {', '.join(sorted(games))})")
+        raise SaveError("save.unknown_game", game=repr(save["game"]), known=", ".join(sorted(games)))
     try:
         options = spec.options_from_json(save["options"])
     except ValueError as e:
-        raise SaveError(f"the save's options are not valid: {e}") from None
+        raise SaveError("save.bad_options", why=e) from None
     state = spec.new_state(options, save["seed"])
     actions = save["actions"]
     for i, text in enumerate(actions):
         try:
             state.apply_text(text)
         except (ActionError, IllegalActionError) as e:
-            raise SaveError(f"action {i + 1} of {len(actions)} ({text[:60]!r}) cannot be replayed: {e}") from None
+            raise SaveError("save.bad_action", number=i + 1, total=len(actions), action=repr(text[:60]), why=e) from None
     return state

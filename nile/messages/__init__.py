@@ -15,6 +15,16 @@ from .en import EN
 
 
 CATALOGS: dict[str, dict[str, str]] = {"en": EN}
+#: every language the game speaks, each named in itself (for the language choice)
+LANGUAGES: dict[str, str] = {"en": "English"}
+
+
+def pick_language(chosen: str | None, browser: str | None = None) -> str:
+    """The language to speak: the player's choice if we have it, else the browser's, else English."""
+    for wish in (chosen, (browser or "").split("-")[0].lower()):
+        if wish in CATALOGS:
+            return wish
+    return "en"
 
 
 def text(key: str, lang: str = "en", **params: Any) -> str:
@@ -40,11 +50,16 @@ def describe(entry: Mapping[str, Any], names: Sequence[str], lang: str = "en") -
     params = dict(entry.get("params", {}))
     w: Callable[[str, Any], str] = lambda prefix, v: _word(lang, prefix, v)  # noqa: E731
     out: dict[str, Any] = {}
+    sep = text("list.sep", lang)
     for k, v in params.items():
-        if k in ("player", "owner"):
+        if hasattr(v, "words"):  # an error inside an error (nile.core.explained): same language
+            out[k] = v.words(lang, names)
+        elif k == "phase":
+            out[k] = w("why.phase", v)
+        elif k in ("player", "owner"):
             out[k] = _name(names, v)
         elif k in ("players", "winners"):
-            out[k] = ", ".join(_name(names, p) for p in v)
+            out[k] = sep.join(_name(names, p) for p in v)
         elif k == "crop":
             out[k] = w("crop", v)
         elif k == "side":
@@ -62,21 +77,23 @@ def describe(entry: Mapping[str, Any], names: Sequence[str], lang: str = "en") -
         elif k == "arrow":
             out[k] = text("word.arrow", lang) if v else ""
         elif k in ("rows_out", "fields", "markets"):
-            out[k] = ", ".join(v) or text("word.none", lang)
+            out[k] = sep.join(v) or text("word.none", lang)
         elif k == "markers" and isinstance(v, list):
-            out[k] = ", ".join(f"{_name(names, o)}'s {w('crop', c)}" for o, c in v)
+            out[k] = sep.join(text("part.marker", lang, owner=_name(names, o), crop=w("crop", c)) for o, c in v)
         elif k in ("bids",):
-            out[k] = "; ".join(
-                f"{_name(names, int(p))}: {', '.join(w('crop', c) for c in b) or text('word.nothing', lang)}"
+            out[k] = text("list.sep_groups", lang).join(
+                text("part.bid", lang, player=_name(names, int(p)),
+                     crops=sep.join(w("crop", c) for c in b) or text("word.nothing", lang))
                 for p, b in v.items()
             )
         elif k in ("totals",):
-            out[k] = ", ".join(f"{_name(names, int(p))} {t}" for p, t in v.items())
+            out[k] = sep.join(text("part.score", lang, player=_name(names, int(p)), number=t) for p, t in v.items())
         elif k in ("points", "lost"):
-            out[k] = ", ".join(f"{_name(names, p)} {n}" for p, n in enumerate(v))
+            out[k] = sep.join(text("part.score", lang, player=_name(names, p), number=n) for p, n in enumerate(v))
         elif k == "fruits":
-            out[k] = ", ".join(
-                f"stall {s} ({_name(names, o)}'s {w('crop', c)} → {w('condition', cond)})" for s, o, c, cond in v
+            out[k] = sep.join(
+                text("part.fruit", lang, stall=s, owner=_name(names, o), crop=w("crop", c), condition=w("condition", cond))
+                for s, o, c, cond in v
             ) or text("word.nothing", lang)
         else:
             out[k] = v

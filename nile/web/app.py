@@ -19,8 +19,9 @@ from pyscript import document, window  # type: ignore[import-not-found]
 
 from ..core.save import MAX_SAVE_CHARS
 from ..games import load_save
+from ..messages import pick_language
 from ..messages import text as msg
-from .controller import Controller
+from .controller import LANG_KEY, Controller
 from .render import render_app, start_option_label
 from .storage import PREFIX, Library, MemoryStore, StorageFull
 
@@ -74,10 +75,11 @@ def _new_seed() -> int:
 class App:
     def __init__(self) -> None:
         store, persistent = _open_store()
-        self.controller = Controller(Library(store, load_save), _new_seed)
+        lang = pick_language(store.get(LANG_KEY), _str(window.navigator.language))
+        self.controller = Controller(Library(store, load_save), _new_seed, lang)
         if not persistent:
             self.controller.in_memory_only = True
-            self.controller.notice = ("error", msg("ui.no_storage"))
+            self.controller.notice = ("error", msg("ui.no_storage", lang))
         self.root = document.getElementById("app")
         self.renders = 0
         self._html = ""
@@ -123,6 +125,7 @@ class App:
         self.renders += 1
         document.body.dataset.renders = str(self.renders)
         document.body.dataset.screen = self.controller.screen
+        document.documentElement.lang = self.controller.lang
         state = self.controller.state
         document.body.dataset.actions = str(len(state.history)) if state else "0"
 

@@ -32,11 +32,15 @@ from ..banks.state import (
     BanksState,
 )
 from ..core.actions import Action, ActionError, IllegalActionError
+from ..core.explained import say
 from ..core.save import SaveError
+from ..messages import LANGUAGES
 from ..messages import text as msg
 from .storage import Library, SaveConflict, StorageFull
 
 HOME, SETUP, GAME = "home", "setup", "game"
+#: the storage key of the player's language choice
+LANG_KEY = "nile:lang"
 CURRENT_KEY = "nile:current"  # the game open when the page was left: a reload reopens it
 BIDDING = (START_BID, AUCTION)
 DEFAULT_NAMES = ("Anna", "Bram", "Chloé", "Dirk", "Eva")
@@ -98,6 +102,11 @@ class Controller:
         self.layout = "landscape"
         self.effects: list[tuple[str, ...]] = []  # for the page: ("download", name, text)
         self.revision = 0
+        library.explain = self.say
+
+    def say(self, error: BaseException) -> str:
+        """An error in the player's language, with the open game's player names."""
+        return say(error, self.lang, self.names if self.state is not None else ())
 
     # ------------------------------------------------------------------ reading
     @property
@@ -134,7 +143,7 @@ class Controller:
         try:
             handler(value)
         except (ActionError, IllegalActionError, OptionsError, SaveError) as e:
-            self.notice = ("error", str(e))
+            self.notice = ("error", self.say(e))
 
     # home
     def resume(self) -> None:
@@ -159,7 +168,7 @@ class Controller:
         try:
             state = self.library.load(gid)
         except SaveError as e:
-            self.notice = ("error", msg("ui.damaged", self.lang, reason=str(e)))
+            self.notice = ("error", msg("ui.damaged", self.lang, reason=self.say(e)))
             self._remember(None)
             return
         self._open(gid, state)
@@ -205,7 +214,7 @@ class Controller:
         try:
             gid = self.library.import_text(text, "", self.game_summary)
         except SaveError as e:
-            self.notice = ("error", msg("ui.import_failed", self.lang, reason=str(e)))
+            self.notice = ("error", msg("ui.import_failed", self.lang, reason=self.say(e)))
             return
         except StorageFull:
             self.notice = ("error", msg("ui.storage_full_import", self.lang))
@@ -249,7 +258,7 @@ class Controller:
             start: str | int = START_RANDOM if f.start == START_RANDOM else int(f.start)
             options = Options(players, start, frozenset(f.variants))
         except OptionsError as e:
-            f.error = str(e)
+            f.error = self.say(e)
             return
         state = BanksState(options, self.new_seed())
         gid = self.library.new_id()
@@ -277,7 +286,7 @@ class Controller:
         legal = {a.text() for a in self.state.legal_actions(self._actor())}
         if text not in legal:
             action = self.state.parse_action(text)
-            raise IllegalActionError(self.state.why_illegal(action, self._actor()))
+            raise self.state.refusal(action, self._actor())
         self._apply(text)
 
     def _on_cancel(self, value: str) -> None:
@@ -305,6 +314,15 @@ class Controller:
 
     def _on_dismiss(self, value: str) -> None:
         self.notice = None
+
+    def _on_lang(self, value: str) -> None:
+        """The player picks a language: every screen speaks it from now on, and it is remembered."""
+        if value in LANGUAGES:
+            self.lang = value
+            try:
+                self.library.store.set(LANG_KEY, value)
+            except StorageFull:
+                pass  # still spoken in this tab
 
     def _on_rules(self, value: str) -> None:
         self.show_rules = not self.show_rules
@@ -409,7 +427,7 @@ class Controller:
         if action_text:
             try:
                 action = s.parse_action(action_text)
-                self.notice = ("info", s.why_illegal(action, actor))
+                self.notice = ("info", self.say(s.refusal(action, actor)))
             except ActionError:
                 pass
 

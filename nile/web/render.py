@@ -15,7 +15,7 @@ from typing import Any
 from ..banks import data
 from ..banks.options import VARIANTS
 from ..banks.state import AUCTION, START_BID
-from ..messages import EN, describe
+from ..messages import EN, LANGUAGES, describe
 from ..messages import text as msg
 from .controller import GAME, HOME, SETUP, Controller, Interaction
 
@@ -73,6 +73,7 @@ def render_home(c: Controller) -> str:
     rows = []
     for g in c.library.games():
         gid = g["id"]
+        g["title"] = g["title"] or msg("ui.saved_game", lang)
         if g["damaged"]:
             rows.append(
                 f'<li class="saved damaged"><div><strong>{esc(g["title"])}</strong>'
@@ -97,9 +98,21 @@ def render_home(c: Controller) -> str:
         f'<label class="button big" for="import-file">{esc(msg("ui.import", lang))}</label>'
         '<input type="file" id="import-file" accept=".json,application/json" data-i="import" hidden>'
         f'{button(msg("rules.title", lang), "rules", cls="big")}</div>'
-        f'<h2>{esc(msg("ui.saved_games", lang))}</h2>{saved}'
+        + _language_choice(lang)
+        + f'<h2>{esc(msg("ui.saved_games", lang))}</h2>{saved}'
         f'<p class="offline-note">{esc(msg("ui.offline_note", lang))}</p></section>'
     )
+
+
+def _language_choice(lang: str) -> str:
+    """The language select (only when the game speaks more than one); names are in their own language."""
+    if len(LANGUAGES) < 2:
+        return ""
+    options = "".join(
+        f'<option value="{code}" lang="{code}"{" selected" if code == lang else ""}>{esc(name)}</option>'
+        for code, name in LANGUAGES.items()
+    )
+    return f'<label class="language">{esc(msg("ui.language", lang))} <select data-i="lang">{options}</select></label>'
 
 
 # ---------------------------------------------------------------------- set-up
@@ -654,7 +667,7 @@ def render_end(c: Controller, view: dict[str, Any]) -> str:
             ) or msg("ui.nobody", lang)
             rotten = ", ".join(f'{names[int(p)]} −{n}' for p, n in row["rotten"].items())
             parts.append(f'<li><strong>{row["market"]}</strong>: {esc(ranking)}' + (f'; {esc(msg("ui.rotten", lang))}: {esc(rotten)}' if rotten else "") + "</li>")
-        points = ", ".join(f"{names[p]} +{n}" for p, n in enumerate(sc["points"]))
+        points = msg("list.sep", lang).join(f"{names[p]} +{n}" for p, n in enumerate(sc["points"]))
         scorings.append(
             f'<li><h4>{esc(msg("ui.scoring_round", lang, round=sc["round"]))}</h4><ul>{"".join(parts)}</ul>'
             f'<p>{esc(msg("ui.scoring_points", lang, points=points, obelisk=sc["obelisk_after"], colours=sc["colours_lost"]))}</p></li>'

@@ -78,6 +78,8 @@ class Library:
         self.store = store
         self._load = load
         self.clock = clock
+        #: says a SaveError in the player's language (the controller sets it; see nile.core.explained)
+        self.explain: Callable[[Exception], str] = str
         #: per game id: the exact text this tab last read or wrote (for conflict checks)
         self.known: dict[str, str] = {}
 
@@ -108,7 +110,7 @@ class Library:
         for gid, entry in self._read_index().items():
             item = {
                 "id": gid,
-                "title": str(entry.get("title", ""))[:MAX_TITLE] or "Saved game",
+                "title": str(entry.get("title", ""))[:MAX_TITLE],  # may be empty: the page names it
                 "updated": entry.get("updated", 0) if isinstance(entry.get("updated"), (int, float)) else 0,
                 "summary": str(entry.get("summary", ""))[:MAX_TITLE],
                 "damaged": str(entry.get("damaged", "")) or None,
@@ -140,11 +142,11 @@ class Library:
         """The game, replayed; a damaged save raises SaveError and is set aside (flagged, kept)."""
         raw = self.store.get(PREFIX + gid)
         if raw is None:
-            raise SaveError("this saved game no longer exists")
+            raise SaveError("save.gone")
         try:
             state = self._load(raw)
         except SaveError as e:
-            self._update_index(gid, damaged=str(e)[:300])
+            self._update_index(gid, damaged=self.explain(e)[:300])
             raise
         self.known[gid] = raw
         return state
