@@ -1,22 +1,32 @@
-"""The games Nile knows, by the name a save file uses, and the ways in: new, load."""
+"""The registry: every game Nile knows, by the name a save file uses, and the ways in.
+
+Each game package registers one ``GameSpec`` (``nile/<game>/spec.py``); adding a
+game is one line here. Nothing else in the shell names a game.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .banks.options import Options as BanksOptions
-from .banks.state import new_game as new_banks_game
+from .banks.spec import SPEC as BANKS
 from .core.game import GameState
-from .core.save import GameSpec, load
+from .core.save import load
+from .core.spec import GameSpec
 
-GAMES = {
-    "banks": GameSpec("banks", BanksOptions.from_json, new_banks_game),
-}
+GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (BANKS,)}
+
+
+def spec_of(game: str) -> GameSpec:
+    """The description of ``game``; KeyError names the known games."""
+    try:
+        return GAMES[game]
+    except KeyError:
+        raise KeyError(f"unknown game {game!r}; known: {', '.join(sorted(GAMES))}") from None
 
 
 def new_state(game: str, options: Any, seed: int) -> GameState:
     """A new game from options (an options object or its JSON form)."""
-    spec = GAMES[game]
+    spec = spec_of(game)
     if isinstance(options, dict):
         options = spec.options_from_json(options)
     return spec.new_state(options, seed)

@@ -22,7 +22,7 @@ try {
 }
 const steps = texts.steps;
 const started = performance.now();
-const timer = setInterval(() => {
+function tick() {
   if (document.body.dataset.appState === "ready") {
     clearInterval(timer);
     return;
@@ -30,7 +30,9 @@ const timer = setInterval(() => {
   const elapsed = performance.now() - started;
   for (const [at, message] of steps) if (elapsed >= at && text) text.textContent = message;
   if (bar) bar.value = Math.min(95, 10 + 85 * (1 - Math.exp(-elapsed / 4000)));
-}, 200);
+}
+const timer = setInterval(tick, 200);
+tick(); // the player's language at once, not after the first interval
 
 window.addEventListener("error", (event) => {
   if (document.body.dataset.appState !== "ready" && text) {

@@ -6,11 +6,10 @@ screen): every problem is reported in a sentence naming the field at fault.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.explained import Explained
+from ..core.players import MAX_NAME_LENGTH, OptionsError, Player, check_seats, clean_name, players_from_json, players_to_json
 from .data import COLOURS, MAX_PLAYERS, MIN_PLAYERS
 
 VARIANTS = {
@@ -19,35 +18,7 @@ VARIANTS = {
     "N12": "bidding for the start player",
     "N13": "refreshing spoiled fruit with a joker",
 }
-MAX_NAME_LENGTH = 40
 START_RANDOM = "random"
-
-
-class OptionsError(Explained):
-    """Set-up options that cannot make a game: ``OptionsError(key, **params)``, an ``options.*`` key."""
-
-
-def clean_name(name: Any, seat: int) -> str:
-    """A player name as the game keeps it: text, trimmed, 1–40 characters, no control characters.
-
-    Markup is not refused here: a name is only ever shown as text.
-    """
-    if not isinstance(name, str):
-        raise OptionsError("options.name_type", number=seat + 1)
-    name = " ".join(name.split())
-    if not name:
-        raise OptionsError("options.name_missing", number=seat + 1)
-    if len(name) > MAX_NAME_LENGTH:
-        raise OptionsError("options.name_long", number=seat + 1, max=MAX_NAME_LENGTH)
-    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in name):
-        raise OptionsError("options.name_control", number=seat + 1)
-    return name
-
-
-@dataclass(frozen=True)
-class Player:
-    name: str
-    colour: str
 
 
 @dataclass(frozen=True)
@@ -59,14 +30,7 @@ class Options:
 
     def __post_init__(self) -> None:
         n = len(self.players)
-        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise OptionsError("options.player_count", min=MIN_PLAYERS, max=MAX_PLAYERS, count=n)
-        colours = [p.colour for p in self.players]
-        for seat, colour in enumerate(colours):
-            if colour not in COLOURS:
-                raise OptionsError("options.colour", number=seat + 1, colour=repr(colour), colours=", ".join(COLOURS))
-        if len(set(colours)) != n:
-            raise OptionsError("options.same_colour")
+        check_seats(self.players, COLOURS, MIN_PLAYERS, MAX_PLAYERS)
         if self.start != START_RANDOM and not (
             isinstance(self.start, int) and not isinstance(self.start, bool) and 0 <= self.start < n
         ):
@@ -94,7 +58,7 @@ class Options:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "players": [{"name": p.name, "colour": p.colour} for p in self.players],
+            "players": players_to_json(self.players),
             "start": self.start,
             "variants": sorted(self.variants),
         }
@@ -106,18 +70,7 @@ class Options:
         unknown = set(data) - {"players", "start", "variants"}
         if unknown:
             raise OptionsError("options.unknown", names=", ".join(sorted(map(str, unknown))))
-        players = data.get("players")
-        if not isinstance(players, list):
-            raise OptionsError("options.players_type")
-        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            raise OptionsError("options.player_count", min=MIN_PLAYERS, max=MAX_PLAYERS, count=len(players))
-        seats = []
-        for seat, p in enumerate(players):
-            if not isinstance(p, dict) or set(p) != {"name", "colour"}:
-                raise OptionsError("options.player_type", number=seat + 1)
-            if not isinstance(p["colour"], str):
-                raise OptionsError("options.colour_type", number=seat + 1)
-            seats.append(Player(clean_name(p["name"], seat), p["colour"]))
+        seats = players_from_json(data.get("players"), COLOURS, MIN_PLAYERS, MAX_PLAYERS)
         variants = data.get("variants", [])
         if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
             raise OptionsError("options.variants_type")

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, Mapping
 
 from .actions import ActionError, IllegalActionError
 from .explained import Explained
 from .game import GameState
 from .rng import MAX_SEED
+from .spec import GameSpec
 
 FORMAT_VERSION = 1
 #: a finished 5-player game is some 10 kB; anything near this is not a save of ours
@@ -53,14 +54,6 @@ def nesting_depth(text: str) -> int:
 class SaveError(Explained):
     """A save that cannot be loaded: ``SaveError(key, **params)`` with a ``save.*`` catalog key,
     so the player reads why in their language (``nile.core.explained``)."""
-
-
-class GameSpec(NamedTuple):
-    """How the save format makes a game's initial state."""
-
-    name: str
-    options_from_json: Callable[[Any], Any]
-    new_state: Callable[[Any, int], GameState]
 
 
 def to_json(state: GameState) -> dict[str, Any]:

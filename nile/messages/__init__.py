@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
+from .de import DE
 from .en import EN
 
 
-CATALOGS: dict[str, dict[str, str]] = {"en": EN}
+CATALOGS: dict[str, dict[str, str]] = {"en": EN, "de": DE}
 #: every language the game speaks, each named in itself (for the language choice)
-LANGUAGES: dict[str, str] = {"en": "English"}
+LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch"}
 
 
 def pick_language(chosen: str | None, browser: str | None = None) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from nile.core import save
+from nile.messages import text as msg
 
 from .conftest import open_app, wait_ready
 from .ui import (
@@ -204,3 +206,20 @@ def test_export_then_import_and_a_bad_file_is_refused(app: Page, turn_start_save
     continue_game(app, new_id)  # the imported game plays
     assert in_turn(app) and sow_once(app)
     assert save.parse(storage(app)[f"nile:game:{new_id}"])["actions"][-1].split()[1] == "sow"
+
+
+def test_a_chosen_language_is_spoken_at_once_and_from_the_first_moment_after_a_reload(page: Page) -> None:
+    open_app(page)
+    before = renders(page)
+    page.locator(intent("lang")).select_option("de")
+    wait_renders_after(page, before)
+    expect(page.get_by_role("button", name=msg("ui.new_game", "de"))).to_be_visible()
+    assert page.evaluate("() => document.documentElement.lang") == "de"
+    page.reload(wait_until="commit")
+    # before Python runs, the loading screen already speaks German (static/boot.js reads the choice)
+    german = [msg(k, "de") for k in ("boot.loading", "boot.python", "boot.board", "boot.slow")]
+    expect(page.locator("#loading-text")).to_have_text(re.compile("|".join(map(re.escape, german))))
+    wait_ready(page)
+    expect(page.get_by_role("button", name=msg("ui.new_game", "de"))).to_be_visible()
+    start_game(page)  # the set-up form and the board work the same in any language
+    expect(page.locator(".status")).to_contain_text(msg("ui.round", "de", round=1))

@@ -6,8 +6,10 @@ import pytest
 
 from nile.banks.data import FIELDS
 from nile.banks.state import ACTIONS, START_BID
+from nile.core.explained import say
 from nile.games import load_save
-from nile.web.controller import GAME, HOME, SETUP, Controller
+from nile.messages import text as msg
+from nile.web.controller import GAME, HOME, LANG_KEY, SETUP, Controller
 from nile.web.render import render_app
 from nile.web.storage import PREFIX, Library, MemoryStore
 
@@ -268,3 +270,27 @@ def test_a_water_click_where_the_waves_do_not_fit_says_why():
     before = c.state.clone()
     c.handle("pick", wrong)
     assert c.state == before and c.notice and "N4" in c.notice[1]
+
+
+def test_choosing_a_language_changes_every_screen_and_is_remembered():
+    store = MemoryStore()
+    c = controller(store)
+    assert 'data-i="lang"' in render_app(c)
+    c.handle("lang", "de")
+    assert c.lang == "de" and store.get(LANG_KEY) == "de"
+    html = render_app(c)
+    assert msg("ui.new_game", "de") in html and msg("ui.new_game", "en") not in html
+    c.handle("lang", "<script>")  # not a language: ignored
+    assert c.lang == "de"
+    # the game speaks it too: a refused click says why in German, with the rule id
+    c.handle("new")
+    c.handle("start-game")
+    to_actions_phase(c)
+    crop = next(k for k in c.interaction().targets if k.startswith("supply:"))
+    c.handle("pick", crop)
+    taken = next(f for f in FIELDS if c.state.field_has_card(f.index))
+    c.handle("pick", f"field:{taken.name}")
+    level, words = c.notice
+    refusal = c.state.refusal(c.state.parse_action(f"sow {crop.split(':')[1]} {taken.name}"), c.state.current_player())
+    assert level == "info" and "(N6)" in words
+    assert words == say(refusal, "de") != str(refusal)

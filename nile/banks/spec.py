@@ -1,0 +1,43 @@
+"""*An den Ufern des Nils* as the app sees it: the one description this game registers.
+
+Everything the shell (saves, command line, web app) needs about this game is
+here; the shell imports nothing else from ``nile.banks``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.spec import GameSpec
+from .data import COLOURS, MAX_PLAYERS, MIN_PLAYERS
+from .determinize import resample_hidden
+from .invariants import violations
+from .options import VARIANTS, Options
+from .state import new_game
+
+
+def default_options(players: int, variants: frozenset[str] = frozenset()) -> Options:
+    """Options for random play and tests: default names and colours, a random start player."""
+    return Options.default(players, variants=variants, start="random")
+
+
+def _from_json(data: Any) -> Options:
+    return Options.from_json(data)
+
+
+SPEC = GameSpec(
+    name="banks",
+    rules_version=1,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    colours=tuple(COLOURS),
+    options_from_json=_from_json,
+    new_state=new_game,
+    default_options=default_options,
+    invariants=violations,
+    resample_hidden=resample_hidden,
+    catalogs={},
+    variants=tuple(sorted(VARIANTS)),
+    ui_module="nile.banks.ui",
+    minutes=(45, 90),
+)
