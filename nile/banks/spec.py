@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.spec import GameSpec
+from .catalog import CATALOGS, PARAM_WORDS, describe_param
 from .data import COLOURS, MAX_PLAYERS, MIN_PLAYERS
 from .determinize import resample_hidden
 from .invariants import violations
@@ -36,7 +37,9 @@ SPEC = GameSpec(
     default_options=default_options,
     invariants=violations,
     resample_hidden=resample_hidden,
-    catalogs={},
+    catalogs=CATALOGS,
+    param_words=PARAM_WORDS,
+    describe_param=describe_param,
     variants=tuple(sorted(VARIANTS)),
     ui_module="nile.banks.ui",
     minutes=(45, 90),

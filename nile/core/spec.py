@@ -13,7 +13,7 @@ the same commit as any change that makes an older save replay differently
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from .game import GameState
 from .rng import Rng
@@ -44,8 +44,8 @@ class GameSpec:
     #: log/refusal parameter names whose string values are catalog words: param → key prefix
     #: (``{"crop": "crop"}`` says ``crop="flax"`` as ``text("crop.flax")``)
     param_words: Mapping[str, str] = field(default_factory=dict)
-    #: parameters that need more than a word lookup: ``(key, value, lang, names) -> str | None``
-    describe_param: Callable[[str, Any, str, Any], str | None] | None = None
+    #: parameters that need more than a word lookup: ``(entry key, name, value, lang, names) -> str | None``
+    describe_param: Callable[[str, str, Any, str, Sequence[str]], str | None] | None = None
     #: the variants a game can be played with (rule ids), for set-up and ``simulate --variants``
     variants: tuple[str, ...] = ()
     #: dotted path of the game's pure UI module (imported lazily: the engine never needs it)

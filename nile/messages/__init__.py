@@ -15,22 +15,60 @@ from .de import DE
 from .en import EN
 
 
-CATALOGS: dict[str, dict[str, str]] = {"en": EN, "de": DE}
-#: every language the game speaks, each named in itself (for the language choice)
+CATALOGS: dict[str, dict[str, str]] = {"en": dict(EN), "de": dict(DE)}
+#: every language the app speaks, each named in itself (for the language choice)
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch"}
+#: parameter name → catalog prefix, for parameters whose values are words (from every game)
+PARAM_WORDS: dict[str, str] = {}
+#: each game's describer of parameters that need more than a word: (entry key, name, value, lang, names)
+DESCRIBERS: list[Callable[[str, str, Any, str, Sequence[str]], str | None]] = []
+_games_loaded = False
+
+
+def _load_games() -> None:
+    """Merge every registered game's catalog and parameter words in, once, on first use.
+
+    The registry is imported here, not at the top: games import the core, which
+    speaks through this module, so the catalogs join when the first sentence is needed.
+    """
+    global _games_loaded
+    if _games_loaded:
+        return
+    _games_loaded = True
+    from ..games import GAMES
+
+    for spec in GAMES.values():
+        for lang, catalog in spec.catalogs.items():
+            CATALOGS.setdefault(lang, {}).update(catalog)
+        PARAM_WORDS.update(spec.param_words)
+        if spec.describe_param is not None:
+            DESCRIBERS.append(spec.describe_param)
 
 
 def pick_language(chosen: str | None, browser: str | None = None) -> str:
     """The language to speak: the player's choice if we have it, else the browser's, else English."""
     for wish in (chosen, (browser or "").split("-")[0].lower()):
-        if wish in CATALOGS:
+        if wish in LANGUAGES:
             return wish
     return "en"
 
 
+def catalog(lang: str) -> dict[str, str]:
+    """The whole catalog of a language: the shell's sentences and every game's."""
+    _load_games()
+    return CATALOGS[lang]
+
+
+def has_key(key: str) -> bool:
+    """Whether the (English) catalog has ``key``: every key exists in English first."""
+    _load_games()
+    return key in CATALOGS["en"]
+
+
 def text(key: str, lang: str = "en", **params: Any) -> str:
     """The sentence for ``key`` in ``lang`` (English if missing), filled with ``params``."""
-    template = CATALOGS.get(lang, EN).get(key) or EN.get(key) or key
+    _load_games()
+    template = CATALOGS.get(lang, CATALOGS["en"]).get(key) or CATALOGS["en"].get(key) or key
     try:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):
@@ -41,65 +79,37 @@ def _name(names: Sequence[str], seat: Any) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
 
-def _word(lang: str, prefix: str, value: Any) -> str:
-    return text(f"{prefix}.{value}", lang) if isinstance(value, str) else str(value)
-
-
 def describe(entry: Mapping[str, Any], names: Sequence[str], lang: str = "en") -> str:
-    """One log entry (``{"key", "params"}``) in words."""
+    """One log entry or refusal (``{"key", "params"}``) in words.
+
+    Shared here: seats become names (``player``, ``owner``, ``players``, ``winners``), an error
+    inside an error is said in the same language, and word parameters are looked up by the
+    prefix their game registered (``crop="flax"`` → ``crop.flax``). Anything else a game
+    describes itself (``GameSpec.describe_param``).
+    """
+    _load_games()
     key = entry.get("key", "")
     params = dict(entry.get("params", {}))
-    w: Callable[[str, Any], str] = lambda prefix, v: _word(lang, prefix, v)  # noqa: E731
     out: dict[str, Any] = {}
     sep = text("list.sep", lang)
     for k, v in params.items():
-        if hasattr(v, "words"):  # an error inside an error (nile.core.explained): same language
+        said = None
+        for describer in DESCRIBERS:
+            said = describer(key, k, v, lang, names)
+            if said is not None:
+                break
+        if said is not None:
+            out[k] = said
+        elif hasattr(v, "words"):  # an error inside an error (nile.core.explained): same language
             out[k] = v.words(lang, names)
-        elif k == "phase":
-            out[k] = w("why.phase", v)
         elif k in ("player", "owner"):
             out[k] = _name(names, v)
-        elif k in ("players", "winners"):
+        elif k in ("players", "winners") and isinstance(v, (list, tuple)):
             out[k] = sep.join(_name(names, p) for p in v)
-        elif k == "crop":
-            out[k] = w("crop", v)
-        elif k == "side":
-            out[k] = w("side", v)
-        elif k == "tide":
-            out[k] = w("tide", v)
-        elif k == "event":
-            out[k] = w("event", v)
-        elif k == "reason":
-            out[k] = w("reason", v)
-        elif k == "cause":
-            out[k] = w("word", v)
-        elif k == "source":
-            out[k] = w("word", v)
-        elif k == "arrow":
-            out[k] = text("word.arrow", lang) if v else ""
-        elif k in ("rows_out", "fields", "markets"):
-            out[k] = sep.join(v) or text("word.none", lang)
-        elif k == "markers" and isinstance(v, list):
-            out[k] = sep.join(text("part.marker", lang, owner=_name(names, o), crop=w("crop", c)) for o, c in v)
-        elif k in ("bids",):
-            out[k] = text("list.sep_groups", lang).join(
-                text("part.bid", lang, player=_name(names, int(p)),
-                     crops=sep.join(w("crop", c) for c in b) or text("word.nothing", lang))
-                for p, b in v.items()
-            )
-        elif k in ("totals",):
-            out[k] = sep.join(text("part.score", lang, player=_name(names, int(p)), number=t) for p, t in v.items())
-        elif k in ("points", "lost"):
-            out[k] = sep.join(text("part.score", lang, player=_name(names, p), number=n) for p, n in enumerate(v))
-        elif k == "fruits":
-            out[k] = sep.join(
-                text("part.fruit", lang, stall=s, owner=_name(names, o), crop=w("crop", c), condition=w("condition", cond))
-                for s, o, c, cond in v
-            ) or text("word.nothing", lang)
+        elif k in PARAM_WORDS and isinstance(v, str):
+            out[k] = text(f"{PARAM_WORDS[k]}.{v}", lang)
         else:
             out[k] = v
-    if key == "game.over":
-        out["verb"] = text("word.share" if len(params.get("winners", [])) > 1 else "word.wins", lang)
-    if key == "field.to_boat":
-        out["cause"] = text("word.flood" if params.get("cause") == "flood" else "word.desert", lang)
+    if isinstance(params.get("winners"), (list, tuple)):
+        out.setdefault("verb", text("word.share" if len(params["winners"]) > 1 else "word.wins", lang))
     return text(key, lang, **out)

@@ -1,0 +1,160 @@
+"""The contract between the app shell and a game's UI module, and the HTML helpers both use.
+
+The shell (``nile.web.controller`` + ``nile.web.render``) draws everything every
+game shares: home, set-up frame, saved games, the status bar, the action panel
+(prompt, buttons, undo), the log, hand-over screens for secret decisions and
+the rules help frame. A game's UI module (``spec.ui_module``, e.g.
+``nile.banks.ui``) provides one object following ``GameUI``: what may be
+clicked and what it does (``interaction``, from the engine's legal actions and
+``cost`` only), the board as SVG/HTML from a view, its set-up options, the
+private input of a secret decision, and the end screen. It is pure: text in,
+text out, no browser, no storage.
+
+Clickable things carry ``data-i`` (intent) and ``data-v`` (value); board
+targets use the intent ``pick`` with a key of the game's choosing
+(``field:W4-2``, ``card:R3``).
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from typing import Any, Protocol, Sequence
+
+from ..core.game import GameState
+from ..core.spec import GameSpec
+from ..messages import has_key
+from ..messages import text as msg
+
+
+def esc(value: Any) -> str:
+    """Any text as HTML text: names and file contents can never become markup."""
+    return html.escape(str(value), quote=True)
+
+
+def attrs(**values: Any) -> str:
+    return "".join(f' {k.rstrip("_").replace("_", "-")}="{esc(v)}"' for k, v in values.items() if v is not None)
+
+
+def button(label: str, intent: str, value: str = "", cls: str = "", disabled: bool = False, title: str | None = None) -> str:
+    return (
+        f'<button type="button"{attrs(class_=cls or None, data_i=intent, data_v=value, title=title)}'
+        f'{" disabled" if disabled else ""}>{esc(label)}</button>'
+    )
+
+
+def numbered_keys(prefix: str) -> list[str]:
+    """``prefix1``, ``prefix2``, … as long as the (English) catalog has them."""
+    keys: list[str] = []
+    while has_key(f"{prefix}{len(keys) + 1}"):
+        keys.append(f"{prefix}{len(keys) + 1}")
+    return keys
+
+
+def colour_letter(colour: str, lang: str) -> str:
+    """The letter that tells a colour apart without seeing it: the colour name's first letter."""
+    return msg("colour." + colour, lang)[:1].upper()
+
+
+@dataclass
+class Target:
+    """One clickable place on the board: what clicking does, and at what cost."""
+
+    action: str | None = None  # commit this action
+    select: dict[str, Any] | None = None  # or change the selection to this
+    cost: int = 0
+    label: str = ""
+
+
+@dataclass
+class Button:
+    label: str
+    intent: str  # "act" commits the action in value; "select" changes the selection
+    value: str
+    cost: int | None = None
+    primary: bool = False
+
+
+@dataclass
+class Interaction:
+    """What the player to act may do now: board targets by key, buttons, and a prompt."""
+
+    targets: dict[str, Target] = field(default_factory=dict)
+    buttons: list[Button] = field(default_factory=list)
+    prompt: str = ""
+    #: game-specific extra facts the board drawing needs (a chosen pile…)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class SetupForm:
+    """The set-up screen's state: the shell's part (game, seats) and the game's (``options``)."""
+
+    game: str
+    count: int
+    names: list[str]
+    colours: list[str]
+    #: the game's own set-up choices (variants, start rule), as text, kept by its UI module
+    options: dict[str, Any] = field(default_factory=dict)
+    error: str = ""
+
+
+@dataclass
+class Frame:
+    """Everything a game's UI module may use to draw one screen."""
+
+    state: GameState  # for to_act/legal_actions/cost/undo limits only: draw from ``view``
+    view: dict[str, Any]
+    interaction: Interaction
+    selection: dict[str, Any]
+    lang: str
+    names: list[str]
+    layout: str  # "landscape" or "portrait" (phones)
+
+
+class GameUI(Protocol):
+    """What a game's UI module provides (one object, ``UI``, in ``spec.ui_module``)."""
+
+    spec: GameSpec
+    #: the rule ids of the rules help, in order (``N1``…, ``K1``…); keys ``<prefix>rules.<id>.title`` etc.
+    rule_ids: tuple[str, ...]
+    #: the catalog prefix of this game's rules help and decisions (``rules.`` or ``cape.rules.``)
+    rules_prefix: str
+
+    # set-up
+    def default_setup(self) -> dict[str, Any]: ...
+
+    def setup_fields(self, form: SetupForm, lang: str) -> str: ...
+
+    def setup_change(self, form: SetupForm, intent: str, value: str) -> None: ...
+
+    def make_options(self, form: SetupForm, players: Sequence[Any]) -> Any: ...
+
+    def variants_of(self, state: GameState) -> frozenset[str]: ...
+
+    # a game in progress
+    def interaction(self, state: GameState, selection: dict[str, Any], lang: str, names: Sequence[str]) -> Interaction: ...
+
+    def status(self, frame: Frame) -> str: ...
+
+    def board(self, frame: Frame) -> str: ...
+
+    def panel(self, frame: Frame) -> str: ...
+
+    def select(self, state: GameState, selection: dict[str, Any], value: str) -> dict[str, Any] | None: ...
+
+    def refused_action(self, state: GameState, target: str, selection: dict[str, Any], interaction: Interaction) -> str | None: ...
+
+    def summary(self, state: GameState, lang: str, names: Sequence[str]) -> str: ...
+
+    # a secret decision (sealed bid), entered on one player's private screen
+    def secret_title(self, state: GameState, lang: str) -> str: ...
+
+    def private_input(self, state: GameState, seat: int, draft: dict[str, int], lang: str, names: Sequence[str]) -> str: ...
+
+    def draft_change(self, state: GameState, seat: int, draft: dict[str, int], value: str) -> dict[str, int]: ...
+
+    def draft_action(self, state: GameState, seat: int, draft: dict[str, int]) -> str: ...
+
+    # the end
+    def end_screen(self, frame: Frame) -> str: ...
