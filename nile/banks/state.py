@@ -219,6 +219,10 @@ class BanksState(GameState):
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
+    def secret_decision(self) -> bool:
+        """Sealed bids (N11, N12) stay secret even when only one bidder is left."""
+        return self.phase in (START_BID, AUCTION)
+
     def parse_action(self, text: str) -> Action:
         return act.parse(text)
 

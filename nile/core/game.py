@@ -53,6 +53,11 @@ class GameState:
         raise NotImplementedError
 
     # --- shared -------------------------------------------------------------
+    def secret_decision(self) -> bool:
+        """Whether the seats to act decide in secret (sealed bids): the app then hands the device
+        to each of them in private. By default: when several seats act at once."""
+        return len(self.to_act()) > 1
+
     def current_player(self) -> int | None:
         """The single seat to act, or None when several act at once or the game is over."""
         seats = self.to_act()

@@ -199,4 +199,10 @@ DE: dict[str, str] = {
     "options.colour_type": "die Farbe von Spieler {number} muss Text sein",
     # die Spielregeln im Spiel (nile/web/render.py: render_rules)
     "rules.title": "So wird gespielt",
+    "ui.new_game_of": "Neues Spiel: {game}",
+    "ui.game_facts": "{min}–{max} Spieler · {lo}–{hi} Minuten",
+    "ui.rules_decisions": "Wie diese App entscheidet, was die gedruckten Regeln offen lassen",
+    "ui.rules_howto": "So spielst du hier",
+    "rules.variant_on": "in diesem Spiel an",
+    "rules.variant_off": "in diesem Spiel aus",
 }

@@ -203,4 +203,10 @@ EN: dict[str, str] = {
     # the in-game rules help (nile/web/render.py: render_rules): per rule id a title and numbered
     # points (rules.N4.1, rules.N4.2, … as many as there are), then this app's decisions (docs/rules.md)
     "rules.title": "How to play",
+    "ui.new_game_of": "New game: {game}",
+    "ui.game_facts": "{min}–{max} players · {lo}–{hi} minutes",
+    "ui.rules_decisions": "How this app settles what the printed rules leave open",
+    "ui.rules_howto": "Playing here",
+    "rules.variant_on": "on in this game",
+    "rules.variant_off": "off in this game",
 }

@@ -14,72 +14,34 @@ Everything here is plain Python, so the whole UI flow is tested in CPython;
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..banks import data
-from ..banks.options import VARIANTS, Options, OptionsError, Player, START_RANDOM, clean_name
-from ..banks.state import (
-    ACTIONS,
-    AUCTION,
-    BOAT,
-    EXTRA_TURN,
-    ROT_CHOICE,
-    SETUP_SOW,
-    SETUP_WATER,
-    START_BID,
-    TIDE,
-    BanksState,
-)
-from ..core.actions import Action, ActionError, IllegalActionError
+from ..core.actions import ActionError, IllegalActionError
 from ..core.explained import say
+from ..core.game import GameState
+from ..core.players import OptionsError, Player, clean_name
 from ..core.save import SaveError
+from ..games import GAMES, spec_of
 from ..messages import LANGUAGES
 from ..messages import text as msg
+from .games_ui import ui_for
+from .kit import GameUI, Interaction, SetupForm
 from .storage import Library, SaveConflict, StorageFull
 
 HOME, SETUP, GAME = "home", "setup", "game"
 #: the storage key of the player's language choice
 LANG_KEY = "nile:lang"
 CURRENT_KEY = "nile:current"  # the game open when the page was left: a reload reopens it
-BIDDING = (START_BID, AUCTION)
 DEFAULT_NAMES = ("Anna", "Bram", "Chloé", "Dirk", "Eva")
+DEFAULT_GAME = next(iter(GAMES))
 
 
-@dataclass
-class Target:
-    """One clickable place on the board: what clicking does, and at what cost."""
-
-    action: str | None = None  # commit this action
-    select: dict[str, Any] | None = None  # or change the selection to this
-    cost: int = 0
-    label: str = ""
-
-
-@dataclass
-class Button:
-    label: str
-    intent: str  # "act" commits the action in value; "side" etc. change the selection
-    value: str
-    cost: int | None = None
-
-
-@dataclass
-class Interaction:
-    targets: dict[str, Target] = field(default_factory=dict)
-    buttons: list[Button] = field(default_factory=list)
-    prompt: str = ""
-    chosen_pile: str | None = None
-
-
-@dataclass
-class SetupForm:
-    count: int = 3
-    names: list[str] = field(default_factory=lambda: list(DEFAULT_NAMES))
-    colours: list[str] = field(default_factory=lambda: list(data.COLOURS))
-    start: str = "0"  # a seat number or "random"
-    variants: set[str] = field(default_factory=set)
-    error: str = ""
+def new_form(game: str) -> SetupForm:
+    """A fresh set-up form for ``game``: three seats (or its minimum), default names and colours."""
+    spec = spec_of(game)
+    count = max(spec.min_players, min(3, spec.max_players))
+    return SetupForm(game, count, list(DEFAULT_NAMES[: spec.max_players]), list(spec.colours),
+                     ui_for(game).default_setup())
 
 
 class Controller:
@@ -88,9 +50,9 @@ class Controller:
         self.new_seed = new_seed
         self.lang = lang
         self.screen = HOME
-        self.form = SetupForm()
+        self.form = new_form(DEFAULT_GAME)
         self.game_id: str | None = None
-        self.state: BanksState | None = None
+        self.state: GameState | None = None
         self.selection: dict[str, Any] | None = None
         self.bidder: int | None = None  # whose private bid screen is open
         self.bid_draft: dict[str, int] = {}
@@ -111,23 +73,22 @@ class Controller:
     # ------------------------------------------------------------------ reading
     @property
     def names(self) -> list[str]:
-        return [p.name for p in self.state.options.players] if self.state else []
+        return names_of(self.state) if self.state else []
 
-    def game_title(self, state: BanksState) -> str:
-        return ", ".join(p.name for p in state.options.players)
+    @property
+    def ui(self) -> GameUI:
+        """The UI module of the open game (or of the game being set up)."""
+        return ui_for(self.state.GAME if self.state is not None else self.form.game)
 
-    def game_summary(self, state: BanksState) -> str:
-        names = [p.name for p in state.options.players]
-        if state.is_terminal():
-            winners = " & ".join(names[p] for p in state.result()["winners"])
-            return msg("ui.summary_over", self.lang, winners=winners)
-        seats = state.to_act()
-        who = names[seats[0]] if len(seats) == 1 else msg("ui.everyone", self.lang)
-        return msg("ui.summary_round", self.lang, round=state.round, player=who)
+    def game_title(self, state: GameState) -> str:
+        return msg("game." + state.GAME, self.lang) + ": " + ", ".join(names_of(state))
+
+    def game_summary(self, state: GameState) -> str:
+        return ui_for(state.GAME).summary(state, self.lang, names_of(state))
 
     def undo_possible(self) -> bool:
         s = self.state
-        if s is None or s.is_terminal() or s.phase in BIDDING or not s.history:
+        if s is None or s.is_terminal() or s.secret_decision() or not s.history:
             return False
         return len(s.history) > s.undo_floor() and s.history[-1][0] == s.current_player()
 
@@ -137,6 +98,8 @@ class Controller:
         self.revision += 1
         handler = getattr(self, "_on_" + intent.replace("-", "_"), None)
         if handler is None:
+            if intent.startswith("setup-") and self.screen == SETUP:  # the game's own set-up choices
+                self.ui.setup_change(self.form, intent, value)
             return
         if intent not in ("dismiss",):
             self.notice = None if self.notice and self.notice[0] == "info" else self.notice
@@ -161,7 +124,7 @@ class Controller:
         self.bidder = None
 
     def _on_new(self, value: str) -> None:
-        self.form = SetupForm()
+        self.form = new_form(value if value in GAMES else DEFAULT_GAME)
         self.screen = SETUP
 
     def _on_continue(self, gid: str) -> None:
@@ -182,7 +145,7 @@ class Controller:
         except StorageFull:
             pass
 
-    def _open(self, gid: str, state: BanksState) -> None:
+    def _open(self, gid: str, state: GameState) -> None:
         self._remember(gid)
         self.game_id = gid
         self.state = state
@@ -224,43 +187,35 @@ class Controller:
         self.notice = ("info", msg("ui.imported", self.lang))
         self._open(gid, state)
 
-    # set-up
+    # set-up: the seats are the shell's, every other choice is the game's (its UI module)
     def _on_setup_count(self, value: str) -> None:
-        if value.isdigit() and data.MIN_PLAYERS <= int(value) <= data.MAX_PLAYERS:
+        spec = spec_of(self.form.game)
+        if value.isdigit() and spec.min_players <= int(value) <= spec.max_players:
             self.form.count = int(value)
-            if self.form.start not in ("random",) and int(self.form.start) >= self.form.count:
-                self.form.start = "0"
+            self.ui.setup_change(self.form, "setup-count", value)
 
     def _on_setup_name(self, value: str) -> None:
         seat, _, name = value.partition(":")
-        if seat.isdigit() and int(seat) < data.MAX_PLAYERS:
+        if seat.isdigit() and int(seat) < len(self.form.names):
             self.form.names[int(seat)] = name[:100]
 
     def _on_setup_colour(self, value: str) -> None:
         seat, _, colour = value.partition(":")
-        if seat.isdigit() and int(seat) < data.MAX_PLAYERS and colour in data.COLOURS:
+        if seat.isdigit() and int(seat) < len(self.form.colours) and colour in self.form.colours:
             seat_i = int(seat)
             other = self.form.colours.index(colour)
             self.form.colours[other], self.form.colours[seat_i] = self.form.colours[seat_i], colour
 
-    def _on_setup_start(self, value: str) -> None:
-        if value == START_RANDOM or (value.isdigit() and int(value) < self.form.count):
-            self.form.start = value
-
-    def _on_setup_variant(self, value: str) -> None:
-        if value in VARIANTS:
-            self.form.variants ^= {value}
-
     def _on_start_game(self, value: str) -> None:
         f = self.form
+        spec = spec_of(f.game)
         try:
-            players = tuple(Player(clean_name(f.names[i], i), f.colours[i]) for i in range(f.count))
-            start: str | int = START_RANDOM if f.start == START_RANDOM else int(f.start)
-            options = Options(players, start, frozenset(f.variants))
+            players = [Player(clean_name(f.names[i], i), f.colours[i]) for i in range(f.count)]
+            options = self.ui.make_options(f, players)
         except OptionsError as e:
             f.error = self.say(e)
             return
-        state = BanksState(options, self.new_seed())
+        state = spec.new_state(options, self.new_seed())
         gid = self.library.new_id()
         self._open(gid, state)
         self._autosave()
@@ -292,16 +247,22 @@ class Controller:
     def _on_cancel(self, value: str) -> None:
         self.selection = None
 
-    def _on_side(self, value: str) -> None:
-        if value in ("seed", "ripe"):
-            self.selection = {"kind": "side", "side": value}
+    def _on_select(self, value: str) -> None:
+        """A button that changes what is being chosen (the game's UI says what it means)."""
+        if self.state is not None:
+            chosen = self.ui.select(self.state, self.selection or {}, value)
+            if chosen is not None:
+                self.selection = chosen
+
+    def _on_side(self, value: str) -> None:  # older pages and tests: "side" + "seed"
+        self._on_select("side:" + value)
 
     def _on_undo(self, value: str) -> None:
         if not self.undo_possible():
             self.notice = ("info", msg("ui.nothing_to_undo", self.lang))
             return
         s = self.state
-        previous = BanksState(s.options, s.seed)
+        previous = spec_of(s.GAME).new_state(s.options, s.seed)
         for player, action in s.history[:-1]:
             previous.apply(action, player)
         self.state = previous
@@ -338,7 +299,7 @@ class Controller:
         """The variants of the game on screen (None when no game is open)."""
         if self.screen != GAME or self.state is None:
             return None
-        return frozenset(self.state.options.variants)
+        return self.ui.variants_of(self.state)
 
     def other_tab_changed(self) -> None:
         """The page saw another tab write this game: stop saving here, offer to load theirs."""
@@ -352,26 +313,22 @@ class Controller:
             self.library.known.pop(self.game_id, None)
             self._on_continue(self.game_id)
 
-    # secret bids: hand the device over, bid in private, hide again
+    # secret decisions (sealed bids): hand the device over, decide in private, hide again
     def _on_reveal_bidder(self, value: str) -> None:
         s = self.state
-        if s and s.phase in BIDDING and value.isdigit() and int(value) in s.to_act():
+        if s and s.secret_decision() and value.isdigit() and int(value) in s.to_act():
             self.bidder = int(value)
             self.bid_draft = {}
 
     def _on_bid_change(self, value: str) -> None:
-        crop, _, delta = value.partition(":")
-        if self.bidder is None or crop not in data.CROP_INDEX:
+        if self.bidder is None or self.state is None:
             return
-        have = self.supply_counts(self.bidder).get(crop, 0)
-        n = self.bid_draft.get(crop, 0) + (1 if delta == "+" else -1)
-        self.bid_draft[crop] = max(0, min(have, n))
+        self.bid_draft = self.ui.draft_change(self.state, self.bidder, self.bid_draft, value)
 
     def _on_bid_submit(self, value: str) -> None:
-        if self.bidder is None:
+        if self.bidder is None or self.state is None:
             return
-        crops = [c for c in data.CROPS for _ in range(self.bid_draft.get(c, 0))]
-        text = "bid " + (" ".join(crops) if crops else "none")
+        text = self.ui.draft_action(self.state, self.bidder, self.bid_draft)
         player = self.bidder
         self.bidder = None
         self.bid_draft = {}
@@ -413,17 +370,7 @@ class Controller:
         actor = self._actor()
         if s is None or actor is None:
             return
-        kind, _, name = target.partition(":")
-        sel = self.selection or {}
-        action_text = None
-        if kind == "field" and sel.get("kind") == "supply" and s.phase in (ACTIONS, EXTRA_TURN):
-            action_text = f"sow {sel['crop']} {name}"
-        elif kind == "field" and s.phase in (SETUP_WATER, TIDE) and (s.phase == SETUP_WATER or s.tide_mode == "flood"):
-            pile = self.interaction().chosen_pile
-            if pile:
-                action_text = f"water {pile} {name}"
-        elif kind == "market" and sel.get("kind") == "fruit":
-            action_text = f"harvest {sel['field']} {name}"
+        action_text = self.ui.refused_action(s, target, self.selection or {}, self.interaction())
         if action_text:
             try:
                 action = s.parse_action(action_text)
@@ -432,129 +379,13 @@ class Controller:
                 pass
 
     # ------------------------------------------------------------------ what a click would do
-    def supply_counts(self, player: int) -> dict[str, int]:
-        view_players = self.state.view(None)["players"] if self.state else []
-        return {c: v["count"] for c, v in view_players[player]["supply"].items()} if view_players else {}
-
     def interaction(self) -> Interaction:
-        """Board targets and buttons for the player to act, from the engine's legal actions."""
-        s = self.state
-        inter = Interaction()
-        if s is None or s.is_terminal():
-            return inter
-        actor = s.current_player()
-        if actor is None:
-            return inter
-        legal = s.legal_actions(actor)
-        sel = self.selection or {}
-        phase = s.phase
-        lang = self.lang
+        """Board targets and buttons for the player to act (the game's UI reads the engine's legal actions)."""
+        if self.state is None:
+            return Interaction()
+        return self.ui.interaction(self.state, self.selection or {}, self.lang, self.names)
 
-        def add(target: str, action: Action, label: str) -> None:
-            inter.targets[target] = Target(action=action.text(), cost=s.cost(action), label=label)
 
-        if phase == BOAT:
-            inter.prompt = msg("ui.prompt_boat", lang)
-            for a in legal:
-                add(f"supply:{a.args[0]}", a, msg("ui.put_on_boat", lang, crop=msg("crop." + a.args[0], lang)))
-        elif phase == SETUP_WATER or (phase == TIDE and s.tide_mode == "flood"):
-            piles = sorted({a.args[0] for a in legal})
-            chosen = sel.get("pile") if sel.get("pile") in piles else (piles[0] if piles else None)
-            inter.prompt = msg("ui.prompt_water", lang)
-            for pile in piles:
-                if pile != chosen:
-                    inter.targets[f"pile:{pile}"] = Target(select={"kind": "pile", "pile": pile},
-                                                           label=msg("ui.choose_pile", lang, pile=pile))
-            for a in legal:
-                if a.args[0] == chosen:
-                    add(f"field:{a.args[1]}", a, msg("ui.place_water", lang, pile=chosen, field=a.args[1]))
-            inter.chosen_pile = chosen
-        elif phase == TIDE:  # ebb
-            inter.prompt = msg("ui.prompt_ebb", lang)
-            for a in legal:
-                row = data.ROWS[data.ROW_INDEX[a.args[0]]]
-                outer = len(s.row_water[row.index])
-                add(f"field:{row.name}-{outer}", a, msg("ui.remove_water", lang, field=f"{row.name}-{outer}"))
-        elif phase == SETUP_SOW:
-            sides = sorted({a.kind for a in legal}, key=("seed", "ripe").index)
-            side = sel.get("side") if sel.get("side") in sides else sides[0]
-            inter.prompt = msg("ui.prompt_setup_sow", lang, side=msg("side." + side, lang))
-            crop = sel.get("crop")
-            for other in sides:
-                inter.buttons.append(Button(msg("ui.side_" + other, lang), "side", other))
-            for a in legal:
-                if a.kind != side:
-                    continue
-                if crop is None or a.args[0] != crop:
-                    inter.targets.setdefault(f"supply:{a.args[0]}", Target(
-                        select={"kind": "side", "side": side, "crop": a.args[0]},
-                        label=msg("ui.choose_crop", lang, crop=msg("crop." + a.args[0], lang))))
-                if a.args[0] == crop:
-                    add(f"field:{a.args[1]}", a, msg("ui.place_marker", lang, crop=msg("crop." + crop, lang),
-                                                     side=msg("side." + side, lang), field=a.args[1]))
-        elif phase == ROT_CHOICE:
-            inter.prompt = msg("ui.prompt_rot", lang, palms=s.rot_palms)
-            for a in legal:
-                inter.buttons.append(Button(self.describe_rot(a), "act", a.text()))
-        elif phase in (ACTIONS, EXTRA_TURN):
-            self._turn_interaction(inter, legal, sel, actor)
-        return inter
-
-    def describe_rot(self, action: Action) -> str:
-        s = self.state
-        market = data.MARKET_INDEX[action.args[0]]
-        parts = []
-        for stall in action.args[1:]:
-            m = s.market[market][int(stall) - 1]
-            parts.append(msg("ui.rot_fruit", self.lang, stall=stall, player=self.names[m // 15],
-                             crop=msg("crop." + data.CROPS[data.CROP_OF_SLOT[m % 15]], self.lang)))
-        return f"{action.args[0]}: " + (", ".join(parts) if parts else msg("ui.rot_empty", self.lang))
-
-    def _turn_interaction(self, inter: Interaction, legal: list[Action], sel: dict[str, Any], actor: int) -> None:
-        s, lang = self.state, self.lang
-        inter.prompt = msg("ui.prompt_turn", lang, ap=s.ap)
-        crop_sel = sel.get("crop") if sel.get("kind") == "supply" else None
-        field_sel = sel.get("field") if sel.get("kind") == "fruit" else None
-        for a in legal:
-            kind = a.kind
-            if kind == "sow":
-                crop, fname = a.args
-                if crop == crop_sel:
-                    inter.targets[f"field:{fname}"] = Target(action=a.text(), cost=s.cost(a), label=msg(
-                        "ui.sow_here", lang, crop=msg("crop." + crop, lang), field=fname, ap=s.cost(a)))
-                elif f"supply:{crop}" not in inter.targets:
-                    inter.targets[f"supply:{crop}"] = Target(select={"kind": "supply", "crop": crop},
-                                                             label=msg("ui.choose_sow", lang, crop=msg("crop." + crop, lang)))
-            elif kind == "grow":
-                fname = a.args[0]
-                if field_sel == fname:
-                    inter.targets[f"field:{fname}"] = Target(action=a.text(), cost=s.cost(a), label=msg(
-                        "ui.grow_here", lang, field=fname, ap=s.cost(a)))
-                    inter.buttons.append(Button(msg("ui.grow_button", lang, ap=s.cost(a)), "act", a.text(), s.cost(a)))
-                else:
-                    inter.targets[f"field:{fname}"] = Target(select={"kind": "fruit", "field": fname},
-                                                             label=msg("ui.choose_seed", lang, field=fname))
-            elif kind == "harvest":
-                fname, market = a.args
-                if field_sel == fname:
-                    inter.targets[f"market:{market}"] = Target(action=a.text(), cost=s.cost(a), label=msg(
-                        "ui.harvest_here", lang, field=fname, market=market, ap=s.cost(a)))
-                elif f"field:{fname}" not in inter.targets:
-                    inter.targets[f"field:{fname}"] = Target(select={"kind": "fruit", "field": fname},
-                                                             label=msg("ui.choose_fruit", lang, field=fname))
-            elif kind == "buy" and a.args[0] != "joker":
-                inter.targets[f"boat:{actor}:{a.args[0]}"] = Target(action=a.text(), cost=1, label=msg(
-                    "ui.buy_back", lang, crop=msg("crop." + a.args[0], lang)))
-            elif kind == "hoard":
-                owner = int(a.args[0][1:]) - 1
-                inter.targets[f"boat:{owner}:{a.args[1]}"] = Target(action=a.text(), cost=2, label=msg(
-                    "ui.hoard", lang, player=self.names[owner], crop=msg("crop." + a.args[1], lang)))
-            elif kind == "refresh":
-                inter.targets[f"stall:{a.args[0]}:{a.args[1]}"] = Target(action=a.text(), cost=0, label=msg(
-                    "ui.refresh", lang, market=a.args[0], stall=a.args[1]))
-            elif a == Action("buy", ("joker",)):
-                inter.buttons.append(Button(msg("ui.buy_joker", lang), "act", a.text(), 1))
-            elif kind == "joker":
-                inter.buttons.append(Button(msg("ui.discard_joker", lang), "act", a.text(), 0))
-            elif kind == "end":
-                inter.buttons.append(Button(msg("ui.end_turn", lang), "act", a.text(), 0))
+def names_of(state: GameState) -> list[str]:
+    """The players' names, from the game's options in their saved form (every game has seats)."""
+    return [str(p["name"]) for p in state.options_json()["players"]]

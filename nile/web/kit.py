@@ -121,6 +121,10 @@ class GameUI(Protocol):
     #: the catalog prefix of this game's rules help and decisions (``rules.`` or ``cape.rules.``)
     rules_prefix: str
 
+    def picture(self) -> str:
+        """A small decorative SVG for the home screen's game card."""
+        ...
+
     # set-up
     def default_setup(self) -> dict[str, Any]: ...
 
@@ -140,6 +144,8 @@ class GameUI(Protocol):
     def board(self, frame: Frame) -> str: ...
 
     def panel(self, frame: Frame) -> str: ...
+
+    def side(self, frame: Frame) -> str: ...
 
     def select(self, state: GameState, selection: dict[str, Any], value: str) -> dict[str, Any] | None: ...
 

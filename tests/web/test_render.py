@@ -5,7 +5,7 @@ import re
 from html import escape
 
 from nile.banks.state import ACTIONS
-from nile.messages import EN
+from nile.messages import catalog
 from nile.web.render import render_app
 
 from .test_controller import click_anything, controller, started, to_actions_phase
@@ -66,7 +66,7 @@ def test_rules_help_covers_every_rule_id_from_the_home_screen():
     assert all(bullets >= 1 for _, bullets in sections.values())
     assert "Flood" in sections["N4"][0] and "Scoring" in sections["N7"][0]
     assert "in this game" not in html  # no game open: variants are not marked on or off
-    assert "How this game settles" in html and "Escape" in html
+    assert "How this app settles" in html and "Escape" in html
     c.handle("escape")
     assert "rules-help" not in render_app(c)
 
@@ -85,7 +85,7 @@ def test_every_rules_help_text_in_the_catalog_is_shown():
     c = controller()
     c.handle("rules")
     html = render_app(c)
-    for key, sentence in EN.items():
+    for key, sentence in catalog("en").items():
         if key.startswith("rules.") and not key.startswith("rules.variant_"):  # those two: in a game
             assert escape(sentence) in html, key
 

@@ -1,0 +1,744 @@
+"""*An den Ufern des Nils* on screen: what a click means and how the board looks (pure, no browser).
+
+The shell (``nile.web``) asks this module, through ``UI`` (see ``nile.web.kit.GameUI``),
+for the targets and buttons of the player to act — worked out from the engine's
+legal actions, their ``cost`` and the public view only, never from engine internals
+— and for the markup of the board, the player cards, the private bid screen
+(N11, N12), the set-up choices (start player, variants N10–N13) and the end
+screen (N7). All text comes from the catalog; names go through ``esc``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..core.actions import Action
+from ..core.game import GameState
+from ..messages import text as msg
+from ..web.kit import Button, Frame, Interaction, SetupForm, Target, attrs, button, esc
+from . import data
+from .options import START_RANDOM, VARIANTS, Options
+from .spec import SPEC
+
+CROP_SHORT = {"flax": "Fl", "grain": "Gr", "grapes": "Gp", "onion": "On", "aubergine": "Au"}
+BOAT_ICON = (
+    '<svg class="icon" viewBox="0 0 24 16" aria-hidden="true"><path d="M2 9h20l-4 6H6z" fill="#8a5a2b"/>'
+    '<path d="M12 1v8M12 1l6 7h-6z" stroke="#5b3a1a" fill="#f3ead7"/></svg>'
+)
+BIDDING = ("start_bid", "auction")
+RULE_IDS = ("N1", "N2", "N3", "N4", "N5", "N6", "N7", "N8", "N9", "N10", "N11", "N12", "N13")
+
+
+# ---------------------------------------------------------------------- what a click means
+def interaction(state: GameState, selection: dict[str, Any], lang: str, names: Sequence[str]) -> Interaction:
+    """Board targets and buttons for the player to act, from the engine's legal actions."""
+    s = state
+    inter = Interaction()
+    if s.is_terminal():
+        return inter
+    actor = s.current_player()
+    if actor is None:
+        return inter
+    view = s.view(None)
+    legal = s.legal_actions(actor)
+    sel = selection or {}
+    phase = view["phase"]
+
+    def add(target: str, action: Action, label: str) -> None:
+        inter.targets[target] = Target(action=action.text(), cost=s.cost(action), label=label)
+
+    if phase == "boat":
+        inter.prompt = msg("ui.prompt_boat", lang)
+        for a in legal:
+            add(f"supply:{a.args[0]}", a, msg("ui.put_on_boat", lang, crop=msg("crop." + a.args[0], lang)))
+    elif phase == "setup_water" or (phase == "tide" and view["tide_mode"] == "flood"):
+        piles = sorted({a.args[0] for a in legal})
+        chosen = sel.get("pile") if sel.get("pile") in piles else (piles[0] if piles else None)
+        inter.prompt = msg("ui.prompt_water", lang)
+        for pile in piles:
+            if pile != chosen:
+                inter.targets[f"pile:{pile}"] = Target(select={"kind": "pile", "pile": pile},
+                                                       label=msg("ui.choose_pile", lang, pile=pile))
+        for a in legal:
+            if a.args[0] == chosen:
+                add(f"field:{a.args[1]}", a, msg("ui.place_water", lang, pile=chosen, field=a.args[1]))
+        inter.extra["chosen_pile"] = chosen
+    elif phase == "tide":  # ebb: the outermost water card of the row goes
+        inter.prompt = msg("ui.prompt_ebb", lang)
+        rows = {row["name"]: row for row in view["rows"]}
+        for a in legal:
+            outer = sum(1 for f in rows[a.args[0]]["fields"] if f["water"])
+            add(f"field:{a.args[0]}-{outer}", a, msg("ui.remove_water", lang, field=f"{a.args[0]}-{outer}"))
+    elif phase == "setup_sow":
+        sides = sorted({a.kind for a in legal}, key=("seed", "ripe").index)
+        side = sel.get("side") if sel.get("side") in sides else sides[0]
+        inter.prompt = msg("ui.prompt_setup_sow", lang, side=msg("side." + side, lang))
+        crop = sel.get("crop")
+        for other in sides:
+            inter.buttons.append(Button(msg("ui.side_" + other, lang), "select", f"side:{other}"))
+        for a in legal:
+            if a.kind != side:
+                continue
+            if crop is None or a.args[0] != crop:
+                inter.targets.setdefault(f"supply:{a.args[0]}", Target(
+                    select={"kind": "side", "side": side, "crop": a.args[0]},
+                    label=msg("ui.choose_crop", lang, crop=msg("crop." + a.args[0], lang))))
+            if a.args[0] == crop:
+                add(f"field:{a.args[1]}", a, msg("ui.place_marker", lang, crop=msg("crop." + crop, lang),
+                                                 side=msg("side." + side, lang), field=a.args[1]))
+    elif phase == "rot":
+        inter.prompt = msg("ui.prompt_rot", lang, palms=view["rot_palms"])
+        for a in legal:
+            inter.buttons.append(Button(describe_rot(view, a, lang, names), "act", a.text()))
+    elif phase in ("actions", "extra_turn"):
+        _turn_interaction(s, view, inter, legal, sel, actor, lang, names)
+    return inter
+
+
+def describe_rot(view: dict[str, Any], action: Action, lang: str, names: Sequence[str]) -> str:
+    """A rot choice (N8) in words: which fruits of which market row it spoils."""
+    row = next(r for r in view["market"] if r["name"] == action.args[0])
+    parts = []
+    for stall in action.args[1:]:
+        fruit = row["fruits"][int(stall) - 1]
+        parts.append(msg("ui.rot_fruit", lang, stall=stall, player=names[fruit["player"]], crop=msg("crop." + fruit["crop"], lang)))
+    return f"{action.args[0]}: " + (", ".join(parts) if parts else msg("ui.rot_empty", lang))
+
+
+def _turn_interaction(s: GameState, view: dict[str, Any], inter: Interaction, legal: Sequence[Action],
+                      sel: dict[str, Any], actor: int, lang: str, names: Sequence[str]) -> None:
+    inter.prompt = msg("ui.prompt_turn", lang, ap=view["ap"])
+    crop_sel = sel.get("crop") if sel.get("kind") == "supply" else None
+    field_sel = sel.get("field") if sel.get("kind") == "fruit" else None
+    for a in legal:
+        kind, cost = a.kind, s.cost(a)
+        if kind == "sow":
+            crop, fname = a.args
+            if crop == crop_sel:
+                inter.targets[f"field:{fname}"] = Target(action=a.text(), cost=cost, label=msg(
+                    "ui.sow_here", lang, crop=msg("crop." + crop, lang), field=fname, ap=cost))
+            elif f"supply:{crop}" not in inter.targets:
+                inter.targets[f"supply:{crop}"] = Target(select={"kind": "supply", "crop": crop},
+                                                         label=msg("ui.choose_sow", lang, crop=msg("crop." + crop, lang)))
+        elif kind == "grow":
+            fname = a.args[0]
+            if field_sel == fname:
+                inter.targets[f"field:{fname}"] = Target(action=a.text(), cost=cost, label=msg(
+                    "ui.grow_here", lang, field=fname, ap=cost))
+                inter.buttons.append(Button(msg("ui.grow_button", lang, ap=cost), "act", a.text(), cost))
+            else:
+                inter.targets[f"field:{fname}"] = Target(select={"kind": "fruit", "field": fname},
+                                                         label=msg("ui.choose_seed", lang, field=fname))
+        elif kind == "harvest":
+            fname, market = a.args
+            if field_sel == fname:
+                inter.targets[f"market:{market}"] = Target(action=a.text(), cost=cost, label=msg(
+                    "ui.harvest_here", lang, field=fname, market=market, ap=cost))
+            elif f"field:{fname}" not in inter.targets:
+                inter.targets[f"field:{fname}"] = Target(select={"kind": "fruit", "field": fname},
+                                                         label=msg("ui.choose_fruit", lang, field=fname))
+        elif kind == "buy" and a.args[0] != "joker":
+            inter.targets[f"boat:{actor}:{a.args[0]}"] = Target(action=a.text(), cost=cost, label=msg(
+                "ui.buy_back", lang, crop=msg("crop." + a.args[0], lang)))
+        elif kind == "hoard":
+            owner = int(a.args[0][1:]) - 1
+            inter.targets[f"boat:{owner}:{a.args[1]}"] = Target(action=a.text(), cost=cost, label=msg(
+                "ui.hoard", lang, player=names[owner], crop=msg("crop." + a.args[1], lang)))
+        elif kind == "refresh":
+            inter.targets[f"stall:{a.args[0]}:{a.args[1]}"] = Target(action=a.text(), cost=cost, label=msg(
+                "ui.refresh", lang, market=a.args[0], stall=a.args[1]))
+        elif kind == "buy":
+            inter.buttons.append(Button(msg("ui.buy_joker", lang), "act", a.text(), cost))
+        elif kind == "joker":
+            inter.buttons.append(Button(msg("ui.discard_joker", lang), "act", a.text(), 0))
+        elif kind == "end":
+            inter.buttons.append(Button(msg("ui.end_turn", lang), "act", a.text(), 0, primary=True))
+
+
+def select(state: GameState, selection: dict[str, Any], value: str) -> dict[str, Any] | None:
+    """A selection button (``side:seed``): the new selection, or None to leave it."""
+    kind, _, choice = value.partition(":")
+    if kind == "side" and choice in ("seed", "ripe"):
+        return {"kind": "side", "side": choice}
+    return None
+
+
+def refused_action(state: GameState, target: str, selection: dict[str, Any], inter: Interaction) -> str | None:
+    """The action a click on a non-target meant, so the engine can say why it is refused."""
+    view = state.view(None)
+    phase = view["phase"]
+    kind, _, name = target.partition(":")
+    sel = selection or {}
+    if kind == "field" and sel.get("kind") == "supply" and phase in ("actions", "extra_turn"):
+        return f"sow {sel['crop']} {name}"
+    if kind == "field" and (phase == "setup_water" or (phase == "tide" and view["tide_mode"] == "flood")):
+        pile = inter.extra.get("chosen_pile")
+        return f"water {pile} {name}" if pile else None
+    if kind == "market" and sel.get("kind") == "fruit":
+        return f"harvest {sel['field']} {name}"
+    return None
+
+
+def summary(state: GameState, lang: str, names: Sequence[str]) -> str:
+    """One line for the saved-games list: round and whose turn, or who won."""
+    if state.is_terminal():
+        return msg("ui.summary_over", lang, winners=" & ".join(names[p] for p in state.view(None)["result"]["winners"]))
+    seats = state.to_act()
+    who = names[seats[0]] if len(seats) == 1 else msg("ui.everyone", lang)
+    return msg("ui.summary_round", lang, round=state.view(None)["round"], player=who)
+
+
+def picture() -> str:
+    """The home screen's picture: the Nile between two banks, a palm and a boat."""
+    return (
+        '<svg class="game-picture" viewBox="0 0 96 64" aria-hidden="true">'
+        '<rect width="96" height="64" rx="8" fill="#e9d8a6"/><rect x="38" width="20" height="64" fill="#4f8fc0"/>'
+        '<path d="M40 20q4-3 8 0t8 0M40 44q4-3 8 0t8 0" stroke="#dbeefa" fill="none" stroke-width="2"/>'
+        '<path d="M18 50V30" stroke="#6b4a2b" stroke-width="3"/><path d="M18 30q-10-2-12 6M18 30q10-2 12 6M18 30q-4-8-12-8M18 30q4-8 12-8"'
+        ' stroke="#3f7d3a" stroke-width="3" fill="none"/><circle cx="74" cy="36" r="7" fill="#c0392b"/>'
+        '<circle cx="84" cy="48" r="7" fill="#2e86c1"/></svg>'
+    )
+
+
+# ---------------------------------------------------------------------- set-up (N2, N10–N13)
+def default_setup() -> dict[str, Any]:
+    return {"start": "0", "variants": set()}
+
+
+def setup_fields(form: SetupForm, lang: str) -> str:
+    opts = form.options
+    start_opts = [f'<option value="random"{" selected" if opts["start"] == "random" else ""}>{esc(msg("ui.random", lang))}</option>']
+    for i in range(form.count):
+        label = form.names[i].strip()[:40] or str(i + 1)
+        start_opts.append(f'<option value="{i}"{" selected" if opts["start"] == str(i) else ""}>{esc(label)}</option>')
+    bidding = "N12" in opts["variants"]
+    variants = "".join(
+        f'<li><label><input type="checkbox"{attrs(data_i="setup-variant", data_v=v)}'
+        f'{" checked" if v in opts["variants"] else ""}> <strong>{v}</strong> {esc(msg("variant." + v, lang))}</label></li>'
+        for v in VARIANTS
+    )
+    return (
+        f'<label>{esc(msg("ui.start_player", lang))} <select data-i="setup-start"{" disabled" if bidding else ""}>'
+        f'{"".join(start_opts)}</select></label>'
+        + (f'<p class="hint">{esc(msg("ui.start_by_bidding", lang))}</p>' if bidding else "")
+        + f'<fieldset><legend>{esc(msg("ui.variants", lang))}</legend><ul class="variants">{variants}</ul></fieldset>'
+    )
+
+
+def setup_change(form: SetupForm, intent: str, value: str) -> None:
+    opts = form.options
+    if intent == "setup-start" and (value == START_RANDOM or (value.isdigit() and int(value) < form.count)):
+        opts["start"] = value
+    elif intent == "setup-variant" and value in VARIANTS:
+        opts["variants"] ^= {value}
+    elif intent == "setup-count" and opts["start"] != START_RANDOM and int(opts["start"]) >= form.count:
+        opts["start"] = "0"
+
+
+def make_options(form: SetupForm, players: Sequence[Any]) -> Options:
+    start: str | int = START_RANDOM if form.options["start"] == START_RANDOM else int(form.options["start"])
+    return Options(tuple(players), start, frozenset(form.options["variants"]))
+
+
+def variants_of(state: GameState) -> frozenset[str]:
+    return frozenset(state.view(None)["variants"])
+
+
+# ---------------------------------------------------------------------- a game in progress
+def status(frame: Frame) -> str:
+    """The tide (N3) and the acting player's AP, for the status bar."""
+    view, lang = frame.view, frame.lang
+    ap = view["ap"]
+    ap_html = (f'<span class="ap" aria-label="{esc(msg("ui.ap_left", lang, ap=ap))}">{esc(msg("ui.ap_short", lang, ap=ap))}</span>'
+               if ap is not None else "")
+    return svg_tide(view, lang) + ap_html
+
+
+def board(frame: Frame) -> str:
+    view = frame.view
+    return (
+        f'<div class="board">{svg_track(view, frame.layout)}{svg_fields(frame)}'
+        f'<div class="lower">{svg_market(frame)}{html_boat(frame)}</div></div>'
+    )
+
+
+def panel(frame: Frame) -> str:
+    """The acting player's part of the action panel: what is selected, their supply and piles."""
+    lang, sel, inter = frame.lang, frame.selection, frame.interaction
+    bits = []
+    if sel.get("kind") == "supply":
+        bits.append(f'<p class="selected">{esc(msg("ui.selected_crop", lang, crop=msg("crop." + sel["crop"], lang)))}</p>')
+    elif sel.get("kind") == "fruit":
+        bits.append(f'<p class="selected">{esc(msg("ui.selected_field", lang, field=sel["field"]))}</p>')
+    actor = frame.state.current_player()
+    if actor is not None:
+        me = frame.view["players"][actor]
+        if any(k.startswith("supply:") for k in inter.targets) or sel.get("kind") == "supply":
+            bits.append(f'<div class="supply mine" aria-label="{esc(msg("ui.your_supply", lang, player=me["name"]))}">'
+                        f'{_supply_chips(frame, me, inter)}</div>')
+        if inter.extra.get("chosen_pile"):
+            bits.append(f'<div class="piles mine">{_piles(frame, me, inter)}</div>')
+    return "".join(bits)
+
+
+def side(frame: Frame) -> str:
+    """Every player's card: score, jokers, lost markers, supply, piles, hoard."""
+    return "".join(_player_card(frame, p) for p in frame.view["players"])
+
+
+def _supply_chips(frame: Frame, p: dict[str, Any], inter: Interaction | None) -> str:
+    """A player's supply; with ``inter``, the crops that can be chosen are buttons."""
+    lang = frame.lang
+    chips = []
+    for crop in data.CROPS:
+        entry = p["supply"].get(crop)
+        if not entry:
+            continue
+        target = inter.targets.get(f"supply:{crop}") if inter else None
+        selected = inter is not None and frame.selection.get("crop") == crop
+        label = f'{msg("crop." + crop, lang)} ×{entry["count"]}'
+        cls = "chip" + (" target" if target else "") + (" selected" if selected else "")
+        if target or selected:
+            chips.append(
+                f'<button type="button"{attrs(class_=cls, data_i="pick", data_v=f"supply:{crop}", title=target.label if target else None, aria_pressed="true" if selected else None)}>'
+                f'{esc(label)}</button>'
+            )
+        else:
+            chips.append(f'<span class="{cls}">{esc(label)}</span>')
+    return "".join(chips) or esc(msg("ui.empty", lang))
+
+
+def _piles(frame: Frame, p: dict[str, Any], inter: Interaction | None) -> str:
+    lang = frame.lang
+    piles = []
+    for i, pile in enumerate(p["piles"]):
+        name = "ab"[i]
+        target = inter.targets.get(f"pile:{name}") if inter else None
+        chosen = inter is not None and inter.extra.get("chosen_pile") == name
+        content = f'<span class="pile-name">{esc(msg("ui.pile", lang, pile=name, size=pile["size"]))}</span>{_waves_svg(pile["top"], lang)}'
+        if target:
+            piles.append(f'<button type="button" class="pile target"{attrs(data_i="pick", data_v=f"pile:{name}", title=target.label)}>{content}</button>')
+        else:
+            piles.append(f'<div class="pile{" chosen" if chosen else ""}">{content}</div>')
+    return "".join(piles)
+
+
+def _player_card(frame: Frame, p: dict[str, Any]) -> str:
+    lang, view = frame.lang, frame.view
+    seat = p["seat"]
+    acting = seat in view["to_act"]
+    hoard = ""
+    if p["hoard"]:
+        hoard = f'<p class="hoard">{esc(msg("ui.hoarded", lang, count=len(p["hoard"])))}</p>'
+    start = f'<span class="pillar" title="{esc(msg("ui.start_player", lang))}">★</span>' if view["start_player"] == seat else ""
+    return (
+        f'<article class="player p-{p["colour"]}{" acting" if acting else ""}">'
+        f'<h3><span class="swatch">{esc(p["letter"])}</span> {esc(p["name"])} {start}</h3>'
+        f'<p class="stats">{esc(msg("ui.player_stats", lang, score=p["score"], jokers=p["jokers"], lost=p["lost"]))}</p>'
+        f'<div class="supply" aria-label="{esc(msg("ui.supply", lang))}">{_supply_chips(frame, p, None)}</div>'
+        f'<div class="piles">{_piles(frame, p, None)}</div>{hoard}</article>'
+    )
+
+
+# ---------------------------------------------------------------------- svg pieces
+def _waves_svg(top: dict[str, str] | None, lang: str) -> str:
+    if not top:
+        return f'<span class="pile-empty">{esc(msg("ui.empty", lang))}</span>'
+    label = msg("ui.card_waves", lang, wave_in=msg("wave." + top["in"], lang), wave_out=msg("wave." + top["out"], lang))
+    return (
+        f'<svg class="mini-card" viewBox="0 0 60 40" role="img" aria-label="{esc(label)}">'
+        '<rect x="1" y="1" width="58" height="38" rx="4" class="water"/>'
+        f'{_wave_glyph(6, 20, top["in"], vertical=True)}{_wave_glyph(54, 20, top["out"], vertical=True)}</svg>'
+    )
+
+
+
+def _wave_glyph(x: float, y: float, wave: str, vertical: bool = False) -> str:
+    """A single wave (one curve), a double wave (two) or none (a straight line)."""
+    if wave == "none":
+        return f'<line class="nowave" x1="{x}" y1="{y - 10}" x2="{x}" y2="{y + 10}"/>' if vertical else ""
+    offsets = (0,) if wave == "single" else (-3, 3)
+    out = []
+    for d in offsets:
+        if vertical:
+            out.append(f'<path class="wave" d="M{x + d} {y - 10} q4 5 0 10 q-4 5 0 10"/>')
+        else:
+            out.append(f'<path class="wave" d="M{x - 10} {y + d} q5 -4 10 0 q5 4 10 0"/>')
+    return "".join(out)
+
+
+class Geometry:
+    """Where the fields go. ``landscape``: the Nile runs down the middle, rows go out sideways
+    (wide screens). ``portrait``: the Nile runs across, west bank above, east bank below,
+    each row a column (phones), so fields stay large enough to read and to touch."""
+
+    FIELD_W, FIELD_H = 84, 86
+
+    def __init__(self, layout: str) -> None:
+        self.portrait = layout == "portrait"
+        if self.portrait:
+            self.FIELD_W = 96
+            self.col_w = 100
+            self.label = 26
+            self.river0 = self.label + 5 * self.FIELD_H
+            self.river1 = self.river0 + 64
+            self.width = 20 + 4 * self.col_w
+            self.height = self.river1 + 5 * self.FIELD_H + self.label
+        else:
+            self.row_h = 96
+            self.top = 12
+            self.river0, self.river1 = 452, 548
+            self.width = 1000
+            self.height = self.top * 2 + 4 * self.row_h
+
+    def field(self, west: bool, k: int, index: int) -> tuple[float, float]:
+        """Top-left corner of field k (0 = at the Nile) of the index-th row of its bank."""
+        c = index % 4
+        if self.portrait:
+            x = 20 + c * self.col_w
+            y = self.river0 - (k + 1) * self.FIELD_H if west else self.river1 + k * self.FIELD_H
+            return x, y
+        y = self.top + c * self.row_h
+        x = self.river0 - (k + 1) * self.FIELD_W if west else self.river1 + k * self.FIELD_W
+        return x, y
+
+    def river(self) -> str:
+        if self.portrait:
+            return f'<rect class="nile" x="0" y="{self.river0}" width="{self.width}" height="{self.river1 - self.river0}"/>'
+        return f'<rect class="nile" x="{self.river0}" y="0" width="{self.river1 - self.river0}" height="{self.height}"/>'
+
+    def nile_label(self, text: str) -> str:
+        if self.portrait:
+            return f'<text class="nile-label across" x="{self.width / 2}" y="{(self.river0 + self.river1) / 2}">{esc(text)}</text>'
+        return f'<text class="nile-label" x="500" y="{self.top + 2 * self.row_h}">{esc(text)}</text>'
+
+    def entry_wave(self, west: bool, index: int, wave: str) -> str:
+        """The Nile's wave where the row meets the river."""
+        c = index % 4
+        if self.portrait:
+            x = 20 + c * self.col_w + self.FIELD_W / 2
+            return _wave_glyph(x, self.river0 + 12 if west else self.river1 - 12, wave)
+        y = self.top + c * self.row_h + self.FIELD_H / 2 - 10
+        return _wave_glyph(self.river0 - 14 if west else self.river1 + 14, y, wave, vertical=True)
+
+    def row_label(self, west: bool, index: int, length: int, name: str) -> str:
+        c = index % 4
+        if self.portrait:
+            x = 20 + c * self.col_w + self.FIELD_W / 2
+            y = self.river0 - length * self.FIELD_H - 8 if west else self.river1 + length * self.FIELD_H + 18
+            return f'<text class="row-label centre" x="{x}" y="{y}">{name}</text>'
+        y = self.top + c * self.row_h + self.FIELD_H / 2
+        x = self.river0 - length * self.FIELD_W - 6 if west else self.river1 + length * self.FIELD_W + 6
+        return f'<text class="row-label{" west" if west else ""}" x="{x}" y="{y}">{name}</text>'
+
+    def card_waves(self, west: bool, x: float, y: float, wave_in: str, wave_out: str) -> str:
+        """A water card's in-wave on its river side, its out-wave on the far side."""
+        w, h = self.FIELD_W, self.FIELD_H
+        if self.portrait:
+            near, far = (y + h - 10, y + 24) if west else (y + 24, y + h - 10)
+            return _wave_glyph(x + w / 2, near, wave_in) + _wave_glyph(x + w / 2, far, wave_out)
+        near, far = (x + w - 8, x + 8) if west else (x + 8, x + w - 8)
+        return _wave_glyph(near, y + h / 2, wave_in, vertical=True) + _wave_glyph(far, y + h / 2, wave_out, vertical=True)
+
+
+
+def _marker_svg(cx: float, cy: float, m: dict[str, Any], players: list[dict[str, Any]], condition: str | None = None) -> str:
+    """A marker: filled when ripe, a ring when a seed (or a spoiled fruit, which lies seed side up,
+    with a brown dashed rim), a dark diamond when rotten (turned 45°); crop code and owner letter."""
+    p = players[m["player"]]
+    ripe = m.get("side") == "ripe" or condition == "ripe"
+    cls = f"marker p-{p['colour']} " + (condition or m.get("side", ""))
+    if condition == "rotten":
+        shape = f'<rect x="{cx - 13}" y="{cy - 13}" width="26" height="26" rx="3" transform="rotate(45 {cx} {cy})"/>'
+    else:
+        shape = f'<circle cx="{cx}" cy="{cy}" r="15"/>'
+    inner = "" if ripe or condition == "rotten" else f'<circle class="hole" cx="{cx}" cy="{cy}" r="9"/>'
+    rim = f'<circle class="spoil" cx="{cx}" cy="{cy}" r="18"/>' if condition == "spoiled" else ""
+    return (
+        f'<g class="{cls}">{rim}{shape}{inner}'
+        f'<text x="{cx}" y="{cy + 1}" class="crop">{CROP_SHORT[m["crop"]]}</text>'
+        f'<text x="{cx + 13}" y="{cy - 11}" class="owner">{p["letter"]}</text></g>'
+    )
+
+
+def _marker_words(m: dict[str, Any], players: list[dict[str, Any]], lang: str, condition: str | None = None) -> str:
+    state = condition or m.get("side", "")
+    return msg("ui.marker", lang, player=players[m["player"]]["name"], crop=msg("crop." + m["crop"], lang),
+               state=msg(("condition." if condition else "side.") + state, lang))
+
+
+def _target_attrs(key: str, inter: Interaction, base_label: str, selected: bool = False) -> tuple[str, str]:
+    """(class suffix, attributes) for a board element that may be a target."""
+    t = inter.targets.get(key)
+    if t is None:
+        return ("", f' role="img" aria-label="{esc(base_label)}"' if not selected else "")
+    cls = " act" if t.action else " sel"
+    label = f"{base_label}. {t.label}" if t.label else base_label
+    return (
+        cls + (" selected" if selected else ""),
+        f'{attrs(data_i="pick", data_v=key, tabindex="0", role="button", aria_label=label)}',
+    )
+
+
+def svg_fields(frame: Frame) -> str:
+    view, inter, lang = frame.view, frame.interaction, frame.lang
+    players = view["players"]
+    sel = frame.selection
+    g = Geometry(frame.layout)
+    fw, fh = g.FIELD_W, g.FIELD_H
+    out = [
+        f'<svg class="fields {frame.layout}" viewBox="0 0 {g.width} {g.height}" role="group" aria-label="{esc(msg("ui.fields", lang))}">',
+        g.river(),
+        g.nile_label(msg("ui.nile", lang)),
+    ]
+    for index, row in enumerate(view["rows"]):
+        west = row["bank"] == "west"
+        out.append(g.entry_wave(west, index, row["nile_wave"]))
+        out.append(g.row_label(west, index, len(row["fields"]), row["name"]))
+        for k, f in enumerate(row["fields"]):
+            x, fy = g.field(west, k, index)
+            key = f"field:{f['name']}"
+            if not row["in_play"]:
+                out.append(
+                    f'<g class="field covered" role="img" aria-label="{esc(msg("ui.out_of_play", lang, field=f["name"]))}">'
+                    f'<rect x="{x + 2}" y="{fy + 2}" width="{fw - 4}" height="{fh - 4}" rx="6"/></g>'
+                )
+                continue
+            words = [msg("ui.field_label", lang, field=f["name"], palms=f["palms"])]
+            if f["water"]:
+                words.append(msg("ui.water_card", lang, wave_in=msg("wave." + f["water"]["in"], lang),
+                                 wave_out=msg("wave." + f["water"]["out"], lang)))
+            if f["desert"]:
+                words.append(msg("ui.desert_card", lang))
+            words.extend(_marker_words(m, players, lang) for m in f["markers"])
+            selected = sel.get("kind") == "fruit" and sel.get("field") == f["name"]
+            cls, extra = _target_attrs(key, inter, ", ".join(words), selected)
+            t = inter.targets.get(key)
+            body = [f'<rect class="ground" x="{x + 2}" y="{fy + 2}" width="{fw - 4}" height="{fh - 4}" rx="6"/>',
+                    f'<text class="palms" x="{x + 8}" y="{fy + 16}">{"♣" * f["palms"]}</text>']
+            if f["water"]:
+                body.append(f'<rect class="water" x="{x + 5}" y="{fy + 20}" width="{fw - 10}" height="{fh - 25}" rx="4"/>')
+                body.append(g.card_waves(west, x, fy, f["water"]["in"], f["water"]["out"]))
+            if f["desert"]:
+                body.append(f'<rect class="desert" x="{x + 5}" y="{fy + 20}" width="{fw - 10}" height="{fh - 25}" rx="4"/>'
+                            f'<path class="dune" d="M{x + 12} {fy + 62} q15 -16 30 0 q15 -16 30 0"/>')
+            for i, m in enumerate(f["markers"]):
+                body.append(_marker_svg(x + 24 + i * 36, fy + 54, m, players))
+            if t is not None and t.action and t.cost:
+                body.append(f'<g class="cost"><circle cx="{x + fw - 16}" cy="{fy + 16}" r="11"/>'
+                            f'<text x="{x + fw - 16}" y="{fy + 17}">{t.cost}</text></g>')
+            out.append(f'<g class="field{cls}"{extra}>{"".join(body)}</g>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def svg_tide(view: dict[str, Any], lang: str) -> str:
+    current = view["tide"]
+    segs = []
+    for i, name in enumerate(data.TIDE_NAMES):
+        cls = "seg" + (" on" if name == current else "")
+        segs.append(f'<g class="{cls}"><rect x="{2 + i * 46}" y="2" width="44" height="24" rx="5"/>'
+                    f'<text x="{24 + i * 46}" y="15">{esc(msg("tide." + name, lang))}</text></g>')
+    label = msg("ui.tide_now", lang, tide=msg("tide." + current, lang))
+    return f'<svg class="tide" viewBox="0 0 142 28" role="img" aria-label="{esc(label)}">{"".join(segs)}</svg>'
+
+
+def svg_track(view: dict[str, Any], layout: str = "landscape") -> str:
+    per_row = data.TRACK_LENGTH if layout != "portrait" else data.TRACK_LENGTH // 2
+    width = 1000 if layout != "portrait" else 420
+    w = (width - 40) / per_row
+    rows = (data.TRACK_LENGTH + per_row - 1) // per_row
+
+    def place(space: int) -> tuple[float, float]:
+        i = space - 1
+        return 20 + (i % per_row) * w, 20 + (i // per_row) * 62
+
+    cells = []
+    for space in range(1, data.TRACK_LENGTH + 1):
+        x, y = place(space)
+        cls = "space" + (" obelisk" if space == view["obelisk"] else "")
+        cells.append(f'<rect class="{cls}" x="{x:.1f}" y="{y:.1f}" width="{w - 2:.1f}" height="40" rx="3"/>'
+                     f'<text class="num" x="{x + w / 2 - 1:.1f}" y="{y - 6:.1f}">{space}</text>')
+    pawns = []
+    stacks: dict[int, int] = {}
+    for p in view["players"]:
+        space = min(p["pawn"], data.TRACK_LENGTH)
+        n = stacks.get(space, 0)
+        stacks[space] = n + 1
+        x, y = place(space)
+        cx = x + w / 2 - 1
+        pawns.append(f'<g class="pawn p-{p["colour"]}"><circle cx="{cx:.1f}" cy="{y + 10 + n * 7:.1f}" r="9"/>'
+                     f'<text x="{cx:.1f}" y="{y + 11 + n * 7:.1f}">{p["letter"]}</text></g>')
+    ox, oy = place(view["obelisk"])
+    ox += w / 2 - 1
+    label = "; ".join(f'{p["name"]} {p["score"]}' for p in view["players"]) + f'; obelisk {view["obelisk"]}'
+    return (
+        f'<svg class="track" viewBox="0 0 {width} {8 + rows * 62}" role="img" aria-label="{esc(label)}">{"".join(cells)}'
+        f'<path class="obelisk-mark" d="M{ox - 5:.1f} {oy + 42:.1f} L{ox:.1f} {oy + 24:.1f} L{ox + 5:.1f} {oy + 42:.1f} Z"/>'
+        f'{"".join(pawns)}</svg>'
+    )
+
+
+def svg_market(frame: Frame) -> str:
+    view, inter, lang = frame.view, frame.interaction, frame.lang
+    players = view["players"]
+    col_w, stall_h = 100, 40
+    out = [f'<svg class="market" viewBox="0 0 430 250" role="group" aria-label="{esc(msg("ui.market", lang))}">',
+           '<rect class="house" x="6" y="4" width="418" height="14" rx="3"/>']
+    for i, row in enumerate(view["market"]):
+        x = 10 + i * (col_w + 4)
+        key = f"market:{row['name']}"
+        words = msg("ui.market_row", lang, market=row["name"], palms=row["min_palms"], used=len(row["fruits"]), stalls=row["stalls"])
+        cls, extra = _target_attrs(key, inter, words)
+        t = inter.targets.get(key)
+        body = [f'<text class="mlabel" x="{x + col_w / 2}" y="36">{row["name"]} · {"♣" * row["min_palms"]}</text>']
+        for s_i in range(row["stalls"]):
+            sy = 44 + s_i * stall_h
+            body.append(f'<rect class="stall" x="{x}" y="{sy}" width="{col_w}" height="{stall_h - 4}" rx="4"/>')
+        if t is not None and t.action:
+            body.append(f'<g class="cost"><circle cx="{x + col_w - 12}" cy="30" r="10"/><text x="{x + col_w - 12}" y="31">{t.cost}</text></g>')
+        out.append(f'<g class="mrow{cls}"{extra}>{"".join(body)}</g>')
+        for s_i, fruit in enumerate(row["fruits"]):
+            sy = 44 + s_i * stall_h
+            skey = f"stall:{row['name']}:{s_i + 1}"
+            scls, sextra = _target_attrs(skey, inter, _marker_words(fruit, players, lang, fruit["condition"]))
+            out.append(f'<g class="fruit{scls}"{sextra}>{_marker_svg(x + col_w / 2, sy + 18, fruit, players, fruit["condition"])}</g>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def html_boat(frame: Frame) -> str:
+    view, inter, lang = frame.view, frame.interaction, frame.lang
+    players = view["players"]
+    groups: dict[tuple[int, str], int] = {}
+    for m in view["boat"]:
+        groups[(m["player"], m["crop"])] = groups.get((m["player"], m["crop"]), 0) + 1
+    items = []
+    for (player, crop), n in sorted(groups.items(), key=lambda kv: (kv[0][0], data.CROP_INDEX[kv[0][1]])):
+        p = players[player]
+        key = f"boat:{player}:{crop}"
+        t = inter.targets.get(key)
+        label = f'{p["letter"]} {msg("crop." + crop, lang)} ×{n}'
+        words = msg("ui.on_boat", lang, player=p["name"], crop=msg("crop." + crop, lang), count=n)
+        colour_cls = f'p-{p["colour"]}'
+        if t:
+            items.append(f'<button type="button" class="chip boat-chip target {colour_cls}"{attrs(data_i="pick", data_v=key, aria_label=f"{words}. {t.label}", title=t.label)}>'
+                         f'{esc(label)}<span class="cost-tag">{t.cost}</span></button>')
+        else:
+            items.append(f'<span class="chip boat-chip {colour_cls}"{attrs(aria_label=words)}>{esc(label)}</span>')
+    return (
+        f'<section class="boat" aria-label="{esc(msg("ui.boat", lang))}"><h3>{BOAT_ICON}{esc(msg("ui.boat", lang))} '
+        f'<small>{len(view["boat"])}</small></h3><div class="boat-items">{"".join(items) or esc(msg("ui.empty", lang))}</div>'
+        f'<p class="decks">{esc(msg("ui.decks", lang, draw=view["desert"]["draw"], discard=view["desert"]["discard"], water=len(view["water"]["discard"])))}</p></section>'
+    )
+
+
+
+# ---------------------------------------------------------------------- secret bids (N11, N12)
+def secret_title(state: GameState, lang: str) -> str:
+    return msg("ui.bid_start" if state.view(None)["phase"] == "start_bid" else "ui.bid_hippo", lang)
+
+
+def private_input(state: GameState, seat: int, draft: dict[str, int], lang: str, names: Sequence[str]) -> str:
+    """The bid form of ``seat``: markers from their own supply (from their own view only)."""
+    view = state.view(seat)
+    supply = {c: v["count"] for c, v in view["players"][seat]["supply"].items()}
+    rows = []
+    for crop in data.CROPS:
+        have = supply.get(crop, 0)
+        if not have:
+            continue
+        n = draft.get(crop, 0)
+        rows.append(
+            f'<li><span class="crop-name">{esc(msg("crop." + crop, lang))}</span>'
+            f'{button("−", "bid-change", f"{crop}:-", disabled=n == 0, title=msg("ui.less", lang))}'
+            f'<output aria-label="{esc(msg("crop." + crop, lang))}">{n}</output>'
+            f'{button("+", "bid-change", f"{crop}:+", disabled=n >= have, title=msg("ui.more", lang))}'
+            f'<span class="have">/ {have}</span></li>'
+        )
+    total = sum(draft.values())
+    on_boat = sum(1 for m in view["boat"] if m["player"] == seat)
+    extra = msg("ui.bid_boat_note", lang, count=on_boat) if view["phase"] == "auction" else ""
+    return (
+        f'<ul class="bid-rows">{"".join(rows)}</ul>'
+        f'<p class="bid-total">{esc(msg("ui.bid_total", lang, count=total))} {esc(extra)}</p>'
+    )
+
+
+def draft_change(state: GameState, seat: int, draft: dict[str, int], value: str) -> dict[str, int]:
+    crop, _, delta = value.partition(":")
+    if crop not in data.CROP_INDEX:
+        return draft
+    have = state.view(seat)["players"][seat]["supply"].get(crop, {}).get("count", 0)
+    n = draft.get(crop, 0) + (1 if delta == "+" else -1)
+    return dict(draft, **{crop: max(0, min(have, n))})
+
+
+def draft_action(state: GameState, seat: int, draft: dict[str, int]) -> str:
+    crops = [c for c in data.CROPS for _ in range(draft.get(c, 0))]
+    return "bid " + (" ".join(crops) if crops else "none")
+
+
+# ---------------------------------------------------------------------- the end (N7)
+def end_screen(frame: Frame) -> str:
+    view, lang, names = frame.view, frame.lang, frame.names
+    result = view["result"]
+    rows = "".join(
+        f'<tr><td>{r["place"]}</td><td>{esc(names[r["player"]])}</td><td>{r["score"]}</td><td>{r["lost"]}</td></tr>'
+        for r in result["ranking"]
+    )
+    scorings = []
+    for sc in view["scorings"]:
+        parts = []
+        for row in sc["rows"]:
+            ranking = ", ".join(
+                f'{names[e["player"]]} {e["fruits"]}→{e["award"]}' + (f' ({msg("ui.tie_last_stall", lang)})' if e["tie_broken_by_last_stall"] else "")
+                for e in row["ranking"]
+            ) or msg("ui.nobody", lang)
+            rotten = ", ".join(f'{names[int(p)]} −{n}' for p, n in row["rotten"].items())
+            parts.append(f'<li><strong>{row["market"]}</strong>: {esc(ranking)}' + (f'; {esc(msg("ui.rotten", lang))}: {esc(rotten)}' if rotten else "") + "</li>")
+        points = msg("list.sep", lang).join(f"{names[p]} +{n}" for p, n in enumerate(sc["points"]))
+        scorings.append(
+            f'<li><h4>{esc(msg("ui.scoring_round", lang, round=sc["round"]))}</h4><ul>{"".join(parts)}</ul>'
+            f'<p>{esc(msg("ui.scoring_points", lang, points=points, obelisk=sc["obelisk_after"], colours=sc["colours_lost"]))}</p></li>'
+        )
+    return (
+        f'<section class="end" aria-labelledby="end-title"><h2 id="end-title">{esc(msg("ui.game_over", lang))}</h2>'
+        f'<p>{esc(msg("ui.end_reason", lang, reason=msg("reason." + result["reason"], lang), tie_break=msg("tie_break." + result["tie_break"], lang)))}</p>'
+        f'<table class="ranking"><thead><tr><th>#</th><th>{esc(msg("ui.player", lang))}</th><th>{esc(msg("ui.points", lang))}</th>'
+        f'<th>{esc(msg("ui.lost", lang))}</th></tr></thead><tbody>{rows}</tbody></table>'
+        f'<details><summary>{esc(msg("ui.scorings", lang, count=len(view["scorings"])))}</summary><ol class="scorings">{"".join(scorings)}</ol></details>'
+        f'<div class="buttons">{button(msg("ui.home", lang), "home", cls="primary")}</div></section>'
+    )
+
+
+
+
+class BanksUI:
+    """The object the shell uses (``nile.web.kit.GameUI``)."""
+
+    spec = SPEC
+    rule_ids = RULE_IDS
+    rules_prefix = "rules."
+    picture = staticmethod(picture)
+    interaction = staticmethod(interaction)
+    select = staticmethod(select)
+    refused_action = staticmethod(refused_action)
+    summary = staticmethod(summary)
+    default_setup = staticmethod(default_setup)
+    setup_fields = staticmethod(setup_fields)
+    setup_change = staticmethod(setup_change)
+    make_options = staticmethod(make_options)
+    variants_of = staticmethod(variants_of)
+    status = staticmethod(status)
+    board = staticmethod(board)
+    panel = staticmethod(panel)
+    side = staticmethod(side)
+    secret_title = staticmethod(secret_title)
+    private_input = staticmethod(private_input)
+    draft_change = staticmethod(draft_change)
+    draft_action = staticmethod(draft_action)
+    end_screen = staticmethod(end_screen)
+
+
+UI = BanksUI()
