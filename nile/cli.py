@@ -1,10 +1,12 @@
 """The command line: ``simulate`` (random games, invariants, speed) and ``replay`` (check a save).
 
-    python -m nile simulate --game banks --players 4 --games 200 --seed 1 [--variants all|none|mix|N10,N11] [--json]
+    python -m nile simulate --game banks|cape --players 4 --games 200 --seed 1 [--variants all|none|mix|N10,N11] [--json]
     python -m nile replay SAVE.json
 
-``--players`` takes one count or a list (``2,3,4,5``), spread over the games;
-``--variants mix`` cycles through all 16 combinations of N10–N13.
+Both work for every registered game (``nile.games``): the game's description
+says its player range, variants, default options and invariants.
+``--players`` takes one count or a list (``2,3,4``), spread over the games;
+``--variants mix`` cycles through every combination of the game's variants.
 """
 
 from __future__ import annotations
@@ -15,57 +17,56 @@ import sys
 from itertools import combinations
 from typing import Any, Sequence
 
-from .banks.invariants import violations
-from .banks.options import VARIANTS, Options
-from .banks.state import BanksState
 from .core.save import SaveError
 from .core.simulate import simulate
+from .core.spec import GameSpec
 from .games import GAMES, load_save
-from .messages import text
-
-ALL_COMBINATIONS = [frozenset(c) for k in range(len(VARIANTS) + 1) for c in combinations(sorted(VARIANTS), k)]
 
 
-def _variant_sets(spec: str) -> list[frozenset[str]]:
-    if spec == "none":
+def _variant_sets(spec: GameSpec, text: str) -> list[frozenset[str]]:
+    known = spec.variants
+    if text == "none":
         return [frozenset()]
-    if spec == "all":
-        return [frozenset(VARIANTS)]
-    if spec == "mix":
-        return ALL_COMBINATIONS
-    chosen = frozenset(v.strip().upper() for v in spec.split(",") if v.strip())
-    unknown = chosen - set(VARIANTS)
+    if text == "all":
+        return [frozenset(known)]
+    if text == "mix":
+        return [frozenset(c) for k in range(len(known) + 1) for c in combinations(sorted(known), k)]
+    chosen = frozenset(v.strip().upper() for v in text.split(",") if v.strip())
+    unknown = chosen - set(known)
     if unknown:
-        raise argparse.ArgumentTypeError(f"unknown variant(s) {', '.join(sorted(unknown))}; known: {', '.join(VARIANTS)}")
+        raise argparse.ArgumentTypeError(
+            f"unknown variant(s) {', '.join(sorted(unknown))} for {spec.name}; known: {', '.join(known) or 'none'}"
+        )
     return [chosen]
 
 
-def _player_counts(spec: str) -> list[int]:
+def _player_counts(spec: GameSpec, text: str) -> list[int]:
     try:
-        counts = [int(x) for x in spec.split(",") if x.strip()]
+        counts = [int(x) for x in text.split(",") if x.strip()]
     except ValueError:
-        raise argparse.ArgumentTypeError(f"--players takes numbers like 4 or 2,3,4,5, not {spec!r}") from None
-    if not counts or any(not 2 <= c <= 5 for c in counts):
-        raise argparse.ArgumentTypeError("player counts are 2 to 5")
+        raise argparse.ArgumentTypeError(f"--players takes numbers like 4 or 2,3,4, not {text!r}") from None
+    if not counts or any(not spec.min_players <= c <= spec.max_players for c in counts):
+        raise argparse.ArgumentTypeError(f"{spec.name} is for {spec.min_players} to {spec.max_players} players")
     return counts
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    counts = _player_counts(args.players)
-    variant_sets = _variant_sets(args.variants)
+    spec = GAMES[args.game]
+    counts = _player_counts(spec, args.players)
+    variant_sets = _variant_sets(spec, args.variants)
 
     def setting(i: int) -> tuple[int, frozenset[str]]:
         return counts[i % len(counts)], variant_sets[(i // len(counts)) % len(variant_sets)]
 
-    def make(i: int) -> BanksState:
+    def make(i: int) -> Any:
         players, variants = setting(i)
-        return BanksState(Options.default(players, variants=variants, start="random"), args.seed + i)
+        return spec.new_state(spec.default_options(players, variants), args.seed + i)
 
     def describe(i: int) -> dict[str, Any]:
         players, variants = setting(i)
         return {"players": players, "variants": sorted(variants), "seed": args.seed + i}
 
-    check = None if args.no_invariants else violations
+    check = None if args.no_invariants else spec.invariants
     summary = simulate(make, args.games, args.seed, check=check, describe=describe)
     summary.update(game=args.game, players=counts, variants=args.variants, invariants_checked=check is not None)
     if args.json:
@@ -77,7 +78,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             f"{summary['invariant_violations']} invariant violations"
         )
         print(
-            f"mean {summary['rounds_mean']} rounds, {summary['actions_mean']} actions; end reasons {summary['end_reasons']}"
+            f"mean {summary['rounds_mean']} rounds, {summary['actions_mean']} actions (longest {summary['actions_max']}); "
+            f"end reasons {summary['end_reasons']}"
         )
         print(
             f"{summary['seconds']} s: {summary['games_per_second']} games/s, {summary['actions_per_second']} actions/s"
@@ -86,6 +88,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         for p in summary["problems"]:
             print("  problem:", json.dumps(p))
     return 0 if summary["finished"] == summary["games"] else 1
+
+
+def _standing(row: dict[str, Any], names: Sequence[str]) -> str:
+    """One line of a ranking, whatever the game counts: ``1. Anna: score 12, lost 0``."""
+    facts = ", ".join(f"{k} {v}" for k, v in row.items() if k not in ("place", "player"))
+    return f"  {row.get('place', '-')}. {names[row['player']]}: {facts}"
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -99,18 +107,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except SaveError as e:
         print(f"invalid save: {e}", file=sys.stderr)
         return 1
-    names = [p.name for p in state.options.players]
-    print(f"valid save: {len(state.history)} actions, round {state.round}")
-    if state.is_terminal():
-        final = state.result()
-        print(f"game over: {text('reason.' + final['reason'])}; {text('tie_break.' + final['tie_break'])}")
-        for r in final["ranking"]:
-            print(f"  {r['place']}. {names[r['player']]}: {r['score']} points, {r['lost']} markers lost")
+    view = state.view(None)
+    names = [p["name"] for p in state.options_json()["players"]]
+    print(f"valid save of {state.GAME}: {len(state.history)} actions, round {view.get('round')}")
+    result = view.get("result")
+    if state.is_terminal() and result:
+        winners = " & ".join(names[p] for p in result["winners"])
+        print(f"game over ({result.get('reason')}): {winners}")
+        for row in result.get("ranking", []):
+            print(_standing(row, names))
     else:
-        print(f"in progress: {text('phase.' + state.phase)}")
-        order = sorted(range(state.num_players), key=lambda p: -state.score[p])
-        for p in order:
-            print(f"  {names[p]}: {state.score[p]} points, {state.lost[p]} markers lost")
+        print(f"in progress: phase {view.get('phase')}, to act: {', '.join(names[p] for p in state.to_act())}")
     return 0
 
 
@@ -119,19 +126,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate", help="play random games, check invariants, measure speed")
     sim.add_argument("--game", choices=sorted(GAMES), default="banks")
-    sim.add_argument("--players", default="4", help="a count or a list: 4 or 2,3,4,5")
+    sim.add_argument("--players", default=None, help="a count or a list: 4 or 2,3,4 (default: the game's maximum)")
     sim.add_argument("--games", type=int, default=200)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--variants", default="none", help="none, all, mix (every combination) or a list N10,N11")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--no-invariants", action="store_true", help="skip the invariant checks (pure speed)")
     sim.set_defaults(func=cmd_simulate)
-    rep = sub.add_parser("replay", help="validate a save file and print the standings")
+    rep = sub.add_parser("replay", help="validate a save file (any game) and print the standings")
     rep.add_argument("save")
     rep.set_defaults(func=cmd_replay)
     args = parser.parse_args(argv)
+    if args.command == "simulate" and args.players is None:
+        args.players = str(min(4, GAMES[args.game].max_players))
     try:
-        return args.func(args)
+        return int(args.func(args))
     except argparse.ArgumentTypeError as e:
         parser.error(str(e))
         return 2

@@ -19,24 +19,33 @@ from .rng import Rng
 MAX_ACTIONS_PER_GAME = 20_000
 
 
+class Stuck(list):  # type: ignore[type-arg]
+    """Problems that stopped a game from being played on (safety cap, nobody or no action to
+    play): an error of the engine, not a broken invariant. A plain list means invariants broke."""
+
+
 def play_random(
     state: GameState,
     rng: Rng,
     check: Callable[[GameState], list[str]] | None = None,
     max_actions: int = MAX_ACTIONS_PER_GAME,
 ) -> tuple[int, list[str]]:
-    """Play ``state`` to the end at random; returns (actions played, problems found)."""
+    """Play ``state`` to the end at random; returns (actions played, problems found).
+
+    The problems are a ``Stuck`` list when the game could not go on (an error) and a plain
+    list of broken invariants otherwise.
+    """
     count = 0
     while not state.is_terminal():
         if count >= max_actions:
-            return count, [f"safety cap: not over after {max_actions} actions"]
+            return count, Stuck([f"safety cap: not over after {max_actions} actions"])
         seats = state.to_act()
         if not seats:
-            return count, ["nobody can act but the game is not over"]
+            return count, Stuck(["nobody can act but the game is not over"])
         player = seats[rng.below(len(seats))] if len(seats) > 1 else seats[0]
         legal = state.legal_actions(player)
         if not legal:
-            return count, [f"player {player + 1} must act but has no legal action"]
+            return count, Stuck([f"player {player + 1} must act but has no legal action"])
         state.apply(legal[rng.below(len(legal))], player)
         count += 1
         if check is not None:
@@ -55,7 +64,7 @@ def simulate(
 ) -> dict[str, Any]:
     """Play ``games`` random games; a JSON-ready summary with speed and every problem found."""
     started = time.perf_counter()
-    finished = actions = rounds = 0
+    finished = actions = rounds = longest = 0
     errors: list[dict[str, Any]] = []
     violations = 0
     reasons: Counter[str] = Counter()
@@ -67,9 +76,10 @@ def simulate(
             errors.append(dict(describe(i) if describe else {}, game=i, error=f"{type(e).__name__}: {e}"))
             continue
         actions += n
+        longest = max(longest, n)
         rounds += getattr(state, "round", 0)
         if problems:
-            if problems[0].startswith("safety cap") or "no legal action" in problems[0] or "nobody" in problems[0]:
+            if isinstance(problems, Stuck):
                 errors.append(dict(describe(i) if describe else {}, game=i, error=problems[0]))
             else:
                 violations += 1
@@ -88,6 +98,7 @@ def simulate(
         "rounds_mean": round(rounds / max(1, games), 2),
         "actions_mean": round(actions / max(1, games), 1),
         "actions": actions,
+        "actions_max": longest,
         "end_reasons": dict(sorted(reasons.items())),
         "seconds": round(seconds, 3),
         "games_per_second": round(games / seconds, 2) if seconds else None,
