@@ -10,7 +10,7 @@ NILE_PROPERTY_GAMES ?= 32
 NILE_PYODIDE_PROPERTY_GAMES ?= 8
 export NILE_PROPERTY_GAMES
 
-.PHONY: play serve site test test-engine test-pyodide test-browser fuzz bench deps chromium clean
+.PHONY: play serve site test lint test-engine test-pyodide test-browser fuzz bench deps chromium clean
 
 play: site
 	$(PYTHON) tools/serve.py --port $(PORT) dist
@@ -21,13 +21,18 @@ serve:
 site: node_modules/.installed
 	$(PYTHON) tools/build_site.py
 
-test: test-engine test-pyodide test-browser
+test: lint test-engine test-pyodide test-browser
+
+# ruff (pyflakes, import order, 3.11 syntax, bugbear) and mypy over the package: both must stay clean
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check nile tests tools
+	$(VENV)/bin/mypy
 
 test-engine: $(VENV)/.installed
-	$(PY) -m pytest tests/engine tests/web
+	$(PY) -m pytest tests/engine tests/cape tests/web
 
 test-pyodide: node_modules/.installed $(WHEELS)/.installed
-	NILE_PROPERTY_GAMES=$(NILE_PYODIDE_PROPERTY_GAMES) node tools/pyodide_pytest.mjs $(WHEELS) tests/engine tests/web -q
+	NILE_PROPERTY_GAMES=$(NILE_PYODIDE_PROPERTY_GAMES) node tools/pyodide_pytest.mjs $(WHEELS) tests/engine tests/cape tests/web -q
 
 test-browser: site $(VENV)/.installed chromium
 	$(PY) -m pytest tests/browser

@@ -119,7 +119,7 @@ def machine() -> dict[str, Any]:
     commit = run_text(["git", "rev-parse", "--short", "HEAD"])
     dirty = bool(run_text(["git", "status", "--porcelain", "--untracked-files=no"]))
     return {
-        "date": dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat(),
+        "date": dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat(),
         "cpu": cpu or "unknown",
         "cores": os.cpu_count(),
         "python": platform.python_version(),

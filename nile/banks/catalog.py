@@ -8,7 +8,8 @@ the shared ``nile.messages.describe`` can say any Nile log entry in any language
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..messages import text
 from .lang_de import DE

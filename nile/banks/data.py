@@ -40,7 +40,7 @@ PALMS_BY_LENGTH = {
 
 
 class Row(NamedTuple):
-    index: int
+    index: int  # type: ignore[assignment]  # a field named like tuple.index
     name: str  # "W2"
     bank: str  # "west" / "east"
     length: int
@@ -74,7 +74,7 @@ NUM_FIELDS = sum(row.length for row in ROWS)  # 28
 
 
 class Field(NamedTuple):
-    index: int
+    index: int  # type: ignore[assignment]
     name: str  # "W4-2"
     row: int
     position: int  # 0-based distance from the Nile
@@ -132,14 +132,14 @@ class Event(NamedTuple):
 
 
 class WaterCard(NamedTuple):
-    index: int
+    index: int  # type: ignore[assignment]
     wave_in: int  # SINGLE / DOUBLE, toward the river
     wave_out: int  # NONE / SINGLE / DOUBLE, away from the river
     event: Event
 
 
 class DesertCard(NamedTuple):
-    index: int
+    index: int  # type: ignore[assignment]
     event: Event
 
 

@@ -32,22 +32,22 @@ def resample_hidden(state: BanksState, player: int | None, rng: Rng) -> BanksSta
     for container, i in slots:
         card = WATER_CARDS[container[i]]
         visible = not (id(container) in hidden_below and i < len(container) - 1) and container is not s.water_unused
-        key = (card.wave_in, card.wave_out) if visible else "hidden"
+        key: object = (card.wave_in, card.wave_out) if visible else "hidden"
         groups.setdefault(key, []).append((container, i))
     # cards whose wave side nobody sees may take any identity from the hidden pool
-    for key, places in groups.items():
-        cards = [c[i] for c, i in places]
-        rng.shuffle(cards)
-        for (container, i), card in zip(places, cards):
-            container[i] = card
+    for places in groups.values():
+        ids = [c[i] for c, i in places]
+        rng.shuffle(ids)
+        for (container, i), card_id in zip(places, ids, strict=True):
+            container[i] = card_id
     # desert cards: every one not in the open is face down, with its event unseen
     places2: list[tuple[list[int], int]] = []
     for container in [*s.row_desert, *s.jokers, s.desert_draw, s.desert_discard]:
         places2.extend((container, i) for i in range(len(container)))
-    cards = [c[i] for c, i in places2]
-    rng.shuffle(cards)
-    for (container, i), card in zip(places2, cards):
-        container[i] = card
+    desert_ids = [c[i] for c, i in places2]
+    rng.shuffle(desert_ids)
+    for (container, i), card_id in zip(places2, desert_ids, strict=True):
+        container[i] = card_id
     s.rng = Rng(rng.next64())
     if s.phase in (START_BID, AUCTION):
         for other in list(s.bids):

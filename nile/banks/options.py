@@ -9,7 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.players import MAX_NAME_LENGTH, OptionsError, Player, check_seats, clean_name, players_from_json, players_to_json
+from ..core.players import (
+    OptionsError,
+    Player,
+    check_seats,
+    players_from_json,
+    players_to_json,
+)
 from .data import COLOURS, MAX_PLAYERS, MIN_PLAYERS
 
 VARIANTS = {
@@ -47,7 +53,7 @@ class Options:
         return variant in self.variants
 
     @classmethod
-    def default(cls, players: int, *, variants: frozenset[str] | set[str] = frozenset(), start: str | int = 0) -> "Options":
+    def default(cls, players: int, *, variants: frozenset[str] | set[str] = frozenset(), start: str | int = 0) -> Options:
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise OptionsError("options.player_count", min=MIN_PLAYERS, max=MAX_PLAYERS, count=players)
         return cls(
@@ -64,7 +70,7 @@ class Options:
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> "Options":
+    def from_json(cls, data: Any) -> Options:
         if not isinstance(data, dict):
             raise OptionsError("options.not_object")
         unknown = set(data) - {"players", "start", "variants"}

@@ -8,7 +8,8 @@ each player's total for the phase, floored at 0 (N7 Decision).
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from .data import AWARDS, AWARDS_THREE_OR_MORE, CONDITION_NAMES, CROPS, MARKET_NAMES, ROTTEN
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.actions import Action, IllegalActionError, player_token
+from ..core.actions import Action, IllegalActionError
 from ..core.game import GameState
 from ..core.log import Entry
 from ..core.rng import Rng
@@ -452,7 +452,7 @@ class BanksState(GameState):
 
     def _setup_sow_actions(self, player: int) -> list[Action]:
         crops = sorted({crop_of(m) for m in self.supply[player]})
-        result = []
+        result: list[Action] = []
         for kind, make in (("seed", act.seed), ("ripe", act.ripe)):
             if kind in self.setup_placed:
                 continue
@@ -957,7 +957,7 @@ class BanksState(GameState):
     def _end_game(self, reason: str) -> None:
         n = self.num_players
         order = sorted(range(n), key=lambda p: (-self.score[p], self.lost[p], p))
-        ranking = []
+        ranking: list[dict[str, Any]] = []
         tie_break = "score"
         for i, p in enumerate(order):
             place = i + 1
@@ -1070,7 +1070,7 @@ class BanksState(GameState):
         return None
 
     # ------------------------------------------------------------------ copies
-    def clone(self) -> "BanksState":
+    def clone(self) -> BanksState:
         """An independent copy (for bots and search); shares only immutable data."""
         new = object.__new__(BanksState)
         d = new.__dict__

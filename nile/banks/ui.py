@@ -10,7 +10,8 @@ screen (N7). All text comes from the catalog; names go through ``esc``.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..core.actions import Action
 from ..core.game import GameState
@@ -71,7 +72,7 @@ def interaction(state: GameState, selection: dict[str, Any], lang: str, names: S
             add(f"field:{a.args[0]}-{outer}", a, msg("ui.remove_water", lang, field=f"{a.args[0]}-{outer}"))
     elif phase == "setup_sow":
         sides = sorted({a.kind for a in legal}, key=("seed", "ripe").index)
-        side = sel.get("side") if sel.get("side") in sides else sides[0]
+        side = str(sel["side"]) if sel.get("side") in sides else sides[0]
         inter.prompt = msg("ui.prompt_setup_sow", lang, side=msg("side." + side, lang))
         crop = sel.get("crop")
         for other in sides:
@@ -424,9 +425,9 @@ class Geometry:
     def row_label(self, west: bool, index: int, length: int, name: str) -> str:
         c = index % 4
         if self.portrait:
-            x = 20 + c * self.col_w + self.FIELD_W / 2
-            y = self.river0 - length * self.FIELD_H - 8 if west else self.river1 + length * self.FIELD_H + 18
-            return f'<text class="row-label centre" x="{x}" y="{y}">{name}</text>'
+            px = 20 + c * self.col_w + self.FIELD_W / 2
+            py = self.river0 - length * self.FIELD_H - 8 if west else self.river1 + length * self.FIELD_H + 18
+            return f'<text class="row-label centre" x="{px}" y="{py}">{name}</text>'
         y = self.top + c * self.row_h + self.FIELD_H / 2
         x = self.river0 - length * self.FIELD_W - 6 if west else self.river1 + length * self.FIELD_W + 6
         return f'<text class="row-label{" west" if west else ""}" x="{x}" y="{y}">{name}</text>'

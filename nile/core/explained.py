@@ -9,7 +9,8 @@ the same language.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .. import messages
 

@@ -25,6 +25,8 @@ class GameState:
     # --- implemented by each game -------------------------------------------
     num_players: int
     seed: int
+    #: the game's set-up options (its own class; ``options_json()`` is their saved form)
+    options: Any
     history: list[tuple[int, Action]]
 
     def to_act(self) -> tuple[int, ...]:
@@ -39,7 +41,7 @@ class GameState:
     def is_terminal(self) -> bool:
         raise NotImplementedError
 
-    def clone(self) -> "GameState":
+    def clone(self) -> GameState:
         raise NotImplementedError
 
     def view(self, player: int | None) -> dict[str, Any]:
@@ -50,6 +52,18 @@ class GameState:
         raise NotImplementedError
 
     def options_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def cost(self, action: Action, player: int | None = None) -> int:
+        """What ``action`` costs now in the game's currency (AP, money); the UI shows it before a commit."""
+        raise NotImplementedError
+
+    def undo_floor(self) -> int:
+        """History length below which nothing may be undone (turn start, or something hidden revealed)."""
+        raise NotImplementedError
+
+    def refusal(self, action: Action, player: int) -> IllegalActionError:
+        """Why ``action`` is not legal for ``player`` now, as an error the app can say in words."""
         raise NotImplementedError
 
     # --- shared -------------------------------------------------------------

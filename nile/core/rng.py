@@ -8,7 +8,8 @@ arithmetic is used, so results never depend on the platform's floats.
 
 from __future__ import annotations
 
-from typing import MutableSequence, Sequence, TypeVar
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
 
 T = TypeVar("T")
 
@@ -53,5 +54,5 @@ class Rng:
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def clone(self) -> "Rng":
+    def clone(self) -> Rng:
         return Rng(self.state)

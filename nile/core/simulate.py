@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .game import GameState
 from .rng import Rng
@@ -19,7 +20,7 @@ from .rng import Rng
 MAX_ACTIONS_PER_GAME = 20_000
 
 
-class Stuck(list):  # type: ignore[type-arg]
+class Stuck(list[str]):
     """Problems that stopped a game from being played on (safety cap, nobody or no action to
     play): an error of the engine, not a broken invariant. A plain list means invariants broke."""
 

@@ -12,8 +12,9 @@ the same commit as any change that makes an older save replay differently
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from .game import GameState
 from .rng import Rng

@@ -9,11 +9,11 @@ the same keys; a missing key falls back to English, then to the key itself.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from .de import DE
 from .en import EN
-
 
 CATALOGS: dict[str, dict[str, str]] = {"en": dict(EN), "de": dict(DE)}
 #: every language the app speaks, each named in itself (for the language choice)

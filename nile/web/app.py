@@ -12,10 +12,11 @@ breaks the page: it is shown as a notice and logged to the console.
 from __future__ import annotations
 
 import traceback
+from typing import Any
 
-import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy, jsnull  # type: ignore[import-not-found]
-from pyscript import document, window  # type: ignore[import-not-found]
+import js
+from pyodide.ffi import create_proxy, jsnull
+from pyscript import document, window
 
 from ..core.save import MAX_SAVE_CHARS
 from ..games import load_save
@@ -23,7 +24,7 @@ from ..messages import pick_language
 from ..messages import text as msg
 from .controller import LANG_KEY, Controller
 from .render import render_app, start_option_label
-from .storage import PREFIX, Library, MemoryStore, StorageFull
+from .storage import PREFIX, Library, MemoryStore, StorageFull, Store
 
 
 def _str(value: object) -> str | None:
@@ -34,7 +35,7 @@ def _str(value: object) -> str | None:
 class LocalStore:
     """``window.localStorage`` as a ``Store``."""
 
-    def __init__(self, storage: object) -> None:
+    def __init__(self, storage: Any) -> None:
         self.storage = storage
 
     def get(self, key: str) -> str | None:
@@ -55,7 +56,7 @@ class LocalStore:
         return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
 
 
-def _open_store() -> tuple[object, bool]:
+def _open_store() -> tuple[Store, bool]:
     try:
         storage = window.localStorage
         probe = "nile:probe"
@@ -142,7 +143,7 @@ class App:
                 document.body.appendChild(link)
                 link.click()
                 link.remove()
-                js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 1000)
+                js.setTimeout(create_proxy(lambda url=url: js.URL.revokeObjectURL(url)), 1000)
 
     def _safely(self, work) -> None:  # noqa: ANN001
         started = js.performance.now()
@@ -196,7 +197,7 @@ class App:
     def _rename_start_option(self, seat: str, name: str) -> None:
         """Keep the start-player choice in step with a name being typed (no redraw, see on_input)."""
         option = self.root.querySelector(f'select[data-i="setup-start"] option[value="{seat}"]') if seat.isdigit() else None
-        if _str(option) is not None:
+        if option is not None and _str(option) is not None:
             option.textContent = start_option_label(name, int(seat))
 
     def on_change(self, event) -> None:  # noqa: ANN001

@@ -14,7 +14,8 @@ Everything here is plain Python, so the whole UI flow is tested in CPython;
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..core.actions import ActionError, IllegalActionError
 from ..core.explained import say
@@ -236,12 +237,13 @@ class Controller:
             self.selection = None if self.selection == t.select else t.select
 
     def _on_act(self, text: str) -> None:
-        if self.state is None:
+        actor = self._actor()
+        if self.state is None or actor is None:
             return
-        legal = {a.text() for a in self.state.legal_actions(self._actor())}
+        legal = {a.text() for a in self.state.legal_actions(actor)}
         if text not in legal:
             action = self.state.parse_action(text)
-            raise self.state.refusal(action, self._actor())
+            raise self.state.refusal(action, actor)
         self._apply(text)
 
     def _on_cancel(self, value: str) -> None:
@@ -262,6 +264,7 @@ class Controller:
             self.notice = ("info", msg("ui.nothing_to_undo", self.lang))
             return
         s = self.state
+        assert s is not None  # undo_possible() says a game is open
         previous = spec_of(s.GAME).new_state(s.options, s.seed)
         for player, action in s.history[:-1]:
             previous.apply(action, player)
@@ -344,6 +347,8 @@ class Controller:
 
     def _apply(self, text: str, player: int | None = None) -> None:
         s = self.state
+        if s is None:
+            return
         if player is None:
             player = self._actor()
         s.apply_text(text, player)

@@ -18,8 +18,9 @@ targets use the intent ``pick`` with a key of the game's choosing
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Sequence
+from typing import Any, Protocol
 
 from ..core.game import GameState
 from ..core.spec import GameSpec

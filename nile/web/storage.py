@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Any, Callable, Iterable, Protocol
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol
 
 from ..core import save
 from ..core.game import GameState
@@ -116,7 +117,7 @@ class Library:
                 "damaged": str(entry.get("damaged", "")) or None,
             }
             result.append(item)
-        result.sort(key=lambda e: -e["updated"])
+        result.sort(key=lambda e: -float(e["updated"] or 0))
         return result
 
     def _update_index(self, gid: str, **fields: Any) -> None:

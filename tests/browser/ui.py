@@ -13,8 +13,9 @@ tree; ``conftest`` checks that ``dist/nile.zip`` holds the same sources).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from playwright.sync_api import Locator, Page
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from nile.banks.options import Options, OptionsError, clean_name
+from nile.core.players import OptionsError, clean_name
 from nile.core import save
 from nile.core.actions import Action, IllegalActionError
 from nile.core.explained import say

@@ -3,10 +3,26 @@
 import pytest
 
 from nile.banks import data
-from nile.core.actions import IllegalActionError
 from nile.banks.state import ACTIONS
+from nile.core.actions import IllegalActionError
 
-from .builders import F, M, blank, log_keys, play, put_boat, put_field, put_market, set_jokers, set_row_desert, set_row_water, set_turn, texts, water_card, desert_card
+from .builders import (
+    F,
+    M,
+    blank,
+    desert_card,
+    log_keys,
+    play,
+    put_boat,
+    put_field,
+    put_market,
+    set_jokers,
+    set_row_desert,
+    set_row_water,
+    set_turn,
+    texts,
+    water_card,
+)
 
 
 def test_n6_sow_costs_1_on_an_empty_field_and_2_beside_another_players_marker():

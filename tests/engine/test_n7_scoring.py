@@ -8,7 +8,6 @@ from nile.banks.state import OVER
 
 from .builders import blank, put_boat, put_market, set_turn
 
-
 R, B, G, Y, W = 0, 1, 2, 3, 4  # seats of red, blue, green, yellow, white in a 5-player game
 
 

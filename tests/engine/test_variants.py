@@ -4,10 +4,21 @@ import pytest
 
 from nile.banks import data
 from nile.banks.options import Options
-from nile.banks.state import ACTIONS, AUCTION, EXTRA_TURN, SETUP_WATER, START_BID, TIDE, BanksState
+from nile.banks.state import ACTIONS, AUCTION, EXTRA_TURN, SETUP_WATER, START_BID, BanksState
 from nile.core.actions import IllegalActionError
 
-from .builders import begin_tide, blank, log_keys, play, put_boat, put_field, put_market, set_jokers, set_row_water, texts, water_card
+from .builders import (
+    begin_tide,
+    blank,
+    log_keys,
+    play,
+    put_boat,
+    put_market,
+    set_jokers,
+    set_row_water,
+    texts,
+    water_card,
+)
 
 
 # ---------------------------------------------------------------- N10
