@@ -508,7 +508,7 @@ def bench_clicks(pw: Any, served: Served, cfg: dict[str, Any]) -> dict[str, Any]
     # home -> set-up -> a 3-player game (the set-up form's default is 3 players; checked)
     def new_game() -> None:
         nonlocal games_started
-        click("new-game", '[data-i="new"]', 0)
+        click("new-game", '[data-i="new"][data-v="banks"]', 0)
         count = page.locator('[data-i="setup-count"]')
         if count.count() and count.input_value() != "3":
             count.select_option("3")

@@ -14,7 +14,7 @@ from .data import COLOURS, MAX_PLAYERS, MIN_PLAYERS
 from .determinize import resample_hidden
 from .invariants import violations
 from .options import VARIANTS, Options
-from .state import new_game
+from .state import BanksState, new_game
 
 
 def default_options(players: int, variants: frozenset[str] = frozenset()) -> Options:
@@ -28,7 +28,7 @@ def _from_json(data: Any) -> Options:
 
 SPEC = GameSpec(
     name="banks",
-    rules_version=1,
+    rules_version=BanksState.RULES_VERSION,
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     colours=tuple(COLOURS),

@@ -709,7 +709,7 @@ def end_screen(frame: Frame) -> str:
         f'<table class="ranking"><thead><tr><th>#</th><th>{esc(msg("ui.player", lang))}</th><th>{esc(msg("ui.points", lang))}</th>'
         f'<th>{esc(msg("ui.lost", lang))}</th></tr></thead><tbody>{rows}</tbody></table>'
         f'<details><summary>{esc(msg("ui.scorings", lang, count=len(view["scorings"])))}</summary><ol class="scorings">{"".join(scorings)}</ol></details>'
-        f'<div class="buttons">{button(msg("ui.home", lang), "home", cls="primary")}</div></section>'
+        f'<div class="buttons">{button(msg("ui.new_game", lang), "new", "banks", cls="primary")}{button(msg("ui.home", lang), "home")}</div></section>'
     )
 
 

@@ -21,6 +21,10 @@ class GameState:
     """Base class of a game's state; subclasses implement the rules."""
 
     GAME: ClassVar[str] = ""
+    #: the rules version this engine plays (``GameSpec.rules_version`` is the same number):
+    #: written into every save; bump it with any change that makes an older save replay
+    #: differently (the order of random draws, a rule), see ``nile.core.spec``
+    RULES_VERSION: ClassVar[int] = 1
 
     # --- implemented by each game -------------------------------------------
     num_players: int

@@ -1,9 +1,16 @@
-"""The save format: ``{format, game, options, seed, actions}`` as JSON.
+"""The save format: ``{format, game, rules, options, seed, actions}`` as JSON.
 
 Loading a save replays it from the start, so every action is checked again by
 the rules: a save that loads is a game that could have been played. Every
 refusal is a ``SaveError`` whose sentence says what is wrong and where
 (``action 37 of 120 ('p2 sow flax W9-1'): 'W9-1' is not a field``).
+
+``rules`` (format 2) is the game's rules version when the save was written
+(``GameSpec.rules_version``). Format 1 saves have none: they were all written
+under rules version 1, and still load. A save from newer rules than this engine
+knows is refused as such; one from older rules that no longer replays is refused
+saying so, with the reason inside (``save.rules_changed``), so the player reads
+that an update, not their save, is the cause.
 """
 
 from __future__ import annotations
@@ -19,11 +26,15 @@ from .game import GameState
 from .rng import MAX_SEED
 from .spec import GameSpec
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+#: format 1 saves (no ``rules`` field) were all written under rules version 1
+FORMAT_1_RULES = 1
 #: a finished 5-player game is some 10 kB; anything near this is not a save of ours
 MAX_SAVE_CHARS = 1_000_000
 MAX_ACTIONS = 50_000
-FIELDS = ("format", "game", "options", "seed", "actions")
+FIELDS = ("format", "game", "rules", "options", "seed", "actions")
+#: format 1 had no rules version
+FIELDS_1 = ("format", "game", "options", "seed", "actions")
 #: a save nests 4 deep; json.loads on deep nesting overflows Pyodide's JS stack (a fatal
 #: error that kills the page), so nesting is measured before parsing
 MAX_NESTING = 32
@@ -61,6 +72,7 @@ def to_json(state: GameState) -> dict[str, Any]:
     return {
         "format": FORMAT_VERSION,
         "game": state.GAME,
+        "rules": state.RULES_VERSION,
         "options": state.options_json(),
         "seed": state.seed,
         "actions": state.history_texts(),
@@ -95,21 +107,26 @@ def parse(data: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
             raise SaveError("save.not_json", detail=str(e)) from None
     if not isinstance(data, Mapping):
         raise SaveError("save.not_object")
-    missing = [k for k in FIELDS if k not in data]
+    version = data.get("format")
+    is_int = isinstance(version, int) and not isinstance(version, bool)
+    if is_int and version > FORMAT_VERSION:  # a newer format may have other fields: say so first
+        raise SaveError("save.too_new", version=version, supported=FORMAT_VERSION)
+    if "format" in data and not is_int:
+        raise SaveError("save.version_type")
+    fields = FIELDS_1 if is_int and version == 1 else FIELDS
+    missing = [k for k in fields if k not in data]
     if missing:
         raise SaveError("save.missing", names=", ".join(missing))
-    extra = sorted(str(k) for k in data if k not in FIELDS)
+    extra = sorted(str(k) for k in data if k not in fields)
     if extra:
         raise SaveError("save.unknown_fields", names=", ".join(extra))
-    version = data["format"]
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise SaveError("save.version_type")
-    if version > FORMAT_VERSION:
-        raise SaveError("save.too_new", version=version, supported=FORMAT_VERSION)
     if version < 1:
         raise SaveError("save.version_unknown", version=version)
     if not isinstance(data["game"], str):
         raise SaveError("save.game_type")
+    rules = data.get("rules", FORMAT_1_RULES)
+    if not isinstance(rules, int) or isinstance(rules, bool) or rules < 1:
+        raise SaveError("save.rules_type")
     seed = data["seed"]
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
         raise SaveError("save.seed", max=MAX_SEED)
@@ -121,15 +138,32 @@ def parse(data: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
     for i, a in enumerate(actions):
         if not isinstance(a, str):
             raise SaveError("save.action_type", number=i + 1, total=len(actions))
-    return dict(data)
+    return dict(data, rules=rules)
 
 
 def load(data: str | bytes | Mapping[str, Any], games: Mapping[str, GameSpec]) -> GameState:
-    """Rebuild a game from a save by replaying every action; SaveError if anything is wrong."""
+    """Rebuild a game from a save by replaying every action; SaveError if anything is wrong.
+
+    A save from rules newer than the game's is refused before replaying
+    (``save.rules_too_new``); one from older rules that fails to replay is refused as
+    ``save.rules_changed`` with the replay's own error inside (``why``).
+    """
     save = parse(data)
     spec = games.get(save["game"])
     if spec is None:
         raise SaveError("save.unknown_game", game=repr(save["game"]), known=", ".join(sorted(games)))
+    saved, current = save["rules"], spec.rules_version
+    if saved > current:
+        raise SaveError("save.rules_too_new", saved=saved, current=current)
+    try:
+        return _replay(save, spec)
+    except SaveError as e:
+        if saved < current:
+            raise SaveError("save.rules_changed", saved=saved, current=current, why=e) from None
+        raise
+
+
+def _replay(save: Mapping[str, Any], spec: GameSpec) -> GameState:
     try:
         options = spec.options_from_json(save["options"])
     except ValueError as e:

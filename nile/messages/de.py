@@ -184,6 +184,10 @@ DE: dict[str, str] = {
     "save.bad_options": "die Optionen des Spielstands sind ungültig: {why}",
     "save.bad_action": "Aktion {number} von {total} ({action}) lässt sich nicht nachspielen: {why}",
     "save.gone": "dieses gespeicherte Spiel gibt es nicht mehr",
+    "save.rules_type": "die Regelversion des Spielstands muss eine ganze Zahl ab 1 sein",
+    "save.rules_too_new": "dieses Spiel wurde nach neueren Regeln gespielt (Version {saved}), als diese Version von Nile kennt (Regelversion {current}): Nach einem Update von Nile lässt es sich wieder öffnen",
+    "save.rules_changed": "dieses Spiel wurde nach einer früheren Version der Regeln gespielt (Version {saved}), die diese Version von Nile (Regelversion {current}) nicht mehr nachspielen kann: {why}",
+    "save.crashed": "diese Version von Nile ist beim Nachspielen dieses Spiels gescheitert ({error}); der Spielstand bleibt unverändert erhalten",
     # Spieleinstellungen, mit denen kein Spiel möglich ist (nile.banks.options)
     "options.name_type": "der Name von Spieler {number} muss Text sein",
     "options.name_missing": "Spieler {number} braucht einen Namen",

@@ -187,6 +187,10 @@ EN: dict[str, str] = {
     "save.bad_options": "the save's options are not valid: {why}",
     "save.bad_action": "action {number} of {total} ({action}) cannot be replayed: {why}",
     "save.gone": "this saved game no longer exists",
+    "save.rules_type": "the save's rules version must be a whole number from 1 up",
+    "save.rules_too_new": "this game was played under newer rules (version {saved}) than this version of Nile knows (rules version {current}): it opens again once Nile is updated",
+    "save.rules_changed": "this game was played under an earlier version of the rules (version {saved}) that this version of Nile (rules version {current}) can no longer replay: {why}",
+    "save.crashed": "this version of Nile failed while replaying this game ({error}); the save is kept as it is",
     # set-up options that cannot make a game (nile.banks.options)
     "options.name_type": "player {number}'s name must be text",
     "options.name_missing": "player {number} needs a name",

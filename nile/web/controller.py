@@ -82,10 +82,11 @@ class Controller:
         return ui_for(self.state.GAME if self.state is not None else self.form.game)
 
     def game_title(self, state: GameState) -> str:
-        return msg("game." + state.GAME, self.lang) + ": " + ", ".join(names_of(state))
+        return ", ".join(names_of(state))
 
     def game_summary(self, state: GameState) -> str:
-        return ui_for(state.GAME).summary(state, self.lang, names_of(state))
+        """The saved-games line: which game, then where it stands (the game's UI says that)."""
+        return msg("game." + state.GAME, self.lang) + " · " + ui_for(state.GAME).summary(state, self.lang, names_of(state))
 
     def undo_possible(self) -> bool:
         s = self.state

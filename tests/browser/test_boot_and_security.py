@@ -61,7 +61,7 @@ def test_csp_header_served_and_inline_script_blocked(app: Page, base_url: str) -
     assert ran["ran"] is False, "an injected inline script ran"
     assert ran["violated"] and ran["violated"].startswith("script-src"), ran
     # the app still works after the attempt
-    click(app, intent("new"))
+    click(app, intent("new", "banks"))
     assert screen(app) == "setup"
 
 

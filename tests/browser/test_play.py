@@ -77,7 +77,7 @@ def test_three_players_set_up_and_play_two_rounds(app: Page) -> None:
 
 
 def test_typing_a_name_then_clicking_start_starts_the_game(app: Page) -> None:
-    click(app, intent("new"))
+    click(app, intent("new", "banks"))
     app.locator(intent("setup-name", "0")).fill("Zed")
     before = renders(app)
     app.locator(intent("start-game")).click()  # straight from the text field, as players do
@@ -87,7 +87,7 @@ def test_typing_a_name_then_clicking_start_starts_the_game(app: Page) -> None:
 
 
 def test_start_player_choice_follows_the_names_as_they_are_typed(app: Page) -> None:
-    click(app, intent("new"))
+    click(app, intent("new", "banks"))
     start = app.locator(intent("setup-start"))
     app.locator(intent("setup-name", "1")).fill("Nefertari")
     expect(start.locator('option[value="1"]')).to_have_text("Nefertari")

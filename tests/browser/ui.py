@@ -135,9 +135,10 @@ def continue_game(page: Page, gid: str) -> None:
     assert screen(page) == "game", page.locator(".notice").all_inner_texts()
 
 
-def start_game(page: Page, names: tuple[str, ...] = NAMES3, variants: tuple[str, ...] = (), tap: bool = False) -> None:
-    """New game through the set-up form: player count, typed names, variants, start."""
-    click(page, intent("new"), tap=tap)
+def start_game(page: Page, names: tuple[str, ...] = NAMES3, variants: tuple[str, ...] = (), tap: bool = False,
+               game: str = "banks") -> None:
+    """New game of ``game`` through its card on home and the set-up form: player count, typed names, variants, start."""
+    click(page, intent("new", game), tap=tap)
     assert screen(page) == "setup"
     count = page.locator(intent("setup-count"))
     if count.input_value() != str(len(names)):

@@ -134,7 +134,9 @@ BAD_SAVES = {
     "wrong type: actions object": lambda t: json.dumps(dict(json.loads(t), actions={"a": 1})),
     "wrong type: seed text": lambda t: json.dumps(dict(json.loads(t), seed="42")),
     "wrong type: options list": lambda t: json.dumps(dict(json.loads(t), options=[1, 2])),
-    "unknown format version": lambda t: json.dumps(dict(json.loads(t), format=2)),
+    "unknown format version": lambda t: json.dumps(dict(json.loads(t), format=save.FORMAT_VERSION + 1)),
+    "rules version from the future": lambda t: json.dumps(dict(json.loads(t), rules=10**6)),
+    "wrong type: rules text": lambda t: json.dumps(dict(json.loads(t), rules="1")),
     "reordered actions": lambda t: json.dumps(dict(json.loads(t), actions=list(reversed(json.loads(t)["actions"])))),
     "illegal action in the middle": lambda t: json.dumps(
         dict(json.loads(t), actions=json.loads(t)["actions"][:40] + ["p1 harvest W5-1 M1"] + json.loads(t)["actions"][40:])),

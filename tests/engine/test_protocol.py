@@ -98,8 +98,8 @@ def test_save_round_trip_replays_to_an_identical_state():
     s = finished_game(5, variants=("N10", "N11", "N12", "N13"), seed=4)
     text = save.dumps(s)
     data = json.loads(text)
-    assert set(data) == {"format", "game", "options", "seed", "actions"}
-    assert data["format"] == 1 and data["game"] == "banks"
+    assert set(data) == {"format", "game", "rules", "options", "seed", "actions"}
+    assert data["format"] == 2 and data["game"] == "banks" and data["rules"] == BanksState.RULES_VERSION
     loaded = load_save(text)
     assert loaded == s and loaded.result() == s.result()
 
