@@ -168,7 +168,7 @@ class BanksState(GameState):
         self.reveal_mark = 0
         #: history length when the current player's turn (or set-up step) began
         self.turn_mark = 0
-        self._legal: dict[int, list[Action]] = {}
+        self._legal: dict[int, tuple[Action, ...]] = {}
 
         self._setup()
 
@@ -249,15 +249,17 @@ class BanksState(GameState):
 
         return view(self, player)
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
-        """Every legal action for ``player`` (default: the one player to act), in a fixed order."""
+    def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
+        """Every legal action for ``player`` (default: the one player to act), in a fixed order.
+
+        A tuple: it is the cache ``apply`` checks against, so no caller can change it."""
         if player is None:
             player = self.current_player()
             if player is None:
-                return []
+                return ()
         cached = self._legal.get(player)
         if cached is None:
-            cached = self._legal[player] = self._generate(player) if player in self.to_act() else []
+            cached = self._legal[player] = tuple(self._generate(player)) if player in self.to_act() else ()
         return cached
 
     def apply(self, action: Action, player: int | None = None) -> None:

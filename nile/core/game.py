@@ -36,7 +36,9 @@ class GameState:
     def to_act(self) -> tuple[int, ...]:
         raise NotImplementedError
 
-    def legal_actions(self, player: int | None = None) -> list[Action]:
+    def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
+        """Every legal action for ``player`` (default: the one to act), in a fixed order.
+        A tuple, never a list: a game may cache it, and no caller can change what is legal."""
         raise NotImplementedError
 
     def apply(self, action: Action, player: int | None = None) -> None:

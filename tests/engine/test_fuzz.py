@@ -106,7 +106,7 @@ def test_every_legal_action_of_another_player_or_phase_is_refused(index):
     foreign = {a for p in elsewhere.to_act() for a in elsewhere.legal_actions(p)}
     before = state.clone()
     for p in others:
-        for a in list(foreign)[:50] + state.legal_actions(seats[0])[:20]:
+        for a in list(foreign)[:50] + list(state.legal_actions(seats[0])[:20]):
             with pytest.raises(IllegalActionError, match="not p\\d's turn|game is over"):
                 state.apply(a, p)
             assert state == before

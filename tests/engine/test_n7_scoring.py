@@ -93,7 +93,7 @@ def test_n7_game_ends_when_a_pawn_reaches_the_obelisk_highest_score_wins():
     assert s.result()["reason"] == "obelisk"
     assert s.result()["winners"] == [1] and s.result()["tie_break"] == "score"
     assert [r["player"] for r in s.result()["ranking"]] == [1, 0, 2, 3]
-    assert s.legal_actions(0) == []
+    assert s.legal_actions(0) == ()
 
 
 def test_n7_tie_on_points_goes_to_fewest_markers_lost_then_shared():
