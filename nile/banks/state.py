@@ -1088,6 +1088,7 @@ class BanksState(GameState):
         new.used = set(self.used)
         new.jokers_bought = set(self.jokers_bought)
         new.bids = dict(self.bids)
+        new.final = _copy_json(self.final)
         new.rng = self.rng.clone()
         new._legal = {}
         return new
@@ -1105,6 +1106,15 @@ class BanksState(GameState):
         return d
 
     _HANDLERS: dict[str, Any] = {}
+
+
+def _copy_json(value: Any) -> Any:
+    """A deep copy of JSON-like data (dicts, lists, scalars)."""
+    if isinstance(value, dict):
+        return {k: _copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy_json(v) for v in value]
+    return value
 
 
 _LIST_FIELDS = (
