@@ -107,13 +107,14 @@ def parse(data: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
             raise SaveError("save.not_json", detail=str(e)) from None
     if not isinstance(data, Mapping):
         raise SaveError("save.not_object")
-    version = data.get("format")
-    is_int = isinstance(version, int) and not isinstance(version, bool)
-    if is_int and version > FORMAT_VERSION:  # a newer format may have other fields: say so first
+    raw_version = data.get("format")
+    is_int = isinstance(raw_version, int) and not isinstance(raw_version, bool)
+    version = raw_version if isinstance(raw_version, int) and is_int else 0
+    if version > FORMAT_VERSION:  # a newer format may have other fields: say so first
         raise SaveError("save.too_new", version=version, supported=FORMAT_VERSION)
     if "format" in data and not is_int:
         raise SaveError("save.version_type")
-    fields = FIELDS_1 if is_int and version == 1 else FIELDS
+    fields = FIELDS_1 if version == 1 else FIELDS
     missing = [k for k in fields if k not in data]
     if missing:
         raise SaveError("save.missing", names=", ".join(missing))

@@ -156,11 +156,11 @@ def test_legal_actions_cannot_be_changed_by_a_caller(game, players):
             legal = state.legal_actions(seat)
             assert isinstance(legal, tuple), f"{game}: legal_actions must return a tuple, not {type(legal).__name__}"
             before = [a.text() for a in legal]
-            for attempt in (lambda: legal.append(legal[0]), lambda: legal.reverse(), lambda: legal.sort(),
-                            lambda: legal.clear(), lambda: legal.__setitem__(0, legal[-1]),
-                            lambda: legal.__delitem__(0), lambda: legal.pop()):
+            for method, args in (("append", (legal[0],)), ("reverse", ()), ("sort", ()), ("clear", ()),
+                                 ("__setitem__", (0, legal[-1])), ("__delitem__", (0,)), ("pop", ()),
+                                 ("__iadd__", ((legal[0],),))):
                 with pytest.raises((AttributeError, TypeError)):
-                    attempt()
+                    getattr(legal, method)(*args)
             again = list(legal)
             again.reverse()  # a caller's own copy changes nothing
             again.append(again[0])
