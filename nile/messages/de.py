@@ -124,6 +124,7 @@ DE: dict[str, str] = {
     "save.rules_too_new": "dieses Spiel wurde nach neueren Regeln gespielt (Version {saved}), als diese Version von Nile kennt (Regelversion {current}): Nach einem Update von Nile lässt es sich wieder öffnen",
     "save.rules_changed": "dieses Spiel wurde nach einer früheren Version der Regeln gespielt (Version {saved}), die diese Version von Nile (Regelversion {current}) nicht mehr nachspielen kann: {why}",
     "save.crashed": "diese Version von Nile ist beim Nachspielen dieses Spiels gescheitert ({error}); der Spielstand bleibt unverändert erhalten",
+    "save.reason_as_stored": "{words}",
     # Spieleinstellungen, mit denen kein Spiel möglich ist (nile.banks.options)
     "options.name_type": "der Name von Spieler {number} muss Text sein",
     "options.name_missing": "Spieler {number} braucht einen Namen",

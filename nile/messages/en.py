@@ -127,6 +127,7 @@ EN: dict[str, str] = {
     "save.rules_too_new": "this game was played under newer rules (version {saved}) than this version of Nile knows (rules version {current}): it opens again once Nile is updated",
     "save.rules_changed": "this game was played under an earlier version of the rules (version {saved}) that this version of Nile (rules version {current}) can no longer replay: {why}",
     "save.crashed": "this version of Nile failed while replaying this game ({error}); the save is kept as it is",
+    "save.reason_as_stored": "{words}",
     # set-up options that cannot make a game (nile.banks.options)
     "options.name_type": "player {number}'s name must be text",
     "options.name_missing": "player {number} needs a name",
