@@ -144,4 +144,6 @@ DE: dict[str, str] = {
     "ui.game_facts": "{min}–{max} Spieler · {lo}–{hi} Minuten",
     "ui.rules_decisions": "Wie diese App entscheidet, was die gedruckten Regeln offen lassen",
     "ui.rules_howto": "So spielst du hier",
+    "ui.unplayable_rules": "Mit einer anderen Version von Nile gespeichert: diese Version kann es nicht fortsetzen.",
+    "ui.kept_as_is": "Es bleibt genau so erhalten. Exportiere es, um eine Kopie zu behalten.",
 }

@@ -148,4 +148,6 @@ EN: dict[str, str] = {
     "ui.game_facts": "{min}–{max} players · {lo}–{hi} minutes",
     "ui.rules_decisions": "How this app settles what the printed rules leave open",
     "ui.rules_howto": "Playing here",
+    "ui.unplayable_rules": "Saved by another version of Nile: this version cannot continue it.",
+    "ui.kept_as_is": "It is kept exactly as it was. Export it to keep a copy.",
 }

@@ -113,6 +113,10 @@ class Controller:
     # home
     def resume(self) -> None:
         """At page load: reopen the game that was open (a reload resumes exactly there)."""
+        try:  # after an update: find stored games this version can no longer replay (kept, and said so)
+            self.library.check_stale()
+        except Exception:  # noqa: BLE001 - the home screen still lists them; never block the page
+            pass
         gid = self.library.store.get(CURRENT_KEY)
         if gid and self.library.raw(gid) is not None:
             self._on_continue(gid)

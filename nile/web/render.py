@@ -74,11 +74,18 @@ def render_home(c: Controller) -> str:
     for g in c.library.games():
         gid = g["id"]
         g["title"] = g["title"] or msg("ui.saved_game", lang)
-        if g["damaged"]:
+        unplayable = g.get("unplayable")
+        if unplayable is not None or g["damaged"]:
+            # kept untouched: say why in plain words, offer its export (and deleting it, if the player wishes)
+            other_rules = getattr(unplayable, "key", "") in ("save.rules_changed", "save.rules_too_new")
+            headline = msg("ui.unplayable_rules" if other_rules else "ui.damaged_short", lang)
+            reason = c.say(unplayable) if unplayable is not None else g["damaged"]
+            game = msg("game." + g["game"], lang) + " · " if g.get("game") in GAMES else ""
             rows.append(
                 f'<li class="saved damaged"><div><strong>{esc(g["title"])}</strong>'
-                f'<p class="why">{esc(msg("ui.damaged_short", lang))}: {esc(g["damaged"])}</p></div>'
-                f'<div class="row-buttons">{button(msg("ui.export", lang), "export", gid)}'
+                f'<p class="why">{esc(game)}{esc(headline)}</p><p class="why-detail">{esc(reason)}</p>'
+                f'<p class="kept">{esc(msg("ui.kept_as_is", lang))}</p></div>'
+                f'<div class="row-buttons">{button(msg("ui.export", lang), "export", gid, cls="primary")}'
                 f'{button(msg("ui.delete", lang), "delete", gid, cls="danger")}</div></li>'
             )
         else:

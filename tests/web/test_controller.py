@@ -1,13 +1,14 @@
 """The app's flow without a browser: set-up, clicks to actions, undo, secret bids, autosave, bad input."""
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from nile.banks.data import FIELDS
 from nile.banks.state import ACTIONS, START_BID
 from nile.core.explained import say
-from nile.games import load_save
+from nile.games import GAMES, load_save
 from nile.messages import text as msg
 from nile.web.controller import GAME, HOME, LANG_KEY, SETUP, Controller
 from nile.web.render import render_app
@@ -294,3 +295,29 @@ def test_choosing_a_language_changes_every_screen_and_is_remembered():
     refusal = c.state.refusal(c.state.parse_action(f"sow {crop.split(':')[1]} {taken.name}"), c.state.current_player())
     assert level == "info" and "(N6)" in words
     assert words == say(refusal, "de") != str(refusal)
+
+
+def test_a_save_from_other_rules_is_kept_said_in_plain_words_and_still_exported(monkeypatch):
+    """Issue 8: after an update whose rules replay an old game differently, the game stays on
+    home untouched, says why in plain words, and can still be exported."""
+    store = MemoryStore()
+    c = started(seed=7)
+    c.library = Library(store, load_save)
+    rng = random.Random(3)
+    for _ in range(12):
+        click_anything(c, rng)
+    c._autosave()
+    gid = c.game_id
+    text = store.get(PREFIX + gid)
+    spec = GAMES["banks"]
+    # the next release: rules version 2, whose set-up draws differently
+    monkeypatch.setitem(GAMES, "banks", replace(spec, rules_version=2, new_state=lambda o, seed: spec.new_state(o, seed ^ 5)))
+    again = controller(store)
+    again.resume()
+    html = render_app(again)
+    assert msg("ui.unplayable_rules") in html and msg("ui.kept_as_is") in html
+    assert f'data-i="export" data-v="{gid}"' in html and f'data-i="continue" data-v="{gid}"' not in html
+    again.handle("export", gid)
+    assert again.effects[-1][2] == text  # exported exactly as stored
+    again.handle("continue", gid)  # refused with a message, still kept
+    assert again.screen == HOME and store.get(PREFIX + gid) == text
