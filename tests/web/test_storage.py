@@ -135,7 +135,7 @@ from nile.games import GAMES  # noqa: E402
 class BanksV2(BanksState):
     """What a later release with changed rules would be: another rules version, other random draws."""
 
-    RULES_VERSION = 2
+    RULES_VERSION = BanksState.RULES_VERSION + 1
 
     def __init__(self, options, seed):
         super().__init__(options, seed ^ 0x5DEECE66D)
@@ -145,19 +145,20 @@ class BanksV2(BanksState):
 class BanksV2SameDraws(BanksState):
     """A later release whose rules change leaves the games played so far as they were."""
 
-    RULES_VERSION = 2
+    RULES_VERSION = BanksState.RULES_VERSION + 1
 
 
 def next_release(replays_old_games=False):
     """The load function and rules of a release that bumped Nile's rules version."""
     make = BanksV2SameDraws if replays_old_games else BanksV2
-    games = {"banks": dataclasses.replace(GAMES["banks"], rules_version=2, new_state=make)}
-    return (lambda data: save.load(data, games)), {"banks": 2}
+    later = BanksState.RULES_VERSION + 1
+    games = {"banks": dataclasses.replace(GAMES["banks"], rules_version=later, new_state=make)}
+    return (lambda data: save.load(data, games)), {"banks": later}
 
 
 def library_of(store, load=load_save, rules=None):
     clock = iter(range(5000, 100000))
-    return Library(store, load, clock=lambda: next(clock), rules=rules or {"banks": 1})
+    return Library(store, load, clock=lambda: next(clock), rules=rules or {"banks": BanksState.RULES_VERSION})
 
 
 def stored_before_the_update(store, gid="old", moves=12):
@@ -180,7 +181,7 @@ def test_a_game_the_new_rules_cannot_replay_is_kept_listed_and_explained():
     assert entry["updated"] == 5000  # the date it was last saved, as stored
     error = entry["unplayable"]
     assert isinstance(error, SaveError) and error.key == "save.rules_changed"
-    assert (error.params["saved"], error.params["current"]) == (1, 2)
+    assert (error.params["saved"], error.params["current"]) == (BanksState.RULES_VERSION, BanksState.RULES_VERSION + 1)
     assert str(error) == str(info.value)  # the reason survives the index, nested reasons too
     assert say(error, "de") == say(info.value, "de") and "Regeln" in say(error, "de")
     assert entry["damaged"] == str(info.value)[:300]
@@ -229,7 +230,7 @@ def test_games_that_still_replay_under_new_rules_are_checked_once_and_stay_playa
     lib = library_of(store, lambda d: calls.append(1) or load(d), rules)
     assert lib.check_stale() == {} and len(calls) == 1
     (entry,) = lib.games()
-    assert entry["unplayable"] is None and entry["damaged"] is None and entry["rules"] == 2
+    assert entry["unplayable"] is None and entry["damaged"] is None and entry["rules"] == BanksV2SameDraws.RULES_VERSION
     assert lib.check_stale() == {} and len(calls) == 1  # not replayed again
 
 
