@@ -11,6 +11,7 @@ the reveal.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from .data import (
@@ -141,7 +142,7 @@ def view(state: BanksState, player: int | None) -> dict[str, Any]:
             "unused": len(s.water_unused),
         },
         "log": [e.to_json() for e in s.log],
-        "scorings": s.scorings,
-        "result": s.final,
+        "scorings": copy.deepcopy(s.scorings),  # the view is the caller's to keep: never the state's own records
+        "result": copy.deepcopy(s.final),
         "legal": [a.text() for a in s.legal_actions(player)] if acting else [],
     }

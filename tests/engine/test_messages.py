@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from nile.core.players import OptionsError, clean_name
 from nile.core import save
 from nile.core.actions import Action, IllegalActionError
 from nile.core.explained import say
+from nile.core.players import OptionsError, clean_name
 from nile.games import load_save
 from nile.messages import LANGUAGES, catalog, describe, has_key, pick_language
 
