@@ -18,10 +18,12 @@ from .en import EN
 CATALOGS: dict[str, dict[str, str]] = {"en": dict(EN), "de": dict(DE)}
 #: every language the app speaks, each named in itself (for the language choice)
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch"}
-#: parameter name → catalog prefix, for parameters whose values are words (from every game)
-PARAM_WORDS: dict[str, str] = {}
-#: each game's describer of parameters that need more than a word: (entry key, name, value, lang, names)
-DESCRIBERS: list[Callable[[str, str, Any, str, Sequence[str]], str | None]] = []
+Describer = Callable[[str, str, Any, str, Sequence[str]], str | None]
+#: per catalog key of a game: that game's parameter words (name → catalog prefix) and its
+#: describer of parameters that need more than a word, so two games never read each other's
+#: parameters (both may have a ``bids`` parameter meaning different things)
+PARAM_WORDS: dict[str, Mapping[str, str]] = {}
+DESCRIBERS: dict[str, Describer] = {}
 _games_loaded = False
 
 
@@ -38,11 +40,12 @@ def _load_games() -> None:
     from ..games import GAMES
 
     for spec in GAMES.values():
-        for lang, catalog in spec.catalogs.items():
-            CATALOGS.setdefault(lang, {}).update(catalog)
-        PARAM_WORDS.update(spec.param_words)
-        if spec.describe_param is not None:
-            DESCRIBERS.append(spec.describe_param)
+        for lang, words in spec.catalogs.items():
+            CATALOGS.setdefault(lang, {}).update(words)
+        for key in spec.catalogs.get("en", {}):
+            PARAM_WORDS[key] = spec.param_words
+            if spec.describe_param is not None:
+                DESCRIBERS[key] = spec.describe_param
 
 
 def pick_language(chosen: str | None, browser: str | None = None) -> str:
@@ -92,12 +95,10 @@ def describe(entry: Mapping[str, Any], names: Sequence[str], lang: str = "en") -
     params = dict(entry.get("params", {}))
     out: dict[str, Any] = {}
     sep = text("list.sep", lang)
+    describer = DESCRIBERS.get(key)
+    words = PARAM_WORDS.get(key, {})
     for k, v in params.items():
-        said = None
-        for describer in DESCRIBERS:
-            said = describer(key, k, v, lang, names)
-            if said is not None:
-                break
+        said = describer(key, k, v, lang, names) if describer is not None else None
         if said is not None:
             out[k] = said
         elif hasattr(v, "words"):  # an error inside an error (nile.core.explained): same language
@@ -106,8 +107,8 @@ def describe(entry: Mapping[str, Any], names: Sequence[str], lang: str = "en") -
             out[k] = _name(names, v)
         elif k in ("players", "winners") and isinstance(v, (list, tuple)):
             out[k] = sep.join(_name(names, p) for p in v)
-        elif k in PARAM_WORDS and isinstance(v, str):
-            out[k] = text(f"{PARAM_WORDS[k]}.{v}", lang)
+        elif k in words and isinstance(v, str):
+            out[k] = text(f"{words[k]}.{v}", lang)
         else:
             out[k] = v
     if isinstance(params.get("winners"), (list, tuple)):
