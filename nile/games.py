@@ -9,11 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from .banks.spec import SPEC as BANKS
+from .cape.spec import SPEC as CAPE
 from .core.game import GameState
 from .core.save import load
 from .core.spec import GameSpec
 
-GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (BANKS,)}
+GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (BANKS, CAPE)}
 
 
 def spec_of(game: str) -> GameSpec:

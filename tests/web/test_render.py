@@ -50,7 +50,7 @@ def test_no_inline_styles_or_scripts_in_any_screen():
 def rules_sections(html):
     """rule id -> (heading text, bullet count) of the rules help in ``html``."""
     found = {}
-    for rid, body in re.findall(r'<section id="rule-(N\d+)"[^>]*>(.*?)</section>', html, re.S):
+    for rid, body in re.findall(r'<section id="rule-([NK]\d+)"[^>]*>(.*?)</section>', html, re.S):
         heading = re.sub(r"<[^>]+>", "", re.search(r"<h3[^>]*>(.*?)</h3>", body, re.S).group(1))
         found[rid] = (heading, body.count("<li>"))
     return found
@@ -62,8 +62,10 @@ def test_rules_help_covers_every_rule_id_from_the_home_screen():
     c.handle("rules")
     html = render_app(c)
     sections = rules_sections(html)
-    assert list(sections) == [f"N{i}" for i in range(1, 14)]
+    # from home: both games' rules, each rule id with its points (N1–N13, then K1–K6)
+    assert list(sections) == [f"N{i}" for i in range(1, 14)] + [f"K{i}" for i in range(1, 7)]
     assert all(bullets >= 1 for _, bullets in sections.values())
+    assert "Building" in sections["K4"][0]
     assert "Flood" in sections["N4"][0] and "Scoring" in sections["N7"][0]
     assert "in this game" not in html  # no game open: variants are not marked on or off
     assert "How this app settles" in html and "Escape" in html

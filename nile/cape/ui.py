@@ -1,0 +1,351 @@
+"""*Vom Kap bis Kairo* on screen: what a click means and how the table looks (pure, no browser).
+
+The shell (``nile.web``) asks ``UI`` (see ``nile.web.kit.GameUI``) for the targets
+and buttons of the player to act — from the engine's legal actions and ``cost``
+only — and for the markup: the terrain card (K1), every player's route in front
+of the locomotive and the crossed cards behind it, the common row and its rail
+total, money and bonus rails (K4), the cards on offer and the bids once revealed
+(K3), the private bid screen, and the end (K5). Everything is drawn from the
+public view; a player's own bid is drawn from their own view only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.game import GameState
+from ..messages import text as msg
+from ..web.kit import Button, Frame, Interaction, SetupForm, Target, button, esc
+from .spec import SPEC
+
+RULE_IDS = ("K1", "K2", "K3", "K4", "K5", "K6")
+LANDSCAPE_COLOURS = {"river": "#4f8fc0", "mountains": "#8d8d94", "desert": "#e0b96a", "village": "#b5794a",
+                     "savanna": "#8fb35a"}
+CARD_W, CARD_H = 64, 84
+
+
+# ---------------------------------------------------------------------- view access (one place)
+def _card(view_card: dict[str, Any]) -> dict[str, Any]:
+    return view_card
+
+
+# ---------------------------------------------------------------------- what a click means
+def interaction(state: GameState, selection: dict[str, Any], lang: str, names: Sequence[str]) -> Interaction:
+    inter = Interaction()
+    if state.is_terminal():
+        return inter
+    actor = state.current_player()
+    if actor is None or state.secret_decision():
+        return inter
+    view = state.view(actor)
+    for a in state.legal_actions(actor):
+        cost = state.cost(a)
+        if a.kind == "take":
+            inter.targets[f"card:{a.args[0]}"] = Target(action=a.text(), cost=0, label=msg("cape.ui.take", lang,
+                                                        card=card_words(_offer_card(view, a.args[0]), lang)))
+        elif a.kind == "build":
+            bonus = int(a.args[0])
+            inter.buttons.append(Button(build_label(view, bonus, cost, lang), "act", a.text(), cost or None, primary=True))
+        elif a.kind == "pass":
+            inter.buttons.append(Button(msg("cape.ui.pass", lang), "act", a.text()))
+    inter.prompt = prompt(view, actor, lang, names)
+    return inter
+
+
+def _offer_card(view: dict[str, Any], card_id: str) -> dict[str, Any]:
+    for c in view.get("offer", []):
+        if c["id"] == card_id:
+            return c
+    return {"id": card_id, "landscape": "", "rails": 0, "income": 0}
+
+
+def card_words(card: dict[str, Any], lang: str) -> str:
+    return msg("cape.ui.card", lang, landscape=msg("cape.landscape." + card["landscape"], lang),
+               rails=card["rails"], income=card["income"])
+
+
+def build_label(view: dict[str, Any], bonus: int, cost: int, lang: str) -> str:
+    buy = cost // 10
+    if bonus and buy:
+        return msg("cape.ui.build_bonus_buy", lang, bonus=bonus, buy=buy)
+    if bonus:
+        return msg("cape.ui.build_bonus", lang, bonus=bonus)
+    if buy:
+        return msg("cape.ui.build_buy", lang, buy=buy)
+    return msg("cape.ui.build", lang)
+
+
+def prompt(view: dict[str, Any], actor: int, lang: str, names: Sequence[str]) -> str:
+    phase = view["phase"]
+    if phase == "choose":
+        return msg("cape.ui.prompt_choose", lang)
+    if phase == "build":
+        b = view.get("build") or {}
+        return msg("cape.ui.prompt_build", lang, have=b.get("available", 0), need=b.get("need", 0))
+    return ""
+
+
+def select(state: GameState, selection: dict[str, Any], value: str) -> dict[str, Any] | None:
+    return None
+
+
+def refused_action(state: GameState, target: str, selection: dict[str, Any], inter: Interaction) -> str | None:
+    kind, _, name = target.partition(":")
+    return f"take {name}" if kind == "card" else None
+
+
+def summary(state: GameState, lang: str, names: Sequence[str]) -> str:
+    view = state.view(None)
+    if state.is_terminal():
+        return msg("ui.summary_over", lang, winners=" & ".join(names[p] for p in view["result"]["winners"]))
+    seats = state.to_act()
+    who = names[seats[0]] if len(seats) == 1 else msg("ui.everyone", lang)
+    return msg("ui.summary_round", lang, round=view["round"], player=who)
+
+
+# ---------------------------------------------------------------------- set-up (K2): seats only
+def default_setup() -> dict[str, Any]:
+    return {}
+
+
+def setup_fields(form: SetupForm, lang: str) -> str:
+    return f'<p class="hint">{esc(msg("cape.ui.setup_hint", lang))}</p>'
+
+
+def setup_change(form: SetupForm, intent: str, value: str) -> None:
+    return None
+
+
+def make_options(form: SetupForm, players: Sequence[Any]) -> Any:
+    from .options import Options
+
+    return Options(tuple(players))
+
+
+def variants_of(state: GameState) -> frozenset[str]:
+    return frozenset()
+
+
+def picture() -> str:
+    """The home screen's picture: a locomotive on rails across savanna toward a river."""
+    return (
+        '<svg class="game-picture" viewBox="0 0 96 64" aria-hidden="true">'
+        '<rect width="96" height="64" rx="8" fill="#e6d39a"/><rect x="70" width="14" height="64" fill="#4f8fc0"/>'
+        '<path d="M4 50h88M4 56h88" stroke="#5b3a1a" stroke-width="2"/>'
+        '<path d="M8 47v12M18 47v12M28 47v12M38 47v12M48 47v12M58 47v12" stroke="#8a5a2b" stroke-width="2"/>'
+        '<rect x="14" y="30" width="30" height="16" rx="2" fill="#2d2d2d"/><rect x="34" y="20" width="10" height="12" fill="#2d2d2d"/>'
+        '<rect x="18" y="24" width="6" height="8" fill="#2d2d2d"/><circle cx="20" cy="47" r="4" fill="#c0392b"/>'
+        '<circle cx="38" cy="47" r="4" fill="#c0392b"/></svg>'
+    )
+
+
+# ---------------------------------------------------------------------- drawing
+def status(frame: Frame) -> str:
+    view, lang = frame.view, frame.lang
+    return (f'<span class="piles-info">{esc(msg("cape.ui.piles", lang, draw=view["draw_size"], discard=view["discard_size"]))}'
+            '</span>')
+
+
+def _card_svg(card: dict[str, Any], x: float, y: float, lang: str, key: str | None = None,
+              inter: Interaction | None = None, face_down: bool = False) -> str:
+    if face_down:
+        return (f'<g class="card back"><rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6"/>'
+                f'<path d="M{x + 10} {y + CARD_H / 2}h{CARD_W - 20}" class="big-rail"/></g>')
+    land = card["landscape"]
+    words = card_words(card, lang)
+    target = inter.targets.get(key) if (inter is not None and key) else None
+    attrs_ = f' role="img" aria-label="{esc(words)}"'
+    cls = f"card land-{esc(land)}"
+    if target is not None:
+        cls += " act"
+        attrs_ = (f' data-i="pick" data-v="{esc(key)}" tabindex="0" role="button"'
+                  f' aria-label="{esc(words)}. {esc(target.label)}"')
+    rails = "".join(f'<rect class="rail" x="{x + 8 + i * 16}" y="{y + 44}" width="12" height="6" rx="1"/>'
+                    for i in range(int(card["rails"])))
+    return (
+        f'<g class="{cls}"{attrs_}><rect class="face" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6"'
+        f' fill="{LANDSCAPE_COLOURS.get(land, "#ccc")}"/>'
+        f'<text class="land" x="{x + CARD_W / 2}" y="{y + 16}">{esc(msg("cape.landscape." + land, lang))}</text>'
+        f'{rails}<text class="rails-n" x="{x + CARD_W / 2}" y="{y + 38}">{esc(msg("cape.ui.rails_short", lang, rails=card["rails"]))}</text>'
+        f'<text class="income" x="{x + CARD_W / 2}" y="{y + 72}">{esc(msg("cape.ui.income_short", lang, income=card["income"]))}</text></g>'
+    )
+
+
+def terrain_svg(view: dict[str, Any], lang: str) -> str:
+    needs = view["needs"]
+    cells = []
+    for i, (land, need) in enumerate(needs.items()):
+        x = 6 + i * 92
+        cells.append(f'<g class="terrain"><rect x="{x}" y="6" width="86" height="40" rx="5" fill="{LANDSCAPE_COLOURS.get(land, "#ccc")}"/>'
+                     f'<text x="{x + 43}" y="22">{esc(msg("cape.landscape." + land, lang))}</text>'
+                     f'<text x="{x + 43}" y="39">{esc(msg("cape.ui.need_short", lang, rails=need))}</text></g>')
+    label = msg("cape.ui.terrain", lang) + ": " + ", ".join(
+        msg("cape.ui.need_of", lang, landscape=msg("cape.landscape." + k, lang), rails=v) for k, v in needs.items())
+    return (f'<svg class="terrain-card" viewBox="0 0 {12 + 92 * len(needs)} 52" role="img" aria-label="{esc(label)}">'
+            f'{"".join(cells)}</svg>')
+
+
+def row_svg(cards: list[dict[str, Any]], lang: str, label: str, key_prefix: str | None = None,
+            inter: Interaction | None = None, css: str = "row") -> str:
+    width = max(1, len(cards)) * (CARD_W + 8) + 8
+    body = "".join(_card_svg(c, 8 + i * (CARD_W + 8), 6, lang, f"{key_prefix}:{c['id']}" if key_prefix else None, inter)
+                   for i, c in enumerate(cards))
+    if not cards:
+        body = f'<text class="empty" x="12" y="50">{esc(msg("ui.empty", lang))}</text>'
+    return f'<svg class="{css}" viewBox="0 0 {width} {CARD_H + 12}" role="group" aria-label="{esc(label)}">{body}</svg>'
+
+
+def route_svg(p: dict[str, Any], lang: str) -> str:
+    """A player's line: crossed cards (face down) behind the locomotive, the route in front."""
+    crossed = int(p["crossed"])
+    route = p["route"]
+    gap = CARD_W + 8
+    behind = min(crossed, 8)
+    x0 = 8 + behind * 14 + (CARD_W if behind else 0)
+    parts = [_card_svg({}, 8 + i * 14, 6, lang, face_down=True) for i in range(behind)]
+    loco_x = x0 + 6
+    parts.append(f'<g class="loco p-{esc(p["colour"])}"><rect x="{loco_x}" y="{CARD_H / 2 - 8}" width="44" height="26" rx="4"/>'
+                 f'<rect x="{loco_x + 30}" y="{CARD_H / 2 - 20}" width="14" height="14"/>'
+                 f'<circle cx="{loco_x + 10}" cy="{CARD_H / 2 + 22}" r="6"/><circle cx="{loco_x + 34}" cy="{CARD_H / 2 + 22}" r="6"/></g>')
+    start = loco_x + 58
+    for i, c in enumerate(route):
+        parts.append(_card_svg(c, start + i * gap, 6, lang))
+    width = start + max(1, len(route)) * gap + 8
+    label = msg("cape.ui.route_of", lang, player=p["name"], crossed=crossed,
+                route=", ".join(card_words(c, lang) for c in route) or msg("ui.empty", lang))
+    return f'<svg class="route" viewBox="0 0 {width} {CARD_H + 12}" role="img" aria-label="{esc(label)}">{"".join(parts)}</svg>'
+
+
+def board(frame: Frame) -> str:
+    view, lang, inter = frame.view, frame.lang, frame.interaction
+    parts = [f'<div class="board cape">{terrain_svg(view, lang)}']
+    if view.get("offer"):
+        parts.append(f'<section class="offer"><h3>{esc(msg("cape.ui.offer", lang))}</h3>'
+                     f'{row_svg(view["offer"], lang, msg("cape.ui.offer", lang), "card", inter, "row offer-row")}'
+                     f'{_choosing(view, lang, frame.names)}</section>')
+    total = sum(int(c["rails"]) for c in view["common"])
+    parts.append(f'<section class="common"><h3>{esc(msg("cape.ui.common", lang, rails=total))}</h3>'
+                 f'{row_svg(view["common"], lang, msg("cape.ui.common", lang, rails=total))}</section>')
+    parts.append('<section class="routes">')
+    for p in view["players"]:
+        acting = p["seat"] in view["to_act"]
+        parts.append(f'<div class="route-line p-{esc(p["colour"])}{" acting" if acting else ""}"><h3>{esc(p["name"])}</h3>'
+                     f'{route_svg(p, lang)}</div>')
+    parts.append("</section></div>")
+    return "".join(parts)
+
+
+def _choosing(view: dict[str, Any], lang: str, names: Sequence[str]) -> str:
+    bids = view.get("bids_revealed")
+    order = view.get("choose_order") or []
+    if not bids:
+        return ""
+    bid_words = msg("list.sep", lang).join(msg("cape.ui.bid_of", lang, player=names[int(p)], amount=a) for p, a in bids.items())
+    order_words = msg("list.sep", lang).join(names[p] for p in order)
+    return (f'<p class="bids">{esc(msg("cape.ui.bids", lang, bids=bid_words))}</p>'
+            f'<p class="order">{esc(msg("cape.ui.order", lang, players=order_words))}</p>')
+
+
+def panel(frame: Frame) -> str:
+    view, lang = frame.view, frame.lang
+    b = view.get("build")
+    if not b or frame.state.current_player() is None:
+        return ""
+    return f'<p class="build-math">{esc(msg("cape.ui.build_math", lang, **b))}</p>'
+
+
+def side(frame: Frame) -> str:
+    view, lang = frame.view, frame.lang
+    cards = []
+    for p in view["players"]:
+        acting = p["seat"] in view["to_act"]
+        cards.append(
+            f'<article class="player p-{esc(p["colour"])}{" acting" if acting else ""}"><h3>{esc(p["name"])}</h3>'
+            f'<p class="stats">{esc(msg("cape.ui.stats", lang, money=p["money"], crossed=p["crossed"], bonus=p["bonus"]))}</p></article>'
+        )
+    return "".join(cards)
+
+
+# ---------------------------------------------------------------------- secret bids (K3)
+def secret_title(state: GameState, lang: str) -> str:
+    return msg("cape.ui.bid_title", lang)
+
+
+def _money(state: GameState, seat: int) -> int:
+    return int(state.view(seat)["players"][seat]["money"])
+
+
+def private_input(state: GameState, seat: int, draft: dict[str, int], lang: str, names: Sequence[str]) -> str:
+    money = _money(state, seat)
+    amount = min(draft.get("amount", 0), money)
+    steps = "".join(button(label, "bid-change", value, disabled=disabled)
+                    for label, value, disabled in (("−10", "-10", amount == 0), ("−1", "-1", amount == 0),
+                                                   ("+1", "+1", amount >= money), ("+10", "+10", amount >= money)))
+    offer = state.view(seat).get("offer", [])
+    offered = msg("list.sep", lang).join(card_words(c, lang) for c in offer)
+    return (f'<p>{esc(msg("cape.ui.on_offer", lang, cards=offered))}</p>'
+            f'<p class="bid-amount"><output aria-label="{esc(msg("cape.ui.your_bid", lang))}">{amount}</output> '
+            f'{esc(msg("cape.ui.of_money", lang, money=money))}</p><div class="bid-steps">{steps}</div>'
+            f'<p class="hint">{esc(msg("cape.ui.bid_hint", lang))}</p>')
+
+
+def draft_change(state: GameState, seat: int, draft: dict[str, int], value: str) -> dict[str, int]:
+    try:
+        delta = int(value)
+    except ValueError:
+        return draft
+    return {"amount": max(0, min(_money(state, seat), draft.get("amount", 0) + delta))}
+
+
+def draft_action(state: GameState, seat: int, draft: dict[str, int]) -> str:
+    return f"bid {max(0, min(_money(state, seat), draft.get('amount', 0)))}"
+
+
+# ---------------------------------------------------------------------- the end (K5)
+def end_screen(frame: Frame) -> str:
+    view, lang, names = frame.view, frame.lang, frame.names
+    result = view["result"]
+    rows = "".join(
+        f'<tr><td>{r["place"]}</td><td>{esc(names[r["player"]])}</td><td>{r["crossings"]}</td><td>{r["money"]}</td></tr>'
+        for r in result["ranking"]
+    )
+    return (
+        f'<section class="end" aria-labelledby="end-title"><h2 id="end-title">{esc(msg("ui.game_over", lang))}</h2>'
+        f'<p>{esc(msg("cape.reason." + result["reason"], lang))}</p>'
+        f'<table class="ranking"><thead><tr><th>#</th><th>{esc(msg("ui.player", lang))}</th>'
+        f'<th>{esc(msg("cape.ui.crossings", lang))}</th><th>{esc(msg("cape.ui.money", lang))}</th></tr></thead>'
+        f'<tbody>{rows}</tbody></table>'
+        f'<div class="buttons">{button(msg("ui.new_game", lang), "new", "cape", cls="primary")}'
+        f'{button(msg("ui.home", lang), "home")}</div></section>'
+    )
+
+
+class CapeUI:
+    """The object the shell uses (``nile.web.kit.GameUI``)."""
+
+    spec = SPEC
+    rule_ids = RULE_IDS
+    rules_prefix = "cape.rules."
+    picture = staticmethod(picture)
+    interaction = staticmethod(interaction)
+    select = staticmethod(select)
+    refused_action = staticmethod(refused_action)
+    summary = staticmethod(summary)
+    default_setup = staticmethod(default_setup)
+    setup_fields = staticmethod(setup_fields)
+    setup_change = staticmethod(setup_change)
+    make_options = staticmethod(make_options)
+    variants_of = staticmethod(variants_of)
+    status = staticmethod(status)
+    board = staticmethod(board)
+    panel = staticmethod(panel)
+    side = staticmethod(side)
+    secret_title = staticmethod(secret_title)
+    private_input = staticmethod(private_input)
+    draft_change = staticmethod(draft_change)
+    draft_action = staticmethod(draft_action)
+    end_screen = staticmethod(end_screen)
+
+
+UI = CapeUI()
