@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.game import GameState
+from ..messages import plural
 from ..messages import text as msg
 from ..web.kit import Button, Frame, Interaction, SetupForm, Target, button, esc
 from .spec import SPEC
@@ -70,9 +71,9 @@ def build_label(view: dict[str, Any], bonus: int, cost: int, lang: str) -> str:
     if bonus and buy:
         return msg("cape.ui.build_bonus_buy", lang, bonus=bonus, buy=buy)
     if bonus:
-        return msg("cape.ui.build_bonus", lang, bonus=bonus)
+        return plural("cape.ui.build_bonus", bonus, lang)
     if buy:
-        return msg("cape.ui.build_buy", lang, buy=buy)
+        return plural("cape.ui.build_buy", buy, lang)
     return msg("cape.ui.build", lang)
 
 
@@ -167,7 +168,7 @@ def _card_svg(card: dict[str, Any], x: float, y: float, lang: str, key: str | No
         f'<g class="{cls}"{attrs_}><rect class="face" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6"'
         f' fill="{LANDSCAPE_COLOURS.get(land, "#ccc")}"/>'
         f'<text class="land" x="{x + CARD_W / 2}" y="{y + 16}">{esc(msg("cape.landscape." + land, lang))}</text>'
-        f'{rails}<text class="rails-n" x="{x + CARD_W / 2}" y="{y + 38}">{esc(msg("cape.ui.rails_short", lang, rails=card["rails"]))}</text>'
+        f'{rails}<text class="rails-n" x="{x + CARD_W / 2}" y="{y + 38}">{esc(plural("cape.ui.rails_short", int(card["rails"]), lang))}</text>'
         f'<text class="income" x="{x + CARD_W / 2}" y="{y + 72}">{esc(msg("cape.ui.income_short", lang, income=card["income"]))}</text></g>'
     )
 
@@ -193,7 +194,7 @@ def row_svg(cards: list[dict[str, Any]], lang: str, label: str, key_prefix: str 
                    for i, c in enumerate(cards))
     if not cards:
         body = f'<text class="empty" x="12" y="50">{esc(msg("ui.empty", lang))}</text>'
-    return f'<svg class="{css}" viewBox="0 0 {width} {CARD_H + 12}" role="group" aria-label="{esc(label)}">{body}</svg>'
+    return f'<svg class="{css}" preserveAspectRatio="xMinYMid meet" viewBox="0 0 {width} {CARD_H + 12}" role="group" aria-label="{esc(label)}">{body}</svg>'
 
 
 def route_svg(p: dict[str, Any], lang: str) -> str:
@@ -204,6 +205,8 @@ def route_svg(p: dict[str, Any], lang: str) -> str:
     behind = min(crossed, 8)
     x0 = 8 + behind * 14 + (CARD_W if behind else 0)
     parts = [_card_svg({}, 8 + i * 14, 6, lang, face_down=True) for i in range(behind)]
+    if behind:
+        parts.append(f'<text class="crossed-n" x="{8 + (behind - 1) * 14 + CARD_W / 2}" y="{CARD_H - 8}">{crossed}</text>')
     loco_x = x0 + 6
     parts.append(f'<g class="loco p-{esc(p["colour"])}"><rect x="{loco_x}" y="{CARD_H / 2 - 8}" width="44" height="26" rx="4"/>'
                  f'<rect x="{loco_x + 30}" y="{CARD_H / 2 - 20}" width="14" height="14"/>'
@@ -214,7 +217,7 @@ def route_svg(p: dict[str, Any], lang: str) -> str:
     width = start + max(1, len(route)) * gap + 8
     label = msg("cape.ui.route_of", lang, player=p["name"], crossed=crossed,
                 route=", ".join(card_words(c, lang) for c in route) or msg("ui.empty", lang))
-    return f'<svg class="route" viewBox="0 0 {width} {CARD_H + 12}" role="img" aria-label="{esc(label)}">{"".join(parts)}</svg>'
+    return f'<svg class="route" preserveAspectRatio="xMinYMid meet" viewBox="0 0 {width} {CARD_H + 12}" role="img" aria-label="{esc(label)}">{"".join(parts)}</svg>'
 
 
 def board(frame: Frame) -> str:

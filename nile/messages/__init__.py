@@ -78,6 +78,13 @@ def text(key: str, lang: str = "en", **params: Any) -> str:
         return template
 
 
+def plural(key: str, count: int, lang: str = "en", **params: Any) -> str:
+    """A sentence whose words depend on a number: ``key_one`` for 1, ``key_other`` otherwise
+    (both languages here need only these two forms); ``count`` is passed to the template."""
+    form = f"{key}_one" if count == 1 and has_key(f"{key}_one") else f"{key}_other"
+    return text(form if has_key(form) else key, lang, count=count, **params)
+
+
 def _name(names: Sequence[str], seat: Any) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
