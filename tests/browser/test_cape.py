@@ -12,7 +12,7 @@ from nile.core import save
 from nile.games import load_save
 from nile.messages import text as msg
 
-from .ui import click, intent, screen, start_game, storage
+from .ui import click, screen, start_game, storage
 
 
 def _current_save(page: Page) -> dict:
