@@ -243,16 +243,20 @@ class CapeState(GameState):
         self._mark_reveal()
         self._log("cape.bid.revealed", bids={str(p): a for p, a in bids.items()})
         # K3.3: highest bid first; ties by less money left, then by turning up cards
-        groups: dict[tuple[int, int], list[int]] = {}
+        by_bid: dict[int, list[int]] = {}
         for p in range(self.num_players):
-            groups.setdefault((-bids[p], self.money[p]), []).append(p)
+            by_bid.setdefault(-bids[p], []).append(p)
         order: list[int] = []
-        for key in sorted(groups):
-            tied = groups[key]
-            if len(tied) > 1:
-                self._log("cape.tie.money", players=tied)
-                tied = self._break_tie(tied)
-            order.extend(tied)
+        for bid_key in sorted(by_bid):
+            same_bid = by_bid[bid_key]
+            if len(same_bid) > 1:
+                self._log("cape.tie.money", players=same_bid)
+            by_money: dict[int, list[int]] = {}
+            for p in same_bid:
+                by_money.setdefault(self.money[p], []).append(p)
+            for money_key in sorted(by_money):
+                tied = by_money[money_key]
+                order.extend(self._break_tie(tied) if len(tied) > 1 else tied)
         self.order = order
         self.bids = {}
         self._log("cape.order", players=order)
