@@ -128,7 +128,27 @@ BANKS = [
            2, ("N12",), lambda s: s.phase == "start_bid" and len(s.bids) == 1 and s.bidders, format=1),
 ]
 
-WANTED: dict[str, list[Wanted]] = {"banks": BANKS}
+def _logged(key: str) -> Callable[[Any], bool]:
+    return lambda s: any(e.key == key for e in s.log)
+
+
+CAPE = [
+    Wanted("2p-bid-sealed", "Kap, 2 players, second auction or later: one bid sealed, one to come (K3, K6)",
+           2, (), lambda s: s.phase == "bid" and len(s.bids) == 1 and s.round >= 2),
+    Wanted("3p-choosing", "Kap, 3 players: bids revealed, the second chooser to take a card (K3)",
+           3, (), lambda s: s.phase == "choose" and s.choosing == 1),
+    Wanted("2p-tie-draw", "Kap, 2 players: tied bids broken by turning up cards, choosing under way (K3)",
+           2, (), lambda s: s.phase == "choose" and _logged("cape.tie.draw")(s)),
+    Wanted("4p-build-bonus", "Kap, 4 players, round 3 or later: building, someone holds bonus rails (K4)",
+           4, (), lambda s: s.phase == "build" and s.round >= 3 and any(s.bonus)),
+    Wanted("3p-after-reshuffle", "Kap, 3 players: building after the discard pile was shuffled into a new draw pile (K4)",
+           3, (), lambda s: s.phase == "build" and _logged("cape.reshuffle")(s)),
+    Wanted("2p-over-crossings", "Kap, 2 players: finished by an 8th crossing (K5)", 2, (), _over("crossings")),
+    Wanted("4p-over-crossings", "Kap, 4 players: finished by an 8th crossing (K5)", 4, (), _over("crossings")),
+    Wanted("4p-over-stall", "Kap, 4 players: finished by the stall rule (K4 decision)", 4, (), _over("stall")),
+]
+
+WANTED: dict[str, list[Wanted]] = {"banks": BANKS, "cape": CAPE}
 
 
 def options_for(spec: Any, wanted: Wanted) -> Any:
