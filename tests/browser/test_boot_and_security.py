@@ -34,7 +34,8 @@ def test_boots_offline_from_local_server_with_loading_screen(page: Page, base_ur
     wait_ready(page)
     expect(page.locator("#loading")).to_have_count(0)
     assert screen(page) == "home"
-    expect(page.get_by_role("button", name="New game")).to_be_visible()
+    expect(page.get_by_role("button", name="New game: An den Ufern des Nils")).to_be_visible()
+    expect(page.get_by_role("button", name="New game: Vom Kap bis Kairo")).to_be_visible()
     # the runtime really came from this server (and nothing from elsewhere: the autouse guard)
     assert any(u.endswith("pyodide.asm.wasm") for u in local), local
     assert any(u.endswith("nile.zip") for u in local), local

@@ -105,15 +105,19 @@ def test_damaged_saves_are_listed_kept_and_do_not_break_the_others(page: Page, t
     assert screen(page) == "home"
     expect(page.locator(".saved")).to_have_count(3)
 
-    for gid, why in (("x", "not valid JSON"), ("y", "action 4 of")):
-        click(page, intent("continue", gid))
-        assert screen(page) == "home"
-        expect(notice(page)).to_contain_text("cannot be loaded")
-        expect(notice(page)).to_contain_text(why)
-        assert storage(page)[f"nile:game:{gid}"] == items[f"nile:game:{gid}"]  # kept as it was
+    # the page checks stored games as it opens: one that is not even JSON says why at once; one whose
+    # moves were tampered with looks fine until it is opened, then is refused and said so
     damaged = page.locator(".saved.damaged")
+    expect(damaged).to_have_count(1)
+    click(page, intent("continue", "y"))
+    assert screen(page) == "home"
+    expect(notice(page)).to_contain_text("cannot be loaded")
     expect(damaged).to_have_count(2)
-    expect(damaged.first).to_contain_text("Damaged, kept aside")
+    for gid, why in (("x", "not valid JSON"), ("y", "action 4 of")):
+        row = page.locator(".saved.damaged", has=page.locator(intent("export", gid)))
+        expect(row).to_contain_text("Damaged, kept aside")
+        expect(row).to_contain_text(why)
+        assert storage(page)[f"nile:game:{gid}"] == items[f"nile:game:{gid}"]  # kept as it was
     assert not damaged.locator(intent("continue")).count()
     # a damaged save can still be exported as it is
     with page.expect_download() as download:
@@ -213,13 +217,13 @@ def test_a_chosen_language_is_spoken_at_once_and_from_the_first_moment_after_a_r
     before = renders(page)
     page.locator(intent("lang")).select_option("de")
     wait_renders_after(page, before)
-    expect(page.get_by_role("button", name=msg("ui.new_game", "de"))).to_be_visible()
+    expect(page.get_by_role("button", name=msg("ui.new_game_of", "de", game=msg("game.banks", "de")))).to_be_visible()
     assert page.evaluate("() => document.documentElement.lang") == "de"
     page.reload(wait_until="commit")
     # before Python runs, the loading screen already speaks German (static/boot.js reads the choice)
     german = [msg(k, "de") for k in ("boot.loading", "boot.python", "boot.board", "boot.slow")]
     expect(page.locator("#loading-text")).to_have_text(re.compile("|".join(map(re.escape, german))))
     wait_ready(page)
-    expect(page.get_by_role("button", name=msg("ui.new_game", "de"))).to_be_visible()
+    expect(page.get_by_role("button", name=msg("ui.new_game_of", "de", game=msg("game.banks", "de")))).to_be_visible()
     start_game(page)  # the set-up form and the board work the same in any language
     expect(page.locator(".status")).to_contain_text(msg("ui.round", "de", round=0))  # set-up comes before round 1
