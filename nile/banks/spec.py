@@ -6,8 +6,6 @@ here; the shell imports nothing else from ``nile.banks``.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core.spec import GameSpec
 from .catalog import CATALOGS, PARAM_WORDS, describe_param
 from .data import COLOURS, MAX_PLAYERS, MIN_PLAYERS
@@ -22,17 +20,13 @@ def default_options(players: int, variants: frozenset[str] = frozenset()) -> Opt
     return Options.default(players, variants=variants, start="random")
 
 
-def _from_json(data: Any) -> Options:
-    return Options.from_json(data)
-
-
 SPEC = GameSpec(
     name="banks",
     rules_version=BanksState.RULES_VERSION,
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     colours=tuple(COLOURS),
-    options_from_json=_from_json,
+    options_from_json=Options.from_json,
     new_state=new_game,
     default_options=default_options,
     invariants=violations,

@@ -232,48 +232,16 @@ class BanksState(GameState):
     def options_json(self) -> dict[str, Any]:
         return self.options.to_json()
 
-    def result(self) -> dict[str, Any] | None:
-        """The final ranking with the tie-break used (N7), or None while the game runs."""
-        return self.final
-
-    def returns(self) -> list[float]:
-        """1 for each winner shared equally, 0 for the others; all 0 while the game runs."""
-        if not self.final:
-            return [0.0] * self.num_players
-        winners = self.final["winners"]
-        return [1.0 / len(winners) if p in winners else 0.0 for p in range(self.num_players)]
-
     def view(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may know (N9); None for a spectator. See ``nile.banks.view``."""
         from .view import view
 
         return view(self, player)
 
-    def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
-        """Every legal action for ``player`` (default: the one player to act), in a fixed order.
-
-        A tuple: it is the cache ``apply`` checks against, so no caller can change it."""
-        if player is None:
-            player = self.current_player()
-            if player is None:
-                return ()
-        cached = self._legal.get(player)
-        if cached is None:
-            cached = self._legal[player] = tuple(self._generate(player)) if player in self.to_act() else ()
-        return cached
-
-    def apply(self, action: Action, player: int | None = None) -> None:
-        """Apply a legal action; IllegalActionError (state untouched) otherwise."""
-        player = self.resolve_player(player)
-        if not isinstance(action, Action):
-            raise IllegalActionError("why.not_an_action", value=repr(action))
-        if action not in self.legal_actions(player):
-            raise self.refusal(action, player)
-        self._legal.clear()
+    def _play(self, player: int, action: Action) -> None:
         turn = self._turn_key()
         self.history.append((player, action))
         self._HANDLERS[action.kind](self, player, action)
-        self._legal.clear()
         if self._turn_key() != turn:
             self.turn_mark = len(self.history)
 

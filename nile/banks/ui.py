@@ -16,7 +16,7 @@ from typing import Any
 from ..core.actions import Action
 from ..core.game import GameState
 from ..messages import text as msg
-from ..web.kit import Button, Frame, Interaction, SetupForm, Target, attrs, button, esc
+from ..web.kit import Button, Frame, Interaction, SetupForm, Target, attrs, button, end_section, esc
 from . import data
 from .options import START_RANDOM, VARIANTS, Options
 from .spec import SPEC
@@ -684,10 +684,6 @@ def draft_action(state: GameState, seat: int, draft: dict[str, int]) -> str:
 def end_screen(frame: Frame) -> str:
     view, lang, names = frame.view, frame.lang, frame.names
     result = view["result"]
-    rows = "".join(
-        f'<tr><td>{r["place"]}</td><td>{esc(names[r["player"]])}</td><td>{r["score"]}</td><td>{r["lost"]}</td></tr>'
-        for r in result["ranking"]
-    )
     scorings = []
     for sc in view["scorings"]:
         parts = []
@@ -703,16 +699,12 @@ def end_screen(frame: Frame) -> str:
             f'<li><h4>{esc(msg("ui.scoring_round", lang, round=sc["round"]))}</h4><ul>{"".join(parts)}</ul>'
             f'<p>{esc(msg("ui.scoring_points", lang, points=points, obelisk=sc["obelisk_after"], colours=sc["colours_lost"]))}</p></li>'
         )
-    return (
-        f'<section class="end" aria-labelledby="end-title"><h2 id="end-title">{esc(msg("ui.game_over", lang))}</h2>'
-        f'<p>{esc(msg("ui.end_reason", lang, reason=msg("reason." + result["reason"], lang), tie_break=msg("tie_break." + result["tie_break"], lang)))}</p>'
-        f'<table class="ranking"><thead><tr><th>#</th><th>{esc(msg("ui.player", lang))}</th><th>{esc(msg("ui.points", lang))}</th>'
-        f'<th>{esc(msg("ui.lost", lang))}</th></tr></thead><tbody>{rows}</tbody></table>'
-        f'<details><summary>{esc(msg("ui.scorings", lang, count=len(view["scorings"])))}</summary><ol class="scorings">{"".join(scorings)}</ol></details>'
-        f'<div class="buttons">{button(msg("ui.new_game", lang), "new", "banks", cls="primary")}{button(msg("ui.home", lang), "home")}</div></section>'
-    )
-
-
+    reason = msg("ui.end_reason", lang, reason=msg("reason." + result["reason"], lang),
+                 tie_break=msg("tie_break." + result["tie_break"], lang))
+    details = (f'<details><summary>{esc(msg("ui.scorings", lang, count=len(view["scorings"])))}</summary>'
+               f'<ol class="scorings">{"".join(scorings)}</ol></details>')
+    return end_section("banks", lang, names, reason, (msg("ui.points", lang), msg("ui.lost", lang)), result["ranking"],
+                       ("score", "lost"), details)
 
 
 class BanksUI:

@@ -96,44 +96,15 @@ class CapeState(GameState):
     def options_json(self) -> dict[str, Any]:
         return self.options.to_json()
 
-    def result(self) -> dict[str, Any] | None:
-        return self.final
-
-    def returns(self) -> list[float]:
-        if not self.final:
-            return [0.0] * self.num_players
-        winners = self.final["winners"]
-        return [1.0 / len(winners) if p in winners else 0.0 for p in range(self.num_players)]
-
     def view(self, player: int | None) -> dict[str, Any]:
         from .view import view
 
         return view(self, player)
 
-    def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
-        """Every legal action for ``player`` (default: the one to act), in a fixed order."""
-        if player is None:
-            player = self.current_player()
-            if player is None:
-                return ()
-        cached = self._legal.get(player)
-        if cached is None:
-            cached = self._legal[player] = tuple(self._generate(player)) if player in self.to_act() else ()
-        return cached
-
-    def apply(self, action: Action, player: int | None = None) -> None:
-        """Apply a legal action; IllegalActionError (state untouched) otherwise."""
-        player = self.resolve_player(player)
-        if not isinstance(action, Action):
-            raise IllegalActionError("why.not_an_action", value=repr(action))
-        if action not in self.legal_actions(player):
-            raise self.refusal(action, player)
-        self._legal.clear()
+    def _play(self, player: int, action: Action) -> None:
         self.history.append((player, action))
-        {"bid": self._do_bid, "take": self._do_take, "build": self._do_build, "pass": self._do_pass}[action.kind](
-            player, action
-        )
-        self._legal.clear()
+        handler = {"bid": self._do_bid, "take": self._do_take, "build": self._do_build, "pass": self._do_pass}
+        handler[action.kind](player, action)
         self.turn_mark = len(self.history)  # every Kap decision ends its player's turn
 
     def undo_floor(self) -> int:

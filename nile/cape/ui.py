@@ -17,7 +17,7 @@ from typing import Any
 from ..core.game import GameState
 from ..messages import plural
 from ..messages import text as msg
-from ..web.kit import Button, Frame, Interaction, SetupForm, Target, button, esc
+from ..web.kit import Button, Frame, Interaction, SetupForm, Target, button, end_section, esc
 from .spec import SPEC
 
 RULE_IDS = ("K1", "K2", "K3", "K4", "K5", "K6")
@@ -307,21 +307,11 @@ def draft_action(state: GameState, seat: int, draft: dict[str, int]) -> str:
 
 # ---------------------------------------------------------------------- the end (K5)
 def end_screen(frame: Frame) -> str:
-    view, lang, names = frame.view, frame.lang, frame.names
+    view, lang = frame.view, frame.lang
     result = view["result"]
-    rows = "".join(
-        f'<tr><td>{r["place"]}</td><td>{esc(names[r["player"]])}</td><td>{r["crossings"]}</td><td>{r["money"]}</td></tr>'
-        for r in result["ranking"]
-    )
-    return (
-        f'<section class="end" aria-labelledby="end-title"><h2 id="end-title">{esc(msg("ui.game_over", lang))}</h2>'
-        f'<p>{esc(msg("cape.reason." + result["reason"], lang))}</p>'
-        f'<table class="ranking"><thead><tr><th>#</th><th>{esc(msg("ui.player", lang))}</th>'
-        f'<th>{esc(msg("cape.ui.crossings", lang))}</th><th>{esc(msg("cape.ui.money", lang))}</th></tr></thead>'
-        f'<tbody>{rows}</tbody></table>'
-        f'<div class="buttons">{button(msg("ui.new_game", lang), "new", "cape", cls="primary")}'
-        f'{button(msg("ui.home", lang), "home")}</div></section>'
-    )
+    headers = (msg("cape.ui.crossings", lang), msg("cape.ui.money", lang))
+    return end_section("cape", lang, frame.names, msg("cape.reason." + result["reason"], lang), headers,
+                       result["ranking"], ("crossings", "money"))
 
 
 class CapeUI:

@@ -32,16 +32,20 @@ class GameState:
     #: the game's set-up options (its own class; ``options_json()`` is their saved form)
     options: Any
     history: list[tuple[int, Action]]
+    #: the result once the game is over (``winners``, ``ranking``, ``reason``), else None
+    final: dict[str, Any] | None
+    #: legal actions by seat, worked out once per position (``legal_actions``)
+    _legal: dict[int, tuple[Action, ...]]
 
     def to_act(self) -> tuple[int, ...]:
         raise NotImplementedError
 
-    def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
-        """Every legal action for ``player`` (default: the one to act), in a fixed order.
-        A tuple, never a list: a game may cache it, and no caller can change what is legal."""
+    def _generate(self, player: int) -> list[Action]:
+        """Every legal action of ``player``, who is to act, in a fixed order (the game's rules)."""
         raise NotImplementedError
 
-    def apply(self, action: Action, player: int | None = None) -> None:
+    def _play(self, player: int, action: Action) -> None:
+        """Carry out a legal action: record it in ``history`` and change the position (the game's rules)."""
         raise NotImplementedError
 
     def is_terminal(self) -> bool:
@@ -73,6 +77,41 @@ class GameState:
         raise NotImplementedError
 
     # --- shared -------------------------------------------------------------
+    def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
+        """Every legal action for ``player`` (default: the one player to act), in a fixed order.
+
+        A tuple: it is the cache ``apply`` checks against, so no caller can change it."""
+        if player is None:
+            player = self.current_player()
+            if player is None:
+                return ()
+        cached = self._legal.get(player)
+        if cached is None:
+            cached = self._legal[player] = tuple(self._generate(player)) if player in self.to_act() else ()
+        return cached
+
+    def apply(self, action: Action, player: int | None = None) -> None:
+        """Apply a legal action; IllegalActionError (state untouched) otherwise."""
+        player = self.resolve_player(player)
+        if not isinstance(action, Action):
+            raise IllegalActionError("why.not_an_action", value=repr(action))
+        if action not in self.legal_actions(player):
+            raise self.refusal(action, player)
+        self._legal.clear()
+        self._play(player, action)
+        self._legal.clear()
+
+    def result(self) -> dict[str, Any] | None:
+        """The final ranking and how the game ended, or None while it runs."""
+        return self.final
+
+    def returns(self) -> list[float]:
+        """1 for each winner shared equally, 0 for the others; all 0 while the game runs."""
+        if not self.final:
+            return [0.0] * self.num_players
+        winners = self.final["winners"]
+        return [1.0 / len(winners) if p in winners else 0.0 for p in range(self.num_players)]
+
     def secret_decision(self) -> bool:
         """Whether the seats to act decide in secret (sealed bids): the app then hands the device
         to each of them in private. By default: when several seats act at once."""

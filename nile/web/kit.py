@@ -44,6 +44,24 @@ def button(label: str, intent: str, value: str = "", cls: str = "", disabled: bo
     )
 
 
+def end_section(game: str, lang: str, names: Sequence[str], reason: str, headers: Sequence[str],
+                ranking: Sequence[dict[str, Any]], columns: Sequence[str], more: str = "") -> str:
+    """The end of any game: why it ended, the ranking table (place, name, then ``columns`` of each
+    ranking row under ``headers``), anything the game adds, and the ways on (new game, home)."""
+    head = "".join(f"<th>{esc(h)}</th>" for h in ("#", msg("ui.player", lang), *headers))
+    rows = "".join(
+        f'<tr><td>{r["place"]}</td><td>{esc(names[r["player"]])}</td>' + "".join(f"<td>{esc(r[c])}</td>" for c in columns)
+        + "</tr>"
+        for r in ranking
+    )
+    return (
+        f'<section class="end" aria-labelledby="end-title"><h2 id="end-title">{esc(msg("ui.game_over", lang))}</h2>'
+        f'<p>{esc(reason)}</p><table class="ranking"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>{more}'
+        f'<div class="buttons">{button(msg("ui.new_game", lang), "new", game, cls="primary")}'
+        f'{button(msg("ui.home", lang), "home")}</div></section>'
+    )
+
+
 def numbered_keys(prefix: str) -> list[str]:
     """``prefix1``, ``prefix2``, … as long as the (English) catalog has them."""
     keys: list[str] = []
