@@ -1061,17 +1061,6 @@ class BanksState(GameState):
         new._legal = {}
         return new
 
-    def __eq__(self, other: object) -> bool:
-        """Same game, same position, same hidden facts and random state (caches aside)."""
-        return isinstance(other, BanksState) and self._comparable() == other._comparable()
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def _comparable(self) -> dict[str, Any]:
-        d = dict(self.__dict__)
-        del d["_legal"]
-        d["rng"] = self.rng.state
-        return d
 
     _HANDLERS: dict[str, Any] = {}
 

@@ -407,16 +407,6 @@ class CapeState(GameState):
         new._legal = {}
         return new
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, CapeState) and self._comparable() == other._comparable()
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def _comparable(self) -> dict[str, Any]:
-        d = dict(self.__dict__)
-        del d["_legal"]
-        d["rng"] = self.rng.state
-        return d
 
 
 def new_game(options: Options, seed: int) -> CapeState:

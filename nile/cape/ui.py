@@ -314,31 +314,7 @@ def end_screen(frame: Frame) -> str:
                        result["ranking"], ("crossings", "money"))
 
 
-class CapeUI:
-    """The object the shell uses (``nile.web.kit.GameUI``)."""
-
-    spec = SPEC
-    rule_ids = RULE_IDS
-    rules_prefix = "cape.rules."
-    picture = staticmethod(picture)
-    interaction = staticmethod(interaction)
-    select = staticmethod(select)
-    refused_action = staticmethod(refused_action)
-    summary = staticmethod(summary)
-    default_setup = staticmethod(default_setup)
-    setup_fields = staticmethod(setup_fields)
-    setup_change = staticmethod(setup_change)
-    make_options = staticmethod(make_options)
-    variants_of = staticmethod(variants_of)
-    status = staticmethod(status)
-    board = staticmethod(board)
-    panel = staticmethod(panel)
-    side = staticmethod(side)
-    secret_title = staticmethod(secret_title)
-    private_input = staticmethod(private_input)
-    draft_change = staticmethod(draft_change)
-    draft_action = staticmethod(draft_action)
-    end_screen = staticmethod(end_screen)
-
-
-UI = CapeUI()
+#: this module is the game's UI object (``nile.web.kit.GameUI``): the shell reads these names from it
+spec = SPEC
+rule_ids = RULE_IDS
+rules_prefix = "cape.rules."

@@ -101,6 +101,18 @@ class GameState:
         self._play(player, action)
         self._legal.clear()
 
+    def __eq__(self, other: object) -> bool:
+        """Same game, same position, same hidden facts and random state (caches aside)."""
+        return type(other) is type(self) and self._comparable() == other._comparable()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _comparable(self) -> dict[str, Any]:
+        d = dict(self.__dict__)
+        d.pop("_legal", None)
+        d["rng"] = d["rng"].state
+        return d
+
     def result(self) -> dict[str, Any] | None:
         """The final ranking and how the game ended, or None while it runs."""
         return self.final

@@ -132,7 +132,7 @@ class Frame:
 
 
 class GameUI(Protocol):
-    """What a game's UI module provides (one object, ``UI``, in ``spec.ui_module``)."""
+    """What a game's UI module (``spec.ui_module``) provides, as module-level names."""
 
     spec: GameSpec
     #: the rule ids of the rules help, in order (``N1``…, ``K1``…); keys ``<prefix>rules.<id>.title`` etc.
