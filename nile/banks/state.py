@@ -229,9 +229,6 @@ class BanksState(GameState):
     def parse_action(self, text: str) -> Action:
         return act.parse(text)
 
-    def options_json(self) -> dict[str, Any]:
-        return self.options.to_json()
-
     def view(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may know (N9); None for a spectator. See ``nile.banks.view``."""
         from .view import view

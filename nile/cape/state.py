@@ -93,9 +93,6 @@ class CapeState(GameState):
     def parse_action(self, text: str) -> Action:
         return act.parse(text)
 
-    def options_json(self) -> dict[str, Any]:
-        return self.options.to_json()
-
     def view(self, player: int | None) -> dict[str, Any]:
         from .view import view
 

@@ -62,7 +62,8 @@ class GameState:
         raise NotImplementedError
 
     def options_json(self) -> dict[str, Any]:
-        raise NotImplementedError
+        """The options in their saved form (every game's options class has ``to_json``)."""
+        return dict(self.options.to_json())
 
     def cost(self, action: Action, player: int | None = None) -> int:
         """What ``action`` costs now in the game's currency (AP, money); the UI shows it before a commit."""
