@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import messages
 from .banks.spec import SPEC as BANKS
 from .cape.spec import SPEC as CAPE
 from .core.game import GameState
@@ -15,6 +16,8 @@ from .core.save import load
 from .core.spec import GameSpec
 
 GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (BANKS, CAPE)}
+for _spec in GAMES.values():
+    messages.add_game(_spec)
 
 
 def spec_of(game: str) -> GameSpec:

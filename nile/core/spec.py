@@ -1,6 +1,6 @@
 """What a game registers with the app: one description, everything the shell needs to know.
 
-A game is one package (``nile.banks``, ``nile.cape``) that builds one ``GameSpec``
+A game is one package (e.g. An den Ufern des Nils) that builds one ``GameSpec``
 in its ``spec.py``; ``nile.games`` lists them. The shell (save format, command
 line, web app, tests) reaches a game only through this description, never by
 importing the game's modules, so the next game adds a package and one line.

@@ -9,6 +9,7 @@ the same keys; a missing key falls back to English, then to the key itself.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -27,25 +28,23 @@ DESCRIBERS: dict[str, Describer] = {}
 _games_loaded = False
 
 
+def add_game(spec: Any) -> None:
+    """Merge a game's catalog and its parameter words in (``nile.games`` calls this for every game)."""
+    for lang, words in spec.catalogs.items():
+        CATALOGS.setdefault(lang, {}).update(words)
+    for key in spec.catalogs.get("en", {}):
+        PARAM_WORDS[key] = spec.param_words
+        if spec.describe_param is not None:
+            DESCRIBERS[key] = spec.describe_param
+
+
 def _load_games() -> None:
-    """Merge every registered game's catalog and parameter words in, once, on first use.
-
-    The registry is imported here, not at the top: games import the core, which
-    speaks through this module, so the catalogs join when the first sentence is needed.
-    """
+    """Make sure the registry has run (it adds every game's catalog): a sentence may be asked for
+    before anything imported ``nile.games``. Imported by name: the catalog depends on no game."""
     global _games_loaded
-    if _games_loaded:
-        return
-    _games_loaded = True
-    from ..games import GAMES
-
-    for spec in GAMES.values():
-        for lang, words in spec.catalogs.items():
-            CATALOGS.setdefault(lang, {}).update(words)
-        for key in spec.catalogs.get("en", {}):
-            PARAM_WORDS[key] = spec.param_words
-            if spec.describe_param is not None:
-                DESCRIBERS[key] = spec.describe_param
+    if not _games_loaded:
+        _games_loaded = True
+        importlib.import_module("nile.games")
 
 
 def pick_language(chosen: str | None, browser: str | None = None) -> str:

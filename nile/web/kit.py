@@ -4,7 +4,7 @@ The shell (``nile.web.controller`` + ``nile.web.render``) draws everything every
 game shares: home, set-up frame, saved games, the status bar, the action panel
 (prompt, buttons, undo), the log, hand-over screens for secret decisions and
 the rules help frame. A game's UI module (``spec.ui_module``, e.g.
-``nile.banks.ui``) provides one object following ``GameUI``: what may be
+a game package's ``ui.py``) provides the names of ``GameUI``: what may be
 clicked and what it does (``interaction``, from the engine's legal actions and
 ``cost`` only), the board as SVG/HTML from a view, its set-up options, the
 private input of a secret decision, and the end screen. It is pure: text in,
