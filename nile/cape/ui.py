@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.game import GameState
-from ..messages import plural
+from ..messages import describe, plural
 from ..messages import text as msg
 from ..web.kit import Button, Frame, Interaction, SetupForm, Target, button, end_section, esc
 from .spec import SPEC
@@ -246,8 +246,13 @@ def _choosing(view: dict[str, Any], lang: str, names: Sequence[str]) -> str:
         return ""
     bid_words = msg("list.sep", lang).join(msg("cape.ui.bid_of", lang, player=names[int(p)], amount=a) for p, a in bids.items())
     order_words = msg("list.sep", lang).join(names[p] for p in order)
+    # how ties were broken (K3), in the log's own words, since these bids were opened
+    log = view["log"]
+    opened = max((i for i, e in enumerate(log) if e["key"] == "cape.bid.revealed"), default=len(log))
+    ties = "".join(f'<li>{esc(describe(e, names, lang))}</li>' for e in log[opened:] if e["key"].startswith("cape.tie."))
     return (f'<p class="bids">{esc(msg("cape.ui.bids", lang, bids=bid_words))}</p>'
-            f'<p class="order">{esc(msg("cape.ui.order", lang, players=order_words))}</p>')
+            + (f'<ul class="ties">{ties}</ul>' if ties else "")
+            + f'<p class="order">{esc(msg("cape.ui.order", lang, players=order_words))}</p>')
 
 
 def panel(frame: Frame) -> str:

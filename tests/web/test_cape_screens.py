@@ -1,0 +1,111 @@
+"""Vom Kap bis Kairo through the shared shell, without a browser: the home card, set-up, the
+hand-over and private bid screens (K3, K6), choosing and building by clicks (K4), the end (K5)."""
+
+import random
+import re
+
+from nile.games import load_save
+from nile.messages import text as msg
+from nile.web.controller import GAME, HOME, Controller
+from nile.web.render import render_app
+from nile.web.storage import Library, MemoryStore
+
+
+def kap(players=2, seed=11):
+    c = Controller(Library(MemoryStore(), load_save), lambda: seed)
+    assert msg("game.cape") in render_app(c)
+    c.handle("new", "cape")
+    c.handle("setup-count", str(players))
+    c.handle("start-game")
+    assert c.screen == GAME and c.state.GAME == "cape"
+    return c
+
+
+def test_bids_are_entered_in_private_and_no_amount_shows_before_all_are_in():
+    c = kap(3)
+    html = render_app(c)
+    assert 'data-i="reveal-bidder"' in html and "bid-private" not in html  # the hand-over screen
+    c.handle("reveal-bidder", "0")
+    html = render_app(c)
+    assert "bid-private" in html and "of your 100 Pond" in html
+    for _ in range(3):
+        c.handle("bid-change", "+10")
+    c.handle("bid-change", "-1")
+    assert "<output" in render_app(c) and ">29</output>" in render_app(c)
+    c.handle("bid-submit")
+    html = render_app(c)
+    assert "handover" in html and "29" not in re.sub(r"<[^>]+>", " ", html)  # nobody else sees it
+    assert c.state.view(1)["players"][0].get("bid") is None
+    c.handle("reveal-bidder", "0")  # already bid: not offered again
+    assert c.bidder is None
+    for seat in (1, 2):
+        c.handle("reveal-bidder", str(seat))
+        c.handle("bid-submit")
+    assert c.state.phase == "choose"
+    html = render_app(c)
+    assert msg("cape.ui.bids", bids="").split(":")[0] in html and "29" in html  # now everyone sees every bid
+
+
+def test_a_bid_can_never_exceed_the_bidders_money():
+    c = kap(2)
+    c.handle("reveal-bidder", "1")
+    for _ in range(15):
+        c.handle("bid-change", "+10")
+    c.handle("bid-submit")
+    assert c.state.bids[1] == 100
+
+
+def test_a_whole_game_by_clicks_ends_with_the_ranking_and_the_save_replays():
+    c = kap(2, seed=5)
+    rng = random.Random(4)
+    for _ in range(2000):
+        if c.state.is_terminal():
+            break
+        if c.state.secret_decision():
+            c.handle("reveal-bidder", str(c.state.to_act()[0]))
+            c.handle("bid-change", rng.choice(["+1", "+10", "-1"]))
+            c.handle("bid-submit")
+            continue
+        inter = c.interaction()
+        options = [("pick", k) for k in inter.targets] + [(b.intent, b.value) for b in inter.buttons]
+        assert options, render_app(c)
+        c.handle(*rng.choice(options))
+        assert not c.notice or c.notice[0] != "error", c.notice
+        render_app(c)
+    assert c.state.is_terminal()
+    html = render_app(c)
+    assert 'class="end"' in html and msg("cape.ui.crossings") in html
+    stored = c.library.load(c.game_id)
+    assert stored == c.state
+    c.handle("home")
+    assert c.screen == HOME and msg("game.cape") in render_app(c)
+
+
+def test_a_click_on_a_card_not_on_offer_says_why():
+    c = kap(2)
+    for seat in (0, 1):
+        c.handle("reveal-bidder", str(seat))
+        c.handle("bid-submit")
+    on_offer = {card["id"] for card in c.state.view(None)["offer"]}
+    other = next(card_id for card_id in ("R1", "R2", "M1", "S1") if card_id not in on_offer)
+    before = c.state.clone()
+    c.handle("pick", f"card:{other}")
+    assert c.state == before and c.notice and "K3" in c.notice[1]
+
+
+def test_building_shows_the_rails_and_what_buying_the_missing_ones_costs():
+    c = kap(2, seed=3)
+    while c.state.phase != "build":
+        if c.state.secret_decision():
+            c.handle("reveal-bidder", str(c.state.to_act()[0]))
+            c.handle("bid-submit")
+        else:
+            c.handle("pick", next(iter(c.interaction().targets)))
+    view = c.state.view(None)
+    math = view["build"]
+    html = render_app(c)
+    assert f"of {math['need']} needed" in html
+    builds = [b for b in c.interaction().buttons if b.value.startswith("build")]
+    for b in builds:
+        assert b.cost in (None, c.state.cost(c.state.parse_action(b.value)) or None)
+    assert any(b.value == "pass" for b in c.interaction().buttons)
