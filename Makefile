@@ -42,6 +42,7 @@ bench: site $(VENV)/.installed chromium
 
 fuzz: $(VENV)/.installed
 	$(PY) -m nile simulate --game banks --players 2,3,4,5 --variants mix --games 10000 --seed 1
+	$(PY) -m nile simulate --game cape --players 2,3,4 --games 3000 --seed 1
 
 deps: $(VENV)/.installed node_modules/.installed $(WHEELS)/.installed chromium
 
