@@ -146,4 +146,6 @@ DE: dict[str, str] = {
     "ui.rules_howto": "So spielst du hier",
     "ui.unplayable_rules": "Mit einer anderen Version von Nile gespeichert: diese Version kann es nicht fortsetzen.",
     "ui.kept_as_is": "Es bleibt genau so erhalten. Exportiere es, um eine Kopie zu behalten.",
+    "ui.view": "Ansehen",
+    "ui.imported_already": "Dieses Spiel ist schon in deiner Liste: hier ist es.",
 }

@@ -150,4 +150,6 @@ EN: dict[str, str] = {
     "ui.rules_howto": "Playing here",
     "ui.unplayable_rules": "Saved by another version of Nile: this version cannot continue it.",
     "ui.kept_as_is": "It is kept exactly as it was. Export it to keep a copy.",
+    "ui.view": "View",
+    "ui.imported_already": "This game is already in your list: here it is.",
 }

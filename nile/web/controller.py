@@ -14,9 +14,11 @@ Everything here is plain Python, so the whole UI flow is tested in CPython;
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
+from ..core import save
 from ..core.actions import ActionError, IllegalActionError
 from ..core.explained import say
 from ..core.game import GameState
@@ -105,10 +107,13 @@ class Controller:
             return
         if intent not in ("dismiss",):
             self.notice = None if self.notice and self.notice[0] == "info" else self.notice
+        screen, notice = self.screen, self.notice
         try:
             handler(value)
         except (ActionError, IllegalActionError, OptionsError, SaveError) as e:
             self.notice = ("error", self.say(e))
+        if self.screen != screen and self.notice is notice:
+            self.notice = None  # a notice belongs to the screen it was raised on
 
     # home
     def resume(self) -> None:
@@ -169,17 +174,34 @@ class Controller:
     def _on_export(self, gid: str) -> None:
         gid = gid or self.game_id or ""
         if self.state is not None and gid == self.game_id:
-            from ..core import save
-
             text = save.dumps(self.state)
         else:
             text = self.library.raw(gid) or ""
         if text:
-            self.effects.append(("download", f"nile-{gid}.json", text))
+            self.effects.append(("download", self.export_name(text, gid), text))
+
+    def export_name(self, text: str, gid: str) -> str:
+        """A file name that says which game, who played and when: ``nile-cape-anna-bram-2026-11-23.json``."""
+        try:
+            data = save.parse(text)
+            names = [str(p.get("name", "")) for p in data["options"].get("players", []) if isinstance(p, dict)]
+            game = str(data["game"])
+        except (SaveError, AttributeError, TypeError):
+            return f"nile-{gid}.json"
+        words = "-".join(names + [time.strftime("%Y-%m-%d", time.localtime(self.library.clock()))])
+        slug = "".join(ch if ch.isalnum() else "-" for ch in f"{game}-{words}".lower())
+        slug = "-".join(part for part in slug.split("-") if part)[:80]
+        return f"nile-{slug}.json"
 
     def import_text(self, text: str) -> None:
         """A file the player chose to import (the page reads it and calls this)."""
         self.revision += 1
+        self.notice = None
+        same = self.library.same_game(text)
+        if same is not None and self.library.check(same) is None:
+            self.notice = ("info", msg("ui.imported_already", self.lang))
+            self._on_continue(same)
+            return
         try:
             gid = self.library.import_text(text, "", self.game_summary)
         except SaveError as e:

@@ -10,6 +10,7 @@ names above all — goes through ``esc`` so it can only ever be text.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from ..games import GAMES
@@ -89,9 +90,11 @@ def render_home(c: Controller) -> str:
                 f'{button(msg("ui.delete", lang), "delete", gid, cls="danger")}</div></li>'
             )
         else:
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(float(g["updated"]))) if g["updated"] else ""
             rows.append(
-                f'<li class="saved"><div><strong>{esc(g["title"])}</strong><p>{esc(g["summary"])}</p></div>'
-                f'<div class="row-buttons">{button(msg("ui.continue", lang), "continue", gid, cls="primary")}'
+                f'<li class="saved{" over" if g.get("over") else ""}"><div><strong>{esc(g["title"])}</strong>'
+                f'<p>{esc(g["summary"])}</p><p class="when"><time>{esc(when)}</time></p></div>'
+                f'<div class="row-buttons">{button(msg("ui.view" if g.get("over") else "ui.continue", lang), "continue", gid, cls="primary")}'
                 f'{button(msg("ui.export", lang), "export", gid)}'
                 f'{button(msg("ui.delete", lang), "delete", gid, cls="danger")}</div></li>'
             )

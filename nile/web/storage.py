@@ -154,6 +154,7 @@ class Library:
                 "rules": rules if isinstance(rules, int) and not isinstance(rules, bool) else None,
                 "unplayable": unplayable,
                 "damaged": damaged,
+                "over": entry.get("over") is True,
             }
             result.append(item)
         result.sort(key=lambda e: -float(e["updated"] or 0))
@@ -291,7 +292,7 @@ class Library:
         self.known[gid] = text
         self._update_index(
             gid, title=title[:MAX_TITLE], summary=summary[:MAX_TITLE], updated=self.clock(), game=state.GAME,
-            rules=state.RULES_VERSION, unplayable=None, damaged=None, judged=None,
+            rules=state.RULES_VERSION, unplayable=None, damaged=None, judged=None, over=state.is_terminal(),
         )
 
 
@@ -308,6 +309,25 @@ class Library:
     def raw(self, gid: str) -> str | None:
         """The stored text exactly as it is (to export even an unplayable save)."""
         return self.store.get(PREFIX + gid)
+
+    def same_game(self, text: str) -> str | None:
+        """The id of a stored game whose save is this very game (same seed, options and moves):
+        importing a file twice opens the copy already kept instead of making a second one."""
+        try:
+            wanted = save.parse(text)
+        except SaveError:
+            return None
+        for gid in self._read_index():
+            raw = self.store.get(PREFIX + gid)
+            if raw is None:
+                continue
+            try:
+                kept = save.parse(raw)
+            except SaveError:
+                continue
+            if all(kept.get(k) == wanted.get(k) for k in ("game", "options", "seed", "actions")):
+                return gid
+        return None
 
     def import_text(self, text: str, title: str, summary: Callable[[GameState], str]) -> str:
         """Check an imported save by replaying it; store it under a new id. SaveError if bad."""

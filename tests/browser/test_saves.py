@@ -183,6 +183,18 @@ def test_export_then_import_and_a_bad_file_is_refused(app: Page, turn_start_save
     download.value.save_as(exported)
     assert json.loads(exported.read_text()) == json.loads(turn_start_save.text)
 
+    assert exported.name.startswith("nile-banks-") and exported.suffix == ".json"  # says which game and who
+
+    # importing a game that is already kept opens that copy: no duplicate
+    before = renders(app)
+    app.set_input_files("#import-file", str(exported))
+    wait_renders_after(app, before)
+    expect(notice(app, "info")).to_contain_text(msg("ui.imported_already"))
+    assert screen(app) == "game" and list(saved_games(app)) == ["e"]
+    click(app, app.locator(".status [data-i=home]"))
+    click(app, intent("delete", "e"))
+    expect(app.locator(".saved")).to_have_count(0)
+
     before = renders(app)
     app.set_input_files("#import-file", str(exported))
     wait_renders_after(app, before)
@@ -190,11 +202,11 @@ def test_export_then_import_and_a_bad_file_is_refused(app: Page, turn_start_save
     assert screen(app) == "game"
     assert actions(app) == len(turn_start_save.state.history)
     games = saved_games(app)
-    assert len(games) == 2
-    new_id = next(g for g in games if g != "e")
-    assert games[new_id]["actions"] == games["e"]["actions"]
-    click(app, intent("home"))
-    expect(app.locator(".saved")).to_have_count(2)
+    assert len(games) == 1
+    new_id = next(iter(games))
+    assert games[new_id]["actions"] == json.loads(turn_start_save.text)["actions"]
+    click(app, app.locator(".status [data-i=home]"))
+    expect(app.locator(".saved")).to_have_count(1)
 
     kept = storage(app)
     bad = tmp_path / "not-a-save.json"
@@ -206,7 +218,7 @@ def test_export_then_import_and_a_bad_file_is_refused(app: Page, turn_start_save
     expect(notice(app)).to_contain_text("not valid JSON")
     assert screen(app) == "home"
     assert storage(app) == kept
-    expect(app.locator(".saved")).to_have_count(2)
+    expect(app.locator(".saved")).to_have_count(1)
     continue_game(app, new_id)  # the imported game plays
     assert in_turn(app) and sow_once(app)
     assert save.parse(storage(app)[f"nile:game:{new_id}"])["actions"][-1].split()[1] == "sow"

@@ -321,3 +321,44 @@ def test_a_save_from_other_rules_is_kept_said_in_plain_words_and_still_exported(
     assert again.effects[-1][2] == text  # exported exactly as stored
     again.handle("continue", gid)  # refused with a message, still kept
     assert again.screen == HOME and store.get(PREFIX + gid) == text
+
+
+def test_importing_the_same_game_twice_opens_the_kept_copy_instead_of_a_duplicate():
+    c = started(names=["Zoë", "Bram", "Chloé"])
+    rng = random.Random(2)
+    for _ in range(6):
+        click_anything(c, rng)
+    c.handle("export")
+    name, text = c.effects[-1][1], c.effects[-1][2]
+    assert name.startswith("nile-banks-zoë-bram-chloé-") and name.endswith(".json")  # game, players, date
+    gid = c.game_id
+    c.handle("home")
+    c.import_text(text)
+    assert c.game_id == gid and c.notice == ("info", msg("ui.imported_already"))
+    assert len(c.library.games()) == 1
+
+
+def test_a_notice_belongs_to_the_screen_it_was_raised_on():
+    c = controller()
+    c.import_text("{not json")
+    assert c.notice and c.notice[0] == "error"
+    c.handle("new", "banks")  # on to the set-up screen: the import's complaint stays behind
+    assert c.notice is None
+    c.handle("home")
+    c.handle("continue", "nothing-here")
+    assert c.notice is None or c.screen == HOME
+
+
+def test_saved_games_show_when_and_finished_ones_are_offered_to_view():
+    c = started()
+    c.handle("home")
+    html = render_app(c)
+    assert "<time>" in html and msg("ui.continue") in html
+    gid = next(iter(c.library.games()))["id"]
+    c.handle("continue", gid)
+    rng = random.Random(1)
+    while not c.state.is_terminal():
+        click_anything(c, rng)
+    c.handle("home")
+    html = render_app(c)
+    assert f'data-i="continue" data-v="{gid}">{msg("ui.view")}<' in html
