@@ -113,11 +113,12 @@ class Library:
                         entries = {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, dict)}
             except ValueError:
                 entries = {}
-        # games whose key exists but that the index forgot are listed again
-        for key in self.store.keys():
-            if key.startswith(PREFIX) and key[len(PREFIX):] not in entries:
-                entries[key[len(PREFIX):]] = {}
-        return {gid: e for gid, e in entries.items() if self.store.get(PREFIX + gid) is not None}
+        # games whose key exists but that the index forgot are listed again; which games exist is
+        # told by the keys alone, so an autosave never reads the other games' texts
+        stored = {key[len(PREFIX):] for key in self.store.keys() if key.startswith(PREFIX)}
+        for gid in stored - entries.keys():
+            entries[gid] = {}
+        return {gid: e for gid, e in entries.items() if gid in stored}
 
     def _write_index(self, entries: dict[str, dict[str, Any]]) -> None:
         self.store.set(INDEX_KEY, json.dumps(entries, separators=(",", ":")))

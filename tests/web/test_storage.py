@@ -303,3 +303,28 @@ def test_a_tampered_flag_in_the_index_is_ignored_not_trusted(flag):
     assert entry["unplayable"] is None or entry["unplayable"].key.startswith("save.")
     assert lib.load("g") == game()  # it replays: the library believes the replay, not the flag
     assert lib.games()[0]["unplayable"] is None
+
+
+def test_an_autosave_reads_no_other_game_however_many_are_kept():
+    """Autosave cost must not grow with the saved games: only the game's own text is read back."""
+
+    class Counting(MemoryStore):
+        def __init__(self):
+            super().__init__()
+            self.read = []
+
+        def get(self, key):
+            if key.startswith(PREFIX):
+                self.read.append(key)
+            return super().get(key)
+
+    store = Counting()
+    library = Library(store, load_save)
+    from nile.games import new_state
+
+    state = new_state("banks", Options.default(2).to_json(), 1)
+    for i in range(30):
+        library.write(f"g{i}", state, "t", "s")
+    store.read.clear()
+    library.write("g7", state, "t", "s")
+    assert store.read == [PREFIX + "g7"]
