@@ -153,7 +153,7 @@ def _turn_interaction(s: GameState, view: dict[str, Any], inter: Interaction, le
         elif kind == "joker":
             inter.buttons.append(Button(msg("ui.discard_joker", lang), "act", a.text(), 0))
         elif kind == "end":
-            inter.buttons.append(Button(msg("ui.end_turn", lang), "act", a.text(), 0, primary=True))
+            inter.buttons.append(Button(msg("ui.end_turn", lang), "act", a.text(), 0, primary=True, key="e"))
 
 
 def select(state: GameState, selection: dict[str, Any], value: str) -> dict[str, Any] | None:

@@ -95,7 +95,7 @@ class App:
         ]
         self.root.addEventListener("click", self._proxies[0])
         self.root.addEventListener("change", self._proxies[1])
-        self.root.addEventListener("keydown", self._proxies[2])
+        document.addEventListener("keydown", self._proxies[2])  # shortcuts work wherever the focus is
         window.addEventListener("storage", self._proxies[3])
         window.addEventListener("resize", self._proxies[4])
         self.root.addEventListener("input", self._proxies[5])
@@ -170,6 +170,15 @@ class App:
         if event.key == "Escape":
             self._safely(lambda: self.controller.handle("escape"))
             return
+        typing = event.target.tagName in ("INPUT", "SELECT", "TEXTAREA")
+        key = str(event.key).lower()
+        if not typing and not event.altKey and key in ("e", "u", "z"):
+            undo_chord = key == "z" and (event.ctrlKey or event.metaKey)
+            plain = key in ("e", "u") and not (event.ctrlKey or event.metaKey)
+            if undo_chord or plain:
+                event.preventDefault()
+                self._safely(lambda: self.controller.handle("key", "u" if undo_chord else key))
+                return
         if event.key not in ("Enter", " "):
             return
         el = event.target

@@ -318,6 +318,20 @@ class Controller:
     def _on_rules(self, value: str) -> None:
         self.show_rules = not self.show_rules
 
+    def _on_key(self, value: str) -> None:
+        """A shortcut key on the game screen: U (or Ctrl+Z) undoes, and a button's own key presses it
+        (E ends a Nile turn). Keys do nothing where no such button is offered."""
+        if self.screen != GAME or self.state is None or self.bidder is not None:
+            return
+        if value == "u":
+            if self.undo_possible():
+                self._on_undo("")
+            return
+        for b in self.interaction().buttons:
+            if b.key and b.key == value and b.intent == "act":
+                self._on_act(b.value)
+                return
+
     def _on_escape(self, value: str) -> None:
         """The Escape key: close the rules help, else drop the current choice."""
         if self.show_rules:

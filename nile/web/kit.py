@@ -37,9 +37,10 @@ def attrs(**values: Any) -> str:
     return "".join(f' {k.rstrip("_").replace("_", "-")}="{esc(v)}"' for k, v in values.items() if v is not None)
 
 
-def button(label: str, intent: str, value: str = "", cls: str = "", disabled: bool = False, title: str | None = None) -> str:
+def button(label: str, intent: str, value: str = "", cls: str = "", disabled: bool = False, title: str | None = None,
+           key: str | None = None) -> str:
     return (
-        f'<button type="button"{attrs(class_=cls or None, data_i=intent, data_v=value, title=title)}'
+        f'<button type="button"{attrs(class_=cls or None, data_i=intent, data_v=value, title=title, aria_keyshortcuts=key)}'
         f'{" disabled" if disabled else ""}>{esc(label)}</button>'
     )
 
@@ -92,6 +93,8 @@ class Button:
     value: str
     cost: int | None = None
     primary: bool = False
+    #: a key that presses this button (``e`` for End turn), shown to assistive technology
+    key: str = ""
 
 
 @dataclass

@@ -219,10 +219,11 @@ def _action_panel(c: Controller, frame: Frame) -> str:
     buttons = []
     for b in inter.buttons:
         label = b.label + (f" · {msg('cost.' + frame.state.GAME, lang, cost=b.cost)}" if b.cost else "")
-        buttons.append(button(label, b.intent, b.value, cls="primary" if b.primary else ""))
+        buttons.append(button(label, b.intent, b.value, cls="primary" if b.primary else "", key=b.key.upper() or None))
     if c.selection:
         buttons.append(button(msg("ui.cancel", lang), "cancel"))
-    buttons.append(button(msg("ui.undo", lang), "undo", disabled=not c.undo_possible(), title=msg("ui.undo_hint", lang)))
+    buttons.append(button(msg("ui.undo", lang), "undo", disabled=not c.undo_possible(), title=msg("ui.undo_hint", lang),
+                          key="U Control+Z"))
     bits.append(f'<div class="buttons">{"".join(buttons)}</div>')
     return f'<section class="actions" aria-label="{esc(msg("ui.your_move", lang))}">{"".join(bits)}</section>'
 

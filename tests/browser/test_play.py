@@ -347,3 +347,18 @@ def test_rules_help_opens_from_home_takes_the_keyboard_and_closes_with_escape(ap
     wait_renders_after(app, before)
     expect(app.locator(".rules-help")).to_have_count(0)
     assert screen(app) == "home"
+
+
+def test_shortcut_keys_u_undoes_and_e_ends_the_turn(app: Page, turn_start_save: Any) -> None:
+    open_turn_start(app, turn_start_save)
+    n = actions(app)
+    assert sow_once(app) and actions(app) == n + 1
+    app.locator("body").click(position={"x": 2, "y": 2})  # focus on the page, not on a text field
+    before = renders(app)
+    app.keyboard.press("u")
+    wait_renders_after(app, before)
+    assert actions(app) == n
+    before = renders(app)
+    app.keyboard.press("e")
+    wait_renders_after(app, before)
+    assert actions(app) == n + 1  # the turn passed to the next player

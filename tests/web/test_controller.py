@@ -362,3 +362,22 @@ def test_saved_games_show_when_and_finished_ones_are_offered_to_view():
     c.handle("home")
     html = render_app(c)
     assert f'data-i="continue" data-v="{gid}">{msg("ui.view")}<' in html
+
+
+def test_shortcut_keys_end_the_turn_and_undo_only_where_offered():
+    c = started()
+    to_actions_phase(c)
+    actor, n = c.state.current_player(), len(c.state.history)
+    crop = next(k for k in c.interaction().targets if k.startswith("supply:"))
+    c.handle("pick", crop)
+    c.handle("pick", next(k for k, t in c.interaction().targets.items() if t.action))
+    assert len(c.state.history) == n + 1
+    c.handle("key", "u")  # U: undo my move
+    assert len(c.state.history) == n and c.state.current_player() == actor
+    c.handle("key", "x")  # no such shortcut: nothing happens
+    assert len(c.state.history) == n
+    assert 'aria-keyshortcuts="E"' in render_app(c)
+    c.handle("key", "e")  # E: end turn
+    assert c.state.current_player() != actor
+    c.handle("home")
+    c.handle("key", "e")  # not on the game screen: nothing
