@@ -15,6 +15,7 @@ from typing import Any
 
 from ..core.actions import Action
 from ..core.game import GameState
+from ..messages import plural
 from ..messages import text as msg
 from ..web.kit import Button, Frame, Interaction, SetupForm, Target, attrs, button, end_section, esc
 from . import data
@@ -27,6 +28,8 @@ BOAT_ICON = (
     '<path d="M12 1v8M12 1l6 7h-6z" stroke="#5b3a1a" fill="#f3ead7"/></svg>'
 )
 BIDDING = ("start_bid", "auction")
+#: a player's numbers on their card: (plural-aware catalog key, view field)
+STATS = (("ui.points_n", "score"), ("ui.jokers_n", "jokers"), ("ui.lost_n", "lost"))
 RULE_IDS = ("N1", "N2", "N3", "N4", "N5", "N6", "N7", "N8", "N9", "N10", "N11", "N12", "N13")
 
 
@@ -250,7 +253,7 @@ def status(frame: Frame) -> str:
     """The tide (N3) and the acting player's AP, for the status bar."""
     view, lang = frame.view, frame.lang
     ap = view["ap"]
-    ap_html = (f'<span class="ap" aria-label="{esc(msg("ui.ap_left", lang, ap=ap))}">{esc(msg("ui.ap_short", lang, ap=ap))}</span>'
+    ap_html = (f'<span class="ap" aria-label="{esc(plural("ui.ap_left", ap, lang))}">{esc(msg("ui.ap_short", lang, ap=ap))}</span>'
                if ap is not None else "")
     return svg_tide(view, lang) + ap_html
 
@@ -330,12 +333,12 @@ def _player_card(frame: Frame, p: dict[str, Any]) -> str:
     acting = seat in view["to_act"]
     hoard = ""
     if p["hoard"]:
-        hoard = f'<p class="hoard">{esc(msg("ui.hoarded", lang, count=len(p["hoard"])))}</p>'
+        hoard = f'<p class="hoard">{esc(plural("ui.hoarded", len(p["hoard"]), lang))}</p>'
     start = f'<span class="pillar" title="{esc(msg("ui.start_player", lang))}">★</span>' if view["start_player"] == seat else ""
     return (
         f'<article class="player p-{p["colour"]}{" acting" if acting else ""}">'
         f'<h3><span class="swatch">{esc(p["letter"])}</span> {esc(p["name"])} {start}</h3>'
-        f'<p class="stats">{esc(msg("ui.player_stats", lang, score=p["score"], jokers=p["jokers"], lost=p["lost"]))}</p>'
+        f'<p class="stats">{esc(" · ".join(plural(k, p[f], lang) for k, f in STATS))}</p>'
         f'<div class="supply" aria-label="{esc(msg("ui.supply", lang))}">{_supply_chips(frame, p, None)}</div>'
         f'<div class="piles">{_piles(frame, p, None)}</div>{hoard}</article>'
     )
