@@ -145,3 +145,59 @@ def main(argv: Sequence[str] | None = None) -> int:
     except argparse.ArgumentTypeError as e:
         parser.error(str(e))
         return 2
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    """Bots against each other, seats rotated: win rates with 95% intervals, length, time per decision."""
+    from .bots.players import BOT_NAMES
+    from .bots.tournament import tournament
+
+    seats = [s.strip() for s in args.seats.split(",") if s.strip()]
+    unknown = [s for s in seats if s not in BOT_NAMES]
+    if unknown:
+        print(f"unknown bot(s) {', '.join(unknown)}; known: {', '.join(BOT_NAMES)}", file=sys.stderr)
+        return 2
+    try:
+        summary = tournament(args.game, seats, args.games, args.seed, jobs=args.jobs, iterations=args.iterations,
+                             budget_ms=args.budget_ms)
+    except ValueError as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(summary))
+        return 0
+    print(f"{summary['games']} games of {args.game}, seats {','.join(seats)} (rotated), seed {args.seed}: "
+          f"mean {summary['mean_actions']} actions, {summary['seconds']} s")
+    for name, rate in summary["win_rates"].items():
+        low, high = summary["ci95"][name]
+        print(f"  {name:>7}: wins {100 * rate:5.1f}% (95% CI {100 * low:.1f}–{100 * high:.1f}%), "
+              f"{summary['ms_per_decision'][name]} ms per decision")
+    return 0
+
+
+def _add_tournament(sub: Any) -> None:
+    tour = sub.add_parser("tournament", help="bots against each other: win rates, game length, time per decision")
+    tour.add_argument("--game", choices=sorted(GAMES), default="banks")
+    tour.add_argument("--seats", default="strong,normal", help="strengths by seat: random, easy, normal, strong")
+    tour.add_argument("--games", type=int, default=200)
+    tour.add_argument("--seed", type=int, default=1)
+    tour.add_argument("--jobs", type=int, default=1, help="parallel processes (CPython only)")
+    budget = tour.add_mutually_exclusive_group()
+    budget.add_argument("--budget-ms", type=float, default=None, help="strong bot: milliseconds per decision")
+    budget.add_argument("--iterations", type=int, default=None, help="strong bot: search iterations per decision")
+    tour.add_argument("--json", action="store_true", help="print one JSON object")
+    tour.set_defaults(func=cmd_tournament)
+
+
+_main_without_tournament = main
+
+
+def main(argv: Sequence[str] | None = None) -> int:  # type: ignore[no-redef]  # noqa: F811
+    """The command line with ``tournament`` added to the subcommands above."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["tournament"]:
+        parser = argparse.ArgumentParser(prog="python -m nile")
+        _add_tournament(parser.add_subparsers(dest="command", required=True))
+        parsed = parser.parse_args(args)
+        return int(parsed.func(parsed))
+    return _main_without_tournament(argv)

@@ -1,0 +1,135 @@
+"""What the bots know about *An den Ufern des Nils*: canonical knowledge, evaluation, the easy rule of thumb."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..banks import actions as act
+from ..banks.data import FIELDS, MARKET_NAMES, MARKET_STALLS, ROTTEN, WATER_CARDS
+from ..banks.scoring import awards_for
+from ..banks.state import ACTIONS, AUCTION, EXTRA_TURN, SETUP_SOW, START_BID, owner_of
+from ..core.actions import Action
+from ..core.rng import Rng
+
+#: points of lead that make a clear advantage (the values' squashing scale)
+SCALE = 4.0
+
+
+def canonical(state: Any, seat: int) -> Any:
+    """Hidden facts in a canonical form, the same groups ``resample_hidden`` redraws: unturned water
+    cards sorted within their groups (same visible wave side, or wholly hidden), every face-down
+    desert card sorted, other seats' sealed bids empty, the generator reset."""
+    s = state.clone()
+    slots: list[tuple[list[int], int]] = []
+    for row in s.row_water:
+        slots.extend((row, i) for i in range(len(row)))
+    for piles in s.piles:
+        for pile in piles:
+            slots.extend((pile, i) for i in range(len(pile)))
+    slots.extend((s.water_unused, i) for i in range(len(s.water_unused)))
+    hidden_below = {id(pile) for piles in s.piles for pile in piles}
+    groups: dict[object, list[tuple[list[int], int]]] = {}
+    for container, i in slots:
+        card = WATER_CARDS[container[i]]
+        visible = not (id(container) in hidden_below and i < len(container) - 1) and container is not s.water_unused
+        key: object = (card.wave_in, card.wave_out) if visible else "hidden"
+        groups.setdefault(key, []).append((container, i))
+    for places in groups.values():
+        ids = sorted(c[i] for c, i in places)
+        for (container, i), card_id in zip(places, ids, strict=True):
+            container[i] = card_id
+    desert: list[tuple[list[int], int]] = []
+    for container in [*s.row_desert, *s.jokers, s.desert_draw, s.desert_discard]:
+        desert.extend((container, i) for i in range(len(container)))
+    ids = sorted(c[i] for c, i in desert)
+    for (container, i), card_id in zip(desert, ids, strict=True):
+        container[i] = card_id
+    s.rng = Rng(0)
+    if s.phase in (START_BID, AUCTION):
+        for other in list(s.bids):
+            if other != seat:
+                s.bids[other] = ()
+        for i in range(s.reveal_mark, len(s.history)):
+            p, a = s.history[i]
+            if p != seat and a.kind == "bid":
+                s.history[i] = (p, act.bid(()))
+    s._legal = {}
+    return s
+
+
+def _market_value(state: Any, market: int, n: int) -> list[float]:
+    """Each seat's share of a market row's awards if it were scored now, weighted by how full it is."""
+    row = state.market[market]
+    out = [0.0] * n
+    if not row:
+        return out
+    counts = [0] * n
+    last = [0] * n
+    for stall, m in enumerate(row):
+        p = owner_of(m)
+        last[p] = stall
+        if state.condition[m] == ROTTEN:
+            out[p] -= 1.0
+        else:
+            counts[p] += 1
+    order = sorted((p for p in range(n) if counts[p]), key=lambda p: (-counts[p], -last[p]))
+    awards = awards_for(len(order))
+    fill = len(row) / MARKET_STALLS[market]
+    for place, p in enumerate(order):
+        award = awards[place] if place < len(awards) else 0
+        out[p] += (award + 0.3 * counts[p]) * (0.45 + 0.55 * fill)
+    return out
+
+
+def heuristic(state: Any) -> list[float]:
+    """Points per seat: the score, awards in reach on the markets, fruits growing on the fields
+    (ripe worth more, more on fields with more palms), markers at hand, jokers."""
+    n = state.num_players
+    v = [float(x) for x in state.score]
+    for market in range(len(MARKET_NAMES)):
+        for p, x in enumerate(_market_value(state, market, n)):
+            v[p] += x
+    for field in state.fields_in_play:
+        for m in state.field_markers[field]:
+            palms = FIELDS[field].palms
+            v[owner_of(m)] += (1.1 if state.ripe_side[m] else 0.6) + 0.08 * palms
+    for p in range(n):
+        v[p] += 0.12 * len(state.supply[p]) + 0.35 * len(state.jokers[p]) - 0.15 * state.lost[p]
+    for m in state.boat:
+        v[owner_of(m)] += 0.05
+    return v
+
+
+def _harvest_rank(state: Any, seat: int, action: Action) -> tuple[int, int]:
+    market = act.market_of(action.args[1])
+    row = state.market[market]
+    mine = sum(1 for m in row if owner_of(m) == seat)
+    return (mine - (len(row) - mine), -len(row))
+
+
+def easy(state: Any, seat: int, legal: tuple[Action, ...], rng: Rng) -> Action:
+    """Harvest ripe fruit (to the market where one stands best), grow, sow where it can grow
+    (fields with more palms, alone), bid modestly; other choices at random."""
+    phase = state.phase
+    if phase in (ACTIONS, EXTRA_TURN):
+        harvests = [a for a in legal if a.kind == "harvest"]
+        if harvests:
+            return max(harvests, key=lambda a: (_harvest_rank(state, seat, a), a.args))
+        grows = [a for a in legal if a.kind == "grow"]
+        if grows:
+            return grows[0]
+        sows = [a for a in legal if a.kind == "sow" and not state.field_markers[act.field_of(a.args[1])]]
+        if sows:
+            best = max(FIELDS[act.field_of(a.args[1])].palms for a in sows)
+            return rng.choice([a for a in sows if FIELDS[act.field_of(a.args[1])].palms == best])
+        return act.END if act.END in legal else legal[0]
+    if phase in (START_BID, AUCTION):
+        small = [a for a in legal if len(act.bid_crops(a)) <= 1]
+        if phase == AUCTION:
+            small = [a for a in legal if not act.bid_crops(a)] or small
+        return rng.choice(small or list(legal))
+    if phase == SETUP_SOW:
+        best = max(FIELDS[act.field_of(a.args[1])].palms for a in legal)
+        return rng.choice([a for a in legal if FIELDS[act.field_of(a.args[1])].palms == best])
+    return rng.choice(legal)
+

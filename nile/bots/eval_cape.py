@@ -1,0 +1,85 @@
+"""What the bots know about *Vom Kap bis Kairo*: canonical knowledge, evaluation, the easy rule of thumb."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cape import actions as act
+from ..cape.data import CARD_INDEX, CARDS, CROSSINGS_TO_WIN, NEED, RAIL_PRICE
+from ..core.actions import Action
+from ..core.rng import Rng
+
+#: money-units of lead that make a clear advantage (the values' squashing scale)
+SCALE = 60.0
+#: what one crossing is worth in money (about the rails it costs)
+CROSSING = 100.0
+
+
+def canonical(state: Any, seat: int) -> Any:
+    """Hidden facts in a canonical form: the draw pile sorted, the discard pile and every bonus
+    rail pooled and sorted (they are face down), other seats' sealed bids 0, the generator reset."""
+    s = state.clone()
+    s.draw = sorted(s.draw)
+    pool = sorted([*s.discard, *(c for p in range(s.num_players) for c in s.bonus[p])])
+    s.discard, rest = pool[: len(s.discard)], pool[len(s.discard):]
+    for p in range(s.num_players):
+        k = len(s.bonus[p])
+        s.bonus[p], rest = rest[:k], rest[k:]
+    s.rng = Rng(0)
+    if s.phase == "bid":
+        for other in list(s.bids):
+            if other != seat:
+                s.bids[other] = 0
+        for i in range(s.reveal_mark, len(s.history)):
+            p, a = s.history[i]
+            if p != seat and a.kind == "bid":
+                s.history[i] = (p, act.bid(0))
+    s._legal = {}
+    return s
+
+
+def card_value(card: int) -> float:
+    """A card on one's route: a crossing to come, its rails while it waits, its income once crossed,
+    less the rails its landscape needs."""
+    c = CARDS[card]
+    return CROSSING + 4.0 * c.income + RAIL_PRICE * c.rails - RAIL_PRICE * NEED[c.landscape] * 0.8
+
+
+def heuristic(state: Any) -> list[float]:
+    """Money-equivalent standing per seat: crossings, money, bonus rails, route cards, the offer to come."""
+    n = state.num_players
+    out = []
+    for p in range(n):
+        crossed = len(state.crossed[p])
+        v = CROSSING * crossed + state.money[p] + 0.8 * RAIL_PRICE * len(state.bonus[p])
+        v += sum(card_value(c) for c in state.routes[p])
+        if crossed >= CROSSINGS_TO_WIN - 2:
+            v += 30.0 * (crossed - CROSSINGS_TO_WIN + 3)
+        out.append(v)
+    if state.phase == "choose":  # the cards still on offer go to the choosers in order, best first
+        offer = sorted(state.offer, key=card_value, reverse=True)
+        for p, card in zip(state.order[state.choosing:], offer, strict=False):
+            out[p] += max(0.0, card_value(card))
+    if state.phase == "build" and state.actor is not None and state.routes[state.actor]:
+        p = state.actor  # the builder may cross now: credit what the crossing would be worth
+        buy = state.shortfall(p) - len(state.bonus[p])
+        if RAIL_PRICE * max(0, buy) <= state.money[p]:
+            out[p] += 0.3 * card_value(state.routes[p][0])
+    return out
+
+
+def easy(state: Any, seat: int, legal: tuple[Action, ...], rng: Rng) -> Action:
+    """Bid a modest share of one's money, take the card with the best income and rails, build when
+    affordable (using bonus rails first)."""
+    kind = legal[0].kind
+    if state.phase == "bid" and kind == "bid":
+        money = state.money[seat]
+        share = 10 + rng.below(16)  # 10–25 %
+        amount = min(money, money * share // 100)
+        return act.bid(amount)
+    if state.phase == "choose":
+        return max(legal, key=lambda a: (card_value(CARD_INDEX[a.args[0]]), a.args[0]))
+    builds = [a for a in legal if a.kind == "build"]
+    if builds:
+        return builds[-1]  # the most bonus rails: the cheapest way across
+    return legal[-1]

@@ -1,0 +1,202 @@
+"""The strengths: ``random`` (baseline), ``easy``, ``normal`` (greedy one ply) and ``strong`` (ISMCTS).
+
+Every bot works on the canonical state ``Bot.choose`` hands it (what the seat may know)
+and on copies of it, never on the game's own state or random stream.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ..core.actions import Action
+from ..core.game import GameState
+from ..core.rng import Rng
+from .base import Bot, determinize, fill_secret, knowledge, values
+
+
+class RandomBot(Bot):
+    """Uniformly random legal actions: the baseline the easy bot must beat."""
+
+    name = "random"
+
+    def decide(self, known: GameState, seat: int, legal: tuple[Action, ...], rng: Rng) -> Action:
+        return rng.choice(legal)
+
+
+class EasyBot(Bot):
+    """A few simple preferences per kind of choice (the game's ``easy`` rule of thumb)."""
+
+    name = "easy"
+
+    def decide(self, known: GameState, seat: int, legal: tuple[Action, ...], rng: Rng) -> Action:
+        action: Action = knowledge(known).easy(known, seat, legal, rng)
+        return action
+
+
+def greedy_scores(
+    known: GameState, seat: int, legal: tuple[Action, ...], rng: Rng, samples: int | None = None
+) -> list[float]:
+    """The seat's value after each legal action, averaged over sampled hidden facts.
+
+    A sealed bid is judged after the other bidders bid as the easy bot would and the bids are
+    opened; the same samples (common random numbers) serve every action."""
+    kb = knowledge(known)
+    if samples is None:
+        samples = 3 if known.secret_decision() else 1
+    totals = [0.0] * len(legal)
+    for _ in range(samples):
+        world = determinize(known, seat, rng)
+        seed = rng.next64()
+        for i, action in enumerate(legal):
+            after = world.clone()
+            after.apply(action, seat)
+            fill_secret(after, Rng(seed), kb)
+            totals[i] += values(after, kb)[seat]
+    return totals
+
+
+def _best(legal: tuple[Action, ...], scores: list[float]) -> Action:
+    best = max(range(len(legal)), key=lambda i: (scores[i], -i))
+    return legal[best]
+
+
+class GreedyBot(Bot):
+    """One ply: the action whose resulting position the evaluation likes best."""
+
+    name = "normal"
+
+    def decide(self, known: GameState, seat: int, legal: tuple[Action, ...], rng: Rng) -> Action:
+        return _best(legal, greedy_scores(known, seat, legal, rng))
+
+
+class _Node:
+    __slots__ = ("avail", "children", "mover", "total", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover  # the seat whose move led here
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+
+
+class ISMCTSBot(Bot):
+    """Single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012).
+
+    Each iteration samples the hidden facts from the seat's canonical knowledge, walks the
+    tree choosing by UCB among the actions legal in that sample, adds one node, plays on
+    with the easy policy for at most ``depth`` actions and scores the position with the
+    evaluation. Other seats' sealed bids inside the tree are played by the easy policy (they
+    are secret, so no seat's tree may react to them). Budget: ``iterations`` or ``budget_ms``.
+    Many root choices (sealed bids) are first narrowed to the greedy bot's best ``width``.
+    """
+
+    name = "strong"
+
+    def __init__(
+        self, iterations: int = 300, budget_ms: float | None = None, depth: int = 6, c: float = 0.7, width: int = 10
+    ) -> None:
+        self.iterations = iterations
+        self.budget_ms = budget_ms
+        self.depth = depth
+        self.c = c
+        self.width = width
+
+    def decide(self, known: GameState, seat: int, legal: tuple[Action, ...], rng: Rng) -> Action:
+        kb = knowledge(known)
+        candidates = legal
+        if len(legal) > self.width:
+            scores = greedy_scores(known, seat, legal, rng)
+            order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))[: self.width]
+            candidates = tuple(legal[i] for i in sorted(order))
+        root = _Node(seat)
+        deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000
+        done = 0
+        while True:
+            if deadline is None:
+                if done >= self.iterations:
+                    break
+            elif done and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, determinize(known, seat, rng), seat, candidates, rng, kb)
+            done += 1
+        return max(candidates, key=lambda a: (root.children[a].visits, root.children[a].total) if a in root.children
+                   else (-1, 0.0))
+
+    def _iterate(
+        self, root: _Node, world: GameState, seat: int, candidates: tuple[Action, ...], rng: Rng, kb: Any
+    ) -> None:
+        node = root
+        path = [root]
+        first = True
+        while not world.is_terminal():
+            if world.secret_decision() and not first:
+                seats = world.to_act()
+                if seat not in seats:
+                    fill_secret(world, rng, kb)
+                    continue
+                actor = seat
+            else:
+                seats = world.to_act()
+                actor = seat if first else seats[0]
+            legal = candidates if first else world.legal_actions(actor)
+            if not first and len(legal) > self.width:
+                picked = sorted({rng.below(len(legal)) for _ in range(self.width)})
+                legal = tuple(legal[i] for i in picked)
+            first = False
+            untried = [a for a in legal if a not in node.children]
+            for a in legal:
+                child = node.children.get(a)
+                if child is not None:
+                    child.avail += 1
+            if untried:
+                action = untried[rng.below(len(untried))]
+                child = node.children[action] = _Node(actor)
+                child.avail = 1
+                world.apply(action, actor)
+                path.append(child)
+                break
+            action = max(legal, key=lambda a: self._ucb(node.children[a]))
+            node = node.children[action]
+            world.apply(action, actor)
+            path.append(node)
+        self._playout(world, rng, kb)
+        v = values(world, kb)
+        for n in path[1:]:
+            n.visits += 1
+            n.total += v[n.mover]
+        root.visits += 1
+
+    def _ucb(self, child: _Node) -> float:
+        return child.total / child.visits + self.c * math.sqrt(math.log(max(child.avail, 1)) / child.visits)
+
+    def _playout(self, world: GameState, rng: Rng, kb: Any) -> None:
+        for _ in range(self.depth):
+            if world.is_terminal():
+                return
+            seats = world.to_act()
+            p = seats[0]
+            world.apply(kb.easy(world, p, world.legal_actions(p), rng), p)
+
+
+BOT_NAMES = ("random", "easy", "normal", "strong")
+_FACTORIES: dict[str, Callable[..., Bot]] = {
+    "random": lambda **_: RandomBot(),
+    "easy": lambda **_: EasyBot(),
+    "normal": lambda **_: GreedyBot(),
+    "strong": lambda iterations=None, budget_ms=None, **_: ISMCTSBot(
+        iterations=iterations or 300, budget_ms=budget_ms
+    ),
+}
+
+
+def make_bot(name: str, iterations: int | None = None, budget_ms: float | None = None) -> Bot:
+    """A bot by strength name (``BOT_NAMES``); the budget applies to the strong bot."""
+    try:
+        factory = _FACTORIES[name]
+    except KeyError:
+        raise KeyError(f"unknown bot {name!r}; known: {', '.join(BOT_NAMES)}") from None
+    return factory(iterations=iterations, budget_ms=budget_ms)

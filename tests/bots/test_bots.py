@@ -1,0 +1,149 @@
+"""Bots (issue 10): legal choices only, no peeking, the game's random stream untouched, the tournament."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from nile.bots import BOT_NAMES, make_bot
+from nile.bots.base import canonical
+from nile.bots.tournament import tournament
+from nile.core.rng import Rng
+from nile.games import GAMES
+
+needs_subprocess = pytest.mark.skipif(sys.platform == "emscripten", reason="no subprocesses in Pyodide")
+
+
+def bots(iterations=12):
+    return {name: make_bot(name, iterations=iterations) for name in BOT_NAMES}
+
+
+def settings():
+    for game, spec in sorted(GAMES.items()):
+        for players in range(spec.min_players, spec.max_players + 1):
+            yield game, players, frozenset()
+        if spec.variants:
+            yield game, spec.min_players + 1, frozenset(spec.variants)
+
+
+@pytest.mark.parametrize("game,players,variants", list(settings()))
+def test_bots_play_whole_games_with_legal_actions_only(game, players, variants):
+    spec = GAMES[game]
+    everyone = bots(iterations=8)
+    names = [BOT_NAMES[(players + s) % len(BOT_NAMES)] for s in range(players)]
+    state = spec.new_state(spec.default_options(players, variants), 40 + players)
+    rngs = [Rng(100 + s) for s in range(players)]
+    count = 0
+    while not state.is_terminal():
+        assert count < 5000
+        seat = state.to_act()[0]
+        action = everyone[names[seat]].choose(state, seat, rngs[seat])
+        assert action in state.legal_actions(seat)
+        state.apply(action, seat)
+        count += 1
+    assert state.final and state.final["winners"]
+
+
+def positions(game, players, seed, every=9, limit=14):
+    """Positions from a game of easy bots with every variant, every sealed bid among them (with
+    some bids already in)."""
+    spec = GAMES[game]
+    state = spec.new_state(spec.default_options(players, frozenset(spec.variants)), seed)
+    easy = make_bot("easy")
+    rng = Rng(seed)
+    found = []
+    i = 0
+    while not state.is_terminal() and len(found) < limit:
+        if (state.secret_decision() and i % 2) or i % every == 0:
+            found.append(state.clone())
+        seat = state.to_act()[0]
+        state.apply(easy.choose(state, seat, rng), seat)
+        i += 1
+    return found
+
+
+def pairs(game):
+    """Pairs of states that differ only in what the seat to decide cannot see."""
+    spec = GAMES[game]
+    for players in (2, 3):
+        for state in positions(game, players, seed=players * 11):
+            seats = state.to_act()
+            seat = seats[-1]
+            a = spec.resample_hidden(state, seat, Rng(1))
+            b = spec.resample_hidden(state, seat, Rng(2))
+            assert a.view(seat) == b.view(seat)
+            yield state, a, b, seat
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_canonical_knowledge_depends_only_on_what_the_seat_may_know(game):
+    differing = 0
+    for state, a, b, seat in pairs(game):
+        differing += a != b
+        assert canonical(a, seat) == canonical(b, seat) == canonical(state, seat)
+    assert differing > 5
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_no_peeking_same_view_same_decision(game, name):
+    bot = make_bot(name, iterations=25)
+    secret = 0
+    for _state, a, b, seat in pairs(game):
+        secret += a.secret_decision()
+        assert bot.choose(a, seat, Rng(7)) == bot.choose(b, seat, Rng(7))
+    assert secret > 0
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_bot_never_changes_the_game_or_its_random_stream(game, name):
+    bot = make_bot(name, iterations=15)
+    for state in positions(game, 3, seed=5, every=23, limit=8):
+        before = state.clone()
+        seat = state.to_act()[0]
+        bot.choose(state, seat, Rng(3))
+        assert state == before
+        assert state.rng.state == before.rng.state
+
+
+def test_a_bot_refuses_a_seat_not_to_act():
+    spec = GAMES["cape"]
+    state = spec.new_state(spec.default_options(2, frozenset()), 1)
+    state.apply(state.legal_actions(0)[0], 0)
+    with pytest.raises(ValueError):
+        make_bot("easy").choose(state, 0, Rng(1))
+
+
+def test_unknown_bot_name():
+    with pytest.raises(KeyError):
+        make_bot("genius")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_tournament_summary(game):
+    summary = tournament(game, ["normal", "easy"], games=2, seed=3)
+    assert summary["games"] == 2
+    assert set(summary["win_rates"]) == {"normal", "easy"}
+    assert sum(summary["win_rates"].values()) == pytest.approx(1.0)
+    assert all(low <= summary["win_rates"][k] <= high for k, (low, high) in summary["ci95"].items())
+    assert set(summary["ms_per_decision"]) == {"normal", "easy"}
+
+
+@needs_subprocess
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_tournament_command_line(game):
+    args = ["tournament", "--game", game, "--seats", "strong,normal", "--games", "4", "--iterations", "10", "--json"]
+    run = subprocess.run([sys.executable, "-m", "nile", *args], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    summary = json.loads(run.stdout)
+    assert summary["games"] == 4
+    for key in ("win_rates", "ci95", "ms_per_decision"):
+        assert set(summary[key]) == {"strong", "normal"}
+    text = subprocess.run([sys.executable, "-m", "nile", "tournament", "--game", game, "--seats", "easy,random",
+                           "--games", "2"], capture_output=True, text=True, timeout=300)
+    assert text.returncode == 0 and "easy" in text.stdout and "95% CI" in text.stdout
+    bad = subprocess.run([sys.executable, "-m", "nile", "tournament", "--game", game, "--seats", "easy,genius",
+                          "--games", "2"], capture_output=True, text=True, timeout=300)
+    assert bad.returncode == 2
