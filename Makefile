@@ -29,10 +29,10 @@ lint: $(VENV)/.installed
 	$(VENV)/bin/mypy
 
 test-engine: $(VENV)/.installed
-	$(PY) -m pytest tests/engine tests/cape tests/web
+	$(PY) -m pytest tests/engine tests/cape tests/web tests/bots
 
 test-pyodide: node_modules/.installed $(WHEELS)/.installed
-	NILE_PROPERTY_GAMES=$(NILE_PYODIDE_PROPERTY_GAMES) node tools/pyodide_pytest.mjs $(WHEELS) tests/engine tests/cape tests/web -q
+	NILE_PROPERTY_GAMES=$(NILE_PYODIDE_PROPERTY_GAMES) node tools/pyodide_pytest.mjs $(WHEELS) tests/engine tests/cape tests/web tests/bots -q
 
 test-browser: site $(VENV)/.installed chromium
 	$(PY) -m pytest tests/browser

@@ -13,6 +13,9 @@ from ..core.rng import Rng
 
 #: points of lead that make a clear advantage (the values' squashing scale)
 SCALE = 4.0
+#: weights of the evaluation (points): market presence, a ripe fruit and a seed on a field, a
+#: marker in supply, a joker, an action point still to spend
+W_MARKET, W_RIPE, W_SEED, W_SUPPLY, W_JOKER, W_AP = 1.0, 1.1, 0.6, 0.4, 0.28, 0.3
 
 
 def canonical(state: Any, seat: int) -> Any:
@@ -77,13 +80,13 @@ def _market_value(state: Any, market: int, n: int) -> list[float]:
     fill = len(row) / MARKET_STALLS[market]
     for place, p in enumerate(order):
         award = awards[place] if place < len(awards) else 0
-        out[p] += (award + 0.3 * counts[p]) * (0.45 + 0.55 * fill)
+        out[p] += W_MARKET * (award + 0.3 * counts[p]) * (0.45 + 0.55 * fill)
     return out
 
 
 def heuristic(state: Any) -> list[float]:
     """Points per seat: the score, awards in reach on the markets, fruits growing on the fields
-    (ripe worth more, more on fields with more palms), markers at hand, jokers."""
+    (ripe worth more, more on fields with more palms), markers at hand, jokers, action points left."""
     n = state.num_players
     v = [float(x) for x in state.score]
     for market in range(len(MARKET_NAMES)):
@@ -92,9 +95,11 @@ def heuristic(state: Any) -> list[float]:
     for field in state.fields_in_play:
         for m in state.field_markers[field]:
             palms = FIELDS[field].palms
-            v[owner_of(m)] += (1.1 if state.ripe_side[m] else 0.6) + 0.08 * palms
+            v[owner_of(m)] += (W_RIPE if state.ripe_side[m] else W_SEED) + 0.08 * palms
     for p in range(n):
-        v[p] += 0.12 * len(state.supply[p]) + 0.35 * len(state.jokers[p]) - 0.15 * state.lost[p]
+        v[p] += W_SUPPLY * len(state.supply[p]) + W_JOKER * len(state.jokers[p]) - 0.15 * state.lost[p]
+    if state.phase in (ACTIONS, EXTRA_TURN) and state.actor is not None:
+        v[state.actor] += W_AP * state.ap  # points to spend: ending early throws them away
     for m in state.boat:
         v[owner_of(m)] += 0.05
     return v
@@ -109,7 +114,8 @@ def _harvest_rank(state: Any, seat: int, action: Action) -> tuple[int, int]:
 
 def easy(state: Any, seat: int, legal: tuple[Action, ...], rng: Rng) -> Action:
     """Harvest ripe fruit (to the market where one stands best), grow, sow where it can grow
-    (fields with more palms, alone), bid modestly; other choices at random."""
+    (fields with more palms, alone), take and play jokers, buy markers back from the boat, use
+    the action points rather than end early, bid modestly; other choices at random."""
     phase = state.phase
     if phase in (ACTIONS, EXTRA_TURN):
         harvests = [a for a in legal if a.kind == "harvest"]
@@ -118,10 +124,17 @@ def easy(state: Any, seat: int, legal: tuple[Action, ...], rng: Rng) -> Action:
         grows = [a for a in legal if a.kind == "grow"]
         if grows:
             return grows[0]
+        # jokers are action points; markers left on the boat leave the game at the next scoring
+        extra = [a for a in legal if a.kind in ("joker", "buy")]
+        if extra:
+            return rng.choice(extra)
         sows = [a for a in legal if a.kind == "sow" and not state.field_markers[act.field_of(a.args[1])]]
         if sows:
             best = max(FIELDS[act.field_of(a.args[1])].palms for a in sows)
             return rng.choice([a for a in sows if FIELDS[act.field_of(a.args[1])].palms == best])
+        rest = [a for a in legal if a.kind != "end"]
+        if rest:
+            return rng.choice(rest)
         return act.END if act.END in legal else legal[0]
     if phase in (START_BID, AUCTION):
         small = [a for a in legal if len(act.bid_crops(a)) <= 1]

@@ -58,6 +58,20 @@ def greedy_scores(
     return totals
 
 
+#: a sealed bid is chosen among at most this many evenly spaced candidates (bids come in order)
+BID_CANDIDATES = 24
+
+
+def thin(known: GameState, legal: tuple[Action, ...]) -> tuple[Action, ...]:
+    """The candidates worth judging: all, or for a sealed bid with many choices (every amount of
+    money, every mix of crops) an evenly spaced selection from the first to the last."""
+    if not known.secret_decision() or len(legal) <= BID_CANDIDATES:
+        return legal
+    last = len(legal) - 1
+    picks = sorted({round(i * last / (BID_CANDIDATES - 1)) for i in range(BID_CANDIDATES)})
+    return tuple(legal[i] for i in picks)
+
+
 def _best(legal: tuple[Action, ...], scores: list[float]) -> Action:
     best = max(range(len(legal)), key=lambda i: (scores[i], -i))
     return legal[best]
@@ -69,6 +83,7 @@ class GreedyBot(Bot):
     name = "normal"
 
     def decide(self, known: GameState, seat: int, legal: tuple[Action, ...], rng: Rng) -> Action:
+        legal = thin(known, legal)
         return _best(legal, greedy_scores(known, seat, legal, rng))
 
 
@@ -107,7 +122,7 @@ class ISMCTSBot(Bot):
 
     def decide(self, known: GameState, seat: int, legal: tuple[Action, ...], rng: Rng) -> Action:
         kb = knowledge(known)
-        candidates = legal
+        candidates = legal = thin(known, legal)
         if len(legal) > self.width:
             scores = greedy_scores(known, seat, legal, rng)
             order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))[: self.width]
