@@ -10,6 +10,16 @@ own ``Rng``. The game's own random stream is never advanced (bots work on copies
     bot = make_bot("strong", iterations=300)
     action = bot.choose(state, seat, Rng(seed))
     state.apply(action, seat)
+
+From a web worker (the browser half): the worker needs only the engine wheel. Post it the
+save (``nile.core.save``: options and actions so far) and the seat; it rebuilds the state
+with ``nile.games.load_save``, asks ``make_bot(strength, budget_ms=...)`` for one decision
+with its own ``Rng`` and posts back ``action.text()``; the page applies it
+with ``state.apply_text(text, seat)``. The bot sees the whole state object, but decides
+only from ``canonical(state, seat)``, so sending the full save to the worker is safe. Seed
+the bot's Rng from a salt the page keeps for the game (never the game's own seed, which
+fixes the hidden cards), the history length and the seat: a reload in the middle of a bot's
+turn then makes the same choice (with ``iterations``; a ``budget_ms`` search depends on speed).
 """
 
 from __future__ import annotations
@@ -18,3 +28,4 @@ from .base import Bot
 from .players import BOT_NAMES, make_bot
 
 __all__ = ["BOT_NAMES", "Bot", "make_bot"]
+

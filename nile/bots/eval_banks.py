@@ -21,7 +21,7 @@ W_MARKET, W_RIPE, W_SEED, W_SUPPLY, W_JOKER, W_AP = 1.0, 1.1, 0.6, 0.4, 0.28, 0.
 def canonical(state: Any, seat: int) -> Any:
     """Hidden facts in a canonical form, the same groups ``resample_hidden`` redraws: unturned water
     cards sorted within their groups (same visible wave side, or wholly hidden), every face-down
-    desert card sorted, other seats' sealed bids empty, the generator reset."""
+    desert card sorted, other seats' sealed bids empty, the generator and the game's seed reset."""
     s = state.clone()
     slots: list[tuple[list[int], int]] = []
     for row in s.row_water:
@@ -48,6 +48,7 @@ def canonical(state: Any, seat: int) -> Any:
     for (container, i), card_id in zip(desert, ids, strict=True):
         container[i] = card_id
     s.rng = Rng(0)
+    s.seed = 0  # the game's seed fixes every hidden card
     if s.phase in (START_BID, AUCTION):
         for other in list(s.bids):
             if other != seat:

@@ -17,7 +17,7 @@ CROSSING = 100.0
 
 def canonical(state: Any, seat: int) -> Any:
     """Hidden facts in a canonical form: the draw pile sorted, the discard pile and every bonus
-    rail pooled and sorted (they are face down), other seats' sealed bids 0, the generator reset."""
+    rail pooled and sorted (they are face down), other seats' sealed bids 0, the generator and the game's seed reset."""
     s = state.clone()
     s.draw = sorted(s.draw)
     pool = sorted([*s.discard, *(c for p in range(s.num_players) for c in s.bonus[p])])
@@ -26,6 +26,7 @@ def canonical(state: Any, seat: int) -> Any:
         k = len(s.bonus[p])
         s.bonus[p], rest = rest[:k], rest[k:]
     s.rng = Rng(0)
+    s.seed = 0  # the game's seed fixes every hidden card
     if s.phase == "bid":
         for other in list(s.bids):
             if other != seat:
