@@ -358,6 +358,12 @@ class CapeState(GameState):
     def refusal(self, action: Action, player: int) -> IllegalActionError:
         """Why ``action`` is not allowed now, as an error the UI can say in any language."""
         text = action.text()
+        if self.phase == OVER:
+            return IllegalActionError("cape.why.game_over", text=text)
+        if player not in self.to_act():  # ``apply`` says this first (the core's refusal); asked directly, so do we
+            if self.phase == BID:
+                return IllegalActionError("cape.why.already_bid", text=text, player=player)
+            return IllegalActionError("cape.why.not_your_turn", text=text, player=player, players=list(self.to_act()))
         kinds = {BID: ("bid",), CHOOSE: ("take",), BUILD: ("build", "pass")}.get(self.phase, ())
         if action.kind not in kinds:
             return IllegalActionError("cape.why.not_now", text=text, stage=self.phase)
@@ -403,7 +409,6 @@ class CapeState(GameState):
         new.rng = self.rng.clone()
         new._legal = {}
         return new
-
 
 
 def new_game(options: Options, seed: int) -> CapeState:
