@@ -75,3 +75,12 @@ def ids(cards: list[int]) -> list[str]:
     from nile.cape.data import CARDS
 
     return [CARDS[c].id for c in cards]
+
+
+def park(s: CapeState, player: int, keep: int = 0) -> None:
+    """Move all but the top ``keep`` cards of the draw pile to the far end of ``player``'s route, out of
+    reach: a scenario with (almost) nothing left to turn up, every card still accounted for."""
+    cut = len(s.draw) - keep
+    s.routes[player].extend(s.draw[:cut])
+    s.draw = s.draw[cut:]
+    s._legal.clear()

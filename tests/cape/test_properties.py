@@ -1,10 +1,12 @@
 """Random-play properties of Vom Kap bis Kairo over many seeded games (2, 3 and 4 players).
 
 After every action: the invariants hold (all 50 cards in one place each, money never
-negative, at most 5 bonus rails, at most 8 crossings); every legal action's text parses
-back to it; ``view(p)`` is the same on a copy whose hidden facts were redrawn (nothing
-hidden leaks, K6). Every game ends before the safety cap, and its save replays to an
-identical state. ``NILE_PROPERTY_GAMES`` sets the games per player count (default 32).
+negative, at most 5 bonus rails, at most 8 crossings); undo never reaches behind the last
+action (every Kap decision ends a turn or reveals something). Every few actions: every
+legal action's text parses back to it and costs no more than its player has;
+``view(p)`` is the same on a copy whose hidden facts were redrawn (nothing hidden leaks,
+K6). Every game ends before the safety cap, and its save replays to an identical state.
+``NILE_PROPERTY_GAMES`` sets the games per player count (default 32).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from nile.cape.options import Options
 from nile.cape.state import CapeState
 from nile.core import save
 from nile.core.rng import Rng
-from nile.core.simulate import MAX_ACTIONS_PER_GAME
+from nile.core.simulate import MAX_ACTIONS_PER_GAME, simulate
 from nile.games import load_save
 
 GAMES = int(os.environ.get("NILE_PROPERTY_GAMES", "32"))
@@ -38,9 +40,11 @@ def test_random_games_keep_every_invariant_hide_what_is_hidden_and_replay(player
             player = seats[rng.below(len(seats))]
             legal = s.legal_actions(player)
             assert legal, f"seed {seed}: player {player + 1} must act but has no legal action"
+            assert isinstance(legal, tuple) and s.undo_floor() == len(s.history)
             if count % 7 == 0:
                 for a in legal:
                     assert s.parse_action(a.text()) == a
+                    assert 0 <= s.cost(a, player) <= s.money[player]
                 for p in (player, None):
                     assert resample_hidden(s, p, Rng(count)).view(p) == s.view(p), (seed, count, p)
             s.apply(legal[rng.below(len(legal))], player)
@@ -64,3 +68,9 @@ def test_a_clone_plays_on_without_touching_the_original():
         p = copy.to_act()[0]
         copy.apply(copy.legal_actions(p)[0], p)
     assert (save.dumps(s), s.view(None)) == before
+
+
+def test_simulate_finishes_every_game_with_every_invariant_checked():
+    summary = simulate(lambda i: CapeState(Options.default(2 + i % 3), 500 + i), 12, 7, check=violations)
+    assert summary["finished"] == 12 and summary["errors"] == 0 and summary["invariant_violations"] == 0
+    assert set(summary["end_reasons"]) <= {"crossings", "stall"} and summary["rounds_mean"] >= 8
