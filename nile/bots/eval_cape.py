@@ -6,6 +6,7 @@ from typing import Any
 
 from ..cape import actions as act
 from ..cape.data import CARD_INDEX, CARDS, CROSSINGS_TO_WIN, NEED, RAIL_PRICE
+from ..cape.determinize import reshuffled
 from ..core.actions import Action
 from ..core.rng import Rng
 
@@ -19,8 +20,13 @@ def canonical(state: Any, seat: int) -> Any:
     """Hidden facts in a canonical form: the draw pile sorted, the discard pile and every bonus
     rail pooled and sorted (they are face down), other seats' sealed bids 0, the generator and the game's seed reset."""
     s = state.clone()
-    s.draw = sorted(s.draw)
-    pool = sorted([*s.discard, *(c for p in range(s.num_players) for c in s.bonus[p])])
+    faces = [c for p in range(s.num_players) for c in s.bonus[p]]
+    if reshuffled(s):  # the draw pile's make-up is unknown too: it joins the pool (as in resample_hidden)
+        pool = sorted([*s.draw, *s.discard, *faces])
+        s.draw, pool = pool[: len(s.draw)], pool[len(s.draw):]
+    else:
+        s.draw = sorted(s.draw)
+        pool = sorted([*s.discard, *faces])
     s.discard, rest = pool[: len(s.discard)], pool[len(s.discard):]
     for p in range(s.num_players):
         k = len(s.bonus[p])
