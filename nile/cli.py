@@ -2,6 +2,7 @@
 
     python -m nile simulate --game banks|cape --players 4 --games 200 --seed 1 [--variants all|none|mix|N10,N11] [--json]
     python -m nile replay SAVE.json
+    python -m nile tournament --game banks|cape --seats strong,normal --games 200 --seed 1 [--jobs N] [--json]
 
 Both work for every registered game (``nile.games``): the game's description
 says its player range, variants, default options and invariants.
@@ -122,31 +123,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m nile", description="Nile: rules engine tools")
-    sub = parser.add_subparsers(dest="command", required=True)
-    sim = sub.add_parser("simulate", help="play random games, check invariants, measure speed")
-    sim.add_argument("--game", choices=sorted(GAMES), default="banks")
-    sim.add_argument("--players", default=None, help="a count or a list: 4 or 2,3,4 (default: the game's maximum)")
-    sim.add_argument("--games", type=int, default=200)
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--variants", default="none", help="none, all, mix (every combination) or a list N10,N11")
-    sim.add_argument("--json", action="store_true", help="print one JSON object")
-    sim.add_argument("--no-invariants", action="store_true", help="skip the invariant checks (pure speed)")
-    sim.set_defaults(func=cmd_simulate)
-    rep = sub.add_parser("replay", help="validate a save file (any game) and print the standings")
-    rep.add_argument("save")
-    rep.set_defaults(func=cmd_replay)
-    args = parser.parse_args(argv)
-    if args.command == "simulate" and args.players is None:
-        args.players = str(min(4, GAMES[args.game].max_players))
-    try:
-        return int(args.func(args))
-    except argparse.ArgumentTypeError as e:
-        parser.error(str(e))
-        return 2
-
-
 def cmd_tournament(args: argparse.Namespace) -> int:
     """Bots against each other, seats rotated: win rates with 95% intervals, length, time per decision."""
     from .bots.players import BOT_NAMES
@@ -189,15 +165,27 @@ def _add_tournament(sub: Any) -> None:
     tour.set_defaults(func=cmd_tournament)
 
 
-_main_without_tournament = main
-
-
-def main(argv: Sequence[str] | None = None) -> int:  # type: ignore[no-redef]  # noqa: F811
-    """The command line with ``tournament`` added to the subcommands above."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    if args[:1] == ["tournament"]:
-        parser = argparse.ArgumentParser(prog="python -m nile")
-        _add_tournament(parser.add_subparsers(dest="command", required=True))
-        parsed = parser.parse_args(args)
-        return int(parsed.func(parsed))
-    return _main_without_tournament(argv)
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m nile", description="Nile: rules engine tools")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sim = sub.add_parser("simulate", help="play random games, check invariants, measure speed")
+    sim.add_argument("--game", choices=sorted(GAMES), default="banks")
+    sim.add_argument("--players", default=None, help="a count or a list: 4 or 2,3,4 (default: the game's maximum)")
+    sim.add_argument("--games", type=int, default=200)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--variants", default="none", help="none, all, mix (every combination) or a list N10,N11")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument("--no-invariants", action="store_true", help="skip the invariant checks (pure speed)")
+    sim.set_defaults(func=cmd_simulate)
+    rep = sub.add_parser("replay", help="validate a save file (any game) and print the standings")
+    rep.add_argument("save")
+    rep.set_defaults(func=cmd_replay)
+    _add_tournament(sub)
+    args = parser.parse_args(argv)
+    if args.command == "simulate" and args.players is None:
+        args.players = str(min(4, GAMES[args.game].max_players))
+    try:
+        return int(args.func(args))
+    except argparse.ArgumentTypeError as e:
+        parser.error(str(e))
+        return 2
