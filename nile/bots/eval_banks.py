@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..banks import actions as act
-from ..banks.data import FIELDS, MARKET_NAMES, MARKET_STALLS, ROTTEN, WATER_CARDS
+from ..banks.data import FIELDS, MARKET_NAMES, MARKET_STALLS, ROTTEN
+from ..banks.determinize import hidden_card_groups
 from ..banks.scoring import awards_for
 from ..banks.state import ACTIONS, AUCTION, EXTRA_TURN, SETUP_SOW, START_BID, owner_of
 from ..core.actions import Action
@@ -23,30 +24,10 @@ def canonical(state: Any, seat: int) -> Any:
     cards sorted within their groups (same visible wave side, or wholly hidden), every face-down
     desert card sorted, other seats' sealed bids empty, the generator and the game's seed reset."""
     s = state.clone()
-    slots: list[tuple[list[int], int]] = []
-    for row in s.row_water:
-        slots.extend((row, i) for i in range(len(row)))
-    for piles in s.piles:
-        for pile in piles:
-            slots.extend((pile, i) for i in range(len(pile)))
-    slots.extend((s.water_unused, i) for i in range(len(s.water_unused)))
-    hidden_below = {id(pile) for piles in s.piles for pile in piles}
-    groups: dict[object, list[tuple[list[int], int]]] = {}
-    for container, i in slots:
-        card = WATER_CARDS[container[i]]
-        visible = not (id(container) in hidden_below and i < len(container) - 1) and container is not s.water_unused
-        key: object = (card.wave_in, card.wave_out) if visible else "hidden"
-        groups.setdefault(key, []).append((container, i))
-    for places in groups.values():
+    for places in hidden_card_groups(s):
         ids = sorted(c[i] for c, i in places)
         for (container, i), card_id in zip(places, ids, strict=True):
             container[i] = card_id
-    desert: list[tuple[list[int], int]] = []
-    for container in [*s.row_desert, *s.jokers, s.desert_draw, s.desert_discard]:
-        desert.extend((container, i) for i in range(len(container)))
-    ids = sorted(c[i] for c, i in desert)
-    for (container, i), card_id in zip(desert, ids, strict=True):
-        container[i] = card_id
     s.rng = Rng(0)
     s.seed = 0  # the game's seed fixes every hidden card
     if s.phase in (START_BID, AUCTION):
