@@ -1,6 +1,6 @@
 """Build the deployable static site into dist/ (what Netlify publishes; `make site` runs this).
 
-- copies index.html, pyscript.toml, the manifest and static/ (app CSS, boot script, icons);
+- copies index.html, pyscript.toml, the manifest and static/ (app CSS, boot script, bot worker, icons);
 - vendors the pinned Pyodide and PyScript from node_modules into versioned folders
   (static/vendor/pyodide-<version>/, static/vendor/pyscript-<version>/) and writes those
   paths into index.html and pyscript.toml — so no request ever goes to a CDN;
@@ -127,6 +127,9 @@ def main() -> None:
     shutil.copy2(ROOT / "manifest.webmanifest", DIST / "manifest.webmanifest")
     shutil.copytree(ROOT / "static", DIST / "static", dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("vendor", "__pycache__"))
+    for script in (DIST / "static").glob("*.js"):  # the bot worker imports the vendored Pyodide
+        if "{{" in script.read_text():
+            script.write_text(fill(script.read_text(), dirs))
     zip_package(DIST)
     files = sorted(p for p in DIST.rglob("*") if p.is_file())
     urls = ["./"] + ["./" + str(p.relative_to(DIST)).replace("\\", "/") for p in files if precached(p)]

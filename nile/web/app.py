@@ -7,6 +7,12 @@ checked before reading), start downloads, and re-render ``#app`` after each
 event, keeping keyboard focus where it was. When the first screen is drawn it
 sets ``data-app-state="ready"`` on ``<body>``. An unexpected error never
 breaks the page: it is shown as a notice and logged to the console.
+
+Computer players think in a Web Worker (``static/bot-worker.js``, its own
+Pyodide), so the page answers clicks while they search. After every redraw
+the app asks the controller for the bot decision that is due and posts it to
+the worker; the answer is shown after the controller's pace (a person can
+follow the moves) and applied only if the game is still where it was asked.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ import traceback
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy, jsnull
+from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
 
 from ..core.save import MAX_SAVE_CHARS
@@ -100,6 +106,10 @@ class App:
         window.addEventListener("resize", self._proxies[4])
         self.root.addEventListener("input", self._proxies[5])
         self.controller.layout = self._layout()
+        self._worker: Any = None
+        self._bot_key: str | None = None  # the bot decision asked of the worker (or waiting to be shown)
+        self._bot_shown = 0.0  # when the last bot move was shown (for the pace)
+        self._bot_proxies = (create_proxy(self.on_bot_message), create_proxy(self.on_bot_error))
 
     # ------------------------------------------------------------------ drawing
     def render(self) -> None:
@@ -123,6 +133,7 @@ class App:
                     el.focus()
                     break
         self._run_effects()
+        self._drive_bots()
         self.renders += 1
         document.body.dataset.renders = str(self.renders)
         document.body.dataset.screen = self.controller.screen
@@ -144,6 +155,66 @@ class App:
                 link.click()
                 link.remove()
                 js.setTimeout(create_proxy(lambda url=url: js.URL.revokeObjectURL(url)), 1000)
+
+    # ------------------------------------------------------------------ computer players
+    def _bot_worker(self) -> Any:
+        if self._worker is None:
+            self._worker = js.Worker.new("./static/bot-worker.js", to_js({"type": "module"}, dict_converter=js.Object.fromEntries))
+            self._worker.addEventListener("message", self._bot_proxies[0])
+            self._worker.addEventListener("error", self._bot_proxies[1])
+        return self._worker
+
+    def _drive_bots(self) -> None:
+        """Ask the worker for the bot decision that is due, once per position."""
+        job = self.controller.bot_job()
+        if job is None:
+            self._bot_key = None
+            document.body.dataset.botThinking = ""
+            return
+        if job["key"] == self._bot_key:
+            return
+        self._bot_key = job["key"]
+        document.body.dataset.botThinking = job["key"]
+        self._bot_worker().postMessage(to_js(job, dict_converter=js.Object.fromEntries))
+
+    def on_bot_message(self, event) -> None:  # noqa: ANN001
+        data = event.data
+        key = _str(getattr(data, "key", None))
+        if key is None:  # the worker's "ready"/"failed" announcements
+            failed = _str(getattr(data, "failed", None))
+            if failed and self._bot_key:
+                self._safely(lambda: self.controller.bot_failed(self._bot_key or "", failed))
+            return
+        if key != self._bot_key:
+            return  # asked for a position the game has left
+        error = _str(getattr(data, "error", None))
+        if error is not None:
+            self._bot_key = None
+            self._safely(lambda: self.controller.bot_failed(key, error))
+            return
+        text = _str(data.text) or ""
+        document.body.dataset.botMs = f"{float(data.ms):.1f}"
+        wait = self.controller.bot_delay_ms() - (js.performance.now() - self._bot_shown)
+
+        def show() -> None:
+            if key != self._bot_key:
+                return
+            self._bot_key = None
+            self._bot_shown = js.performance.now()
+            self._safely(lambda: self.controller.handle("bot-move", f"{key}|{text}"))
+
+        if wait > 0:
+            self._bot_timer = create_proxy(show)
+            js.setTimeout(self._bot_timer, wait)
+        else:
+            show()
+
+    def on_bot_error(self, event) -> None:  # noqa: ANN001
+        """The worker script itself failed (it could not load): pause the bots and say why."""
+        message = _str(getattr(event, "message", None)) or "worker error"
+        key = self._bot_key or ""
+        self._bot_key = None
+        self._safely(lambda: self.controller.bot_failed(key, message))
 
     def _safely(self, work) -> None:  # noqa: ANN001
         started = js.performance.now()

@@ -8,6 +8,14 @@ never decides a rule itself. What a click would do (and its AP cost) is worked
 out by ``interaction()`` from the legal actions and ``state.cost``, so the page
 can highlight it before the player commits.
 
+Computer players (issue 10): a seat whose options say ``bot`` is never offered
+to the person at the screen. ``bot_job()`` says which bot decision is due (the
+page sends it to the bot worker), ``bot-move`` brings the answer back and is
+applied only if the game is still where it was asked; ``bot_delay_ms()`` paces
+the bots' moves so people can follow them (speed setting, "skip to my turn").
+With one person at the table their sealed bids are made on their own screen,
+without hand-over screens.
+
 Everything here is plain Python, so the whole UI flow is tested in CPython;
 ``nile.web.app`` only moves events in and HTML out.
 """
@@ -22,7 +30,7 @@ from ..core import save
 from ..core.actions import ActionError, IllegalActionError
 from ..core.explained import say
 from ..core.game import GameState
-from ..core.players import OptionsError, Player, clean_name
+from ..core.players import BOT_STRENGTHS, OptionsError, Player, clean_name
 from ..core.save import SaveError
 from ..games import GAMES, spec_of
 from ..messages import LANGUAGES
@@ -36,7 +44,12 @@ HOME, SETUP, GAME = "home", "setup", "game"
 LANG_KEY = "nile:lang"
 CURRENT_KEY = "nile:current"  # the game open when the page was left: a reload reopens it
 DEFAULT_NAMES = ("Anna", "Bram", "Chloé", "Dirk", "Eva")
+#: a computer player's name until the player types another one
+BOT_NAMES = ("Amun", "Bastet", "Horus", "Isis", "Thoth")
 DEFAULT_GAME = next(iter(GAMES))
+SPEED_KEY = "nile:bot-speed"
+#: how long each bot move stays on screen before the next one, by speed setting (milliseconds)
+BOT_PACE_MS = {"slow": 1600, "normal": 800, "fast": 200}
 
 
 def new_form(game: str) -> SetupForm:
@@ -44,7 +57,7 @@ def new_form(game: str) -> SetupForm:
     spec = spec_of(game)
     count = max(spec.min_players, min(3, spec.max_players))
     return SetupForm(game, count, list(DEFAULT_NAMES[: spec.max_players]), list(spec.colours),
-                     ui_for(game).default_setup())
+                     ui_for(game).default_setup(), kinds=[""] * spec.max_players)
 
 
 class Controller:
@@ -67,6 +80,12 @@ class Controller:
         self.layout = "landscape"
         self.effects: list[tuple[str, ...]] = []  # for the page: ("download", name, text)
         self.revision = 0
+        speed = library.store.get(SPEED_KEY)
+        self.bot_speed = speed if speed in BOT_PACE_MS else "normal"
+        self.skipping = False  # "skip to my turn": bots move without pause until a person must act
+        self.bots_paused = False  # a watch game paused, or a bot failed (the notice says why)
+        self._salts: dict[str, int] = {}
+        self._kinds: tuple[object, list[str]] = (None, [])
         library.explain = self.say
 
     def say(self, error: BaseException) -> str:
@@ -90,10 +109,117 @@ class Controller:
         """The saved-games line: which game, then where it stands (the game's UI says that)."""
         return msg("game." + state.GAME, self.lang) + " · " + ui_for(state.GAME).summary(state, self.lang, names_of(state))
 
+    @property
+    def kinds(self) -> list[str]:
+        """Each seat's player: "" a person, else the computer player's strength (options never change
+        during a game, so this is read once per game)."""
+        if self.state is None:
+            return []
+        if self._kinds[0] is not self.state.options:
+            self._kinds = (self.state.options, kinds_of(self.state))
+        return self._kinds[1]
+
+    def is_bot(self, seat: int | None) -> bool:
+        return seat is not None and bool(self.kinds[seat])
+
+    def humans(self) -> list[int]:
+        return [p for p, kind in enumerate(self.kinds) if not kind]
+
+    def viewer(self) -> int | None:
+        """Whose knowledge the board shows: the one person at a table of bots, else nobody's (spectator)."""
+        humans = self.humans()
+        return humans[0] if len(humans) == 1 else None
+
+    def solo_bidder(self) -> int | None:
+        """With one person at the table, the seat whose sealed decision is open on their own screen."""
+        s, p = self.state, self.viewer()
+        if s is None or p is None or s.is_terminal() or not s.secret_decision():
+            return None
+        return p if p in s.to_act() else None
+
+    def active_bidder(self) -> int | None:
+        return self.bidder if self.bidder is not None else self.solo_bidder()
+
+    # ------------------------------------------------------------------ computer players
+    def bot_to_act(self) -> int | None:
+        """The computer player whose decision is due now (None when a person must act, or none can)."""
+        s = self.state
+        if s is None or self.screen != GAME or s.is_terminal() or self.conflict:
+            return None
+        kinds = self.kinds
+        for p in s.to_act():
+            if kinds[p]:
+                return p
+        return None
+
+    def bot_job(self) -> dict[str, Any] | None:
+        """What the page sends the bot worker: ``key`` (where the game is), the save, seat, strength
+        and a salt for the bot's own random numbers (never the game's seed). None when no bot is due
+        or the bots are paused."""
+        p = self.bot_to_act()
+        s = self.state
+        if p is None or s is None or self.bots_paused:
+            return None
+        key = f"{self.game_id}/{len(s.history)}/{p}"
+        if key not in self._salts:
+            self._salts = {key: self.new_seed() & ((1 << 53) - 1)}  # a JS number holds it exactly
+        return {"key": key, "save": save.dumps(s), "seat": p, "strength": self.kinds[p], "salt": self._salts[key]}
+
+    def bot_delay_ms(self) -> int:
+        """How long the last move stays on screen before a bot's next one is shown. Sealed bids are
+        not shown, so they are not paced; nor is anything while skipping to a person's turn."""
+        s = self.state
+        if self.skipping or s is None or s.secret_decision():
+            return 0
+        return BOT_PACE_MS[self.bot_speed]
+
+    def _on_bot_move(self, value: str) -> None:
+        """The bot worker's answer, ``key|action``: applied if the game is still where it was asked."""
+        key, _, text = value.partition("|")
+        job = self.bot_job()
+        if job is None or job["key"] != key:
+            return  # the game moved on (undo, another game opened): the answer is stale
+        try:
+            self._apply(text, job["seat"])
+        except (ActionError, IllegalActionError) as e:
+            self.bots_paused = True
+            self.notice = ("error", msg("ui.bot_failed", self.lang, player=self.names[job["seat"]], error=self.say(e)))
+
+    def bot_failed(self, key: str, error: str) -> None:
+        """The worker could not decide (it failed to start, or raised): pause the bots and say so."""
+        job = self.bot_job()
+        if job is not None and job["key"] == key:
+            self.bots_paused = True
+            self.notice = ("error", msg("ui.bot_failed", self.lang, player=self.names[job["seat"]], error=error))
+
+    def _on_bot_speed(self, value: str) -> None:
+        if value in BOT_PACE_MS:
+            self.bot_speed = value
+            try:
+                self.library.store.set(SPEED_KEY, value)
+            except StorageFull:
+                pass
+
+    def _on_bot_skip(self, value: str) -> None:
+        self.skipping = True
+
+    def _on_bot_pause(self, value: str) -> None:
+        """Pause or go on (a watch game; or again after a bot failed)."""
+        self.bots_paused = not self.bots_paused
+        self.skipping = False
+
+    def _after_change(self) -> None:
+        """After any event: skipping ends where a person must act (or at the game's end)."""
+        s = self.state
+        if self.skipping and (s is None or s.is_terminal() or self.bot_to_act() is None):
+            self.skipping = False
+
     def undo_possible(self) -> bool:
         s = self.state
         if s is None or s.is_terminal() or s.secret_decision() or not s.history:
             return False
+        if self.is_bot(s.current_player()):
+            return False  # a bot's moves are not the person's to take back
         return len(s.history) > s.undo_floor() and s.history[-1][0] == s.current_player()
 
     # ------------------------------------------------------------------ intents
@@ -114,6 +240,7 @@ class Controller:
             self.notice = ("error", self.say(e))
         if self.screen != screen and self.notice is notice:
             self.notice = None  # a notice belongs to the screen it was raised on
+        self._after_change()
 
     # home
     def resume(self) -> None:
@@ -166,6 +293,8 @@ class Controller:
         self.bid_draft = {}
         self.in_memory_only = False
         self.conflict = False
+        self.skipping = False
+        self.bots_paused = False
 
     def _on_delete(self, gid: str) -> None:
         self.library.delete(gid)
@@ -234,11 +363,22 @@ class Controller:
             other = self.form.colours.index(colour)
             self.form.colours[other], self.form.colours[seat_i] = self.form.colours[seat_i], colour
 
+    def _on_setup_kind(self, value: str) -> None:
+        """Who plays a seat: a person ("") or a computer player; a default name follows the choice."""
+        seat, _, kind = value.partition(":")
+        if not (seat.isdigit() and int(seat) < len(self.form.kinds) and kind in ("", *BOT_STRENGTHS)):
+            return
+        i = int(seat)
+        was_default = self.form.names[i] in (DEFAULT_NAMES[i], BOT_NAMES[i])
+        self.form.kinds[i] = kind
+        if was_default:
+            self.form.names[i] = BOT_NAMES[i] if kind else DEFAULT_NAMES[i]
+
     def _on_start_game(self, value: str) -> None:
         f = self.form
         spec = spec_of(f.game)
         try:
-            players = [Player(clean_name(f.names[i], i), f.colours[i]) for i in range(f.count)]
+            players = [Player(clean_name(f.names[i], i), f.colours[i], f.kinds[i] if i < len(f.kinds) else "") for i in range(f.count)]
             options = self.ui.make_options(f, players)
         except OptionsError as e:
             f.error = self.say(e)
@@ -360,20 +500,22 @@ class Controller:
     # secret decisions (sealed bids): hand the device over, decide in private, hide again
     def _on_reveal_bidder(self, value: str) -> None:
         s = self.state
-        if s and s.secret_decision() and value.isdigit() and int(value) in s.to_act():
+        if s and s.secret_decision() and value.isdigit() and int(value) in s.to_act() and not self.kinds[int(value)]:
             self.bidder = int(value)
             self.bid_draft = {}
 
     def _on_bid_change(self, value: str) -> None:
-        if self.bidder is None or self.state is None:
+        bidder = self.active_bidder()
+        if bidder is None or self.state is None:
             return
-        self.bid_draft = self.ui.draft_change(self.state, self.bidder, self.bid_draft, value)
+        self.bid_draft = self.ui.draft_change(self.state, bidder, self.bid_draft, value)
 
     def _on_bid_submit(self, value: str) -> None:
-        if self.bidder is None or self.state is None:
+        bidder = self.active_bidder()
+        if bidder is None or self.state is None:
             return
-        text = self.ui.draft_action(self.state, self.bidder, self.bid_draft)
-        player = self.bidder
+        text = self.ui.draft_action(self.state, bidder, self.bid_draft)
+        player = bidder
         self.bidder = None
         self.bid_draft = {}
         self._apply(text, player)
@@ -384,7 +526,11 @@ class Controller:
 
     # ------------------------------------------------------------------ applying
     def _actor(self) -> int | None:
-        return self.state.current_player() if self.state else None
+        """The seat the person at the screen moves for now (never a computer player's)."""
+        if self.state is None or self.state.is_terminal():
+            return None
+        p = self.state.current_player()
+        return None if self.is_bot(p) else p
 
     def _apply(self, text: str, player: int | None = None) -> None:
         s = self.state
@@ -429,7 +575,24 @@ class Controller:
         """Board targets and buttons for the player to act (the game's UI reads the engine's legal actions)."""
         if self.state is None:
             return Interaction()
+        if not self.state.is_terminal() and self.is_bot(self.state.current_player()):
+            return Interaction(prompt=self.thinking_text())
         return self.ui.interaction(self.state, self.selection or {}, self.lang, self.names)
+
+    def thinking_text(self) -> str:
+        """"Amun (bot) is thinking…", or that the bots are paused."""
+        p = self.bot_to_act()
+        if p is None and self.state is not None and not self.state.is_terminal():
+            p = self.state.current_player()
+        if p is None:
+            return ""
+        key = "ui.bot_paused" if self.bots_paused else "ui.bot_thinking"
+        return msg(key, self.lang, player=self.names[p])
+
+
+def kinds_of(state: GameState) -> list[str]:
+    """Each seat's player as saved: "" a person, else a computer player's strength."""
+    return [str(p.get("bot", "")) for p in state.options_json()["players"]]
 
 
 def names_of(state: GameState) -> list[str]:

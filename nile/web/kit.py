@@ -119,6 +119,8 @@ class SetupForm:
     #: the game's own set-up choices (variants, start rule), as text, kept by its UI module
     options: dict[str, Any] = field(default_factory=dict)
     error: str = ""
+    #: who plays each seat: "" a person, else a computer player's strength (``BOT_STRENGTHS``)
+    kinds: list[str] = field(default_factory=list)
 
 
 @dataclass

@@ -13,10 +13,11 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from ..core.players import BOT_STRENGTHS
 from ..games import GAMES
 from ..messages import LANGUAGES, describe
 from ..messages import text as msg
-from .controller import GAME, HOME, SETUP, Controller
+from .controller import BOT_PACE_MS, GAME, HOME, SETUP, Controller
 from .games_ui import ui_for
 from .kit import Frame, Interaction, attrs, button, colour_letter, esc, numbered_keys
 
@@ -136,6 +137,11 @@ def render_setup(c: Controller) -> str:
     )
     players = []
     for i in range(f.count):
+        kind = f.kinds[i] if i < len(f.kinds) else ""
+        kind_opts = "".join(
+            f'<option value="{i}:{k}"{" selected" if k == kind else ""}>{esc(msg("ui.kind_" + (k or "person"), lang))}</option>'
+            for k in ("", *BOT_STRENGTHS)
+        )
         colour_opts = "".join(
             f'<option value="{i}:{col}"{" selected" if f.colours[i] == col else ""}>'
             f'{esc(msg("colour." + col, lang))} ({esc(colour_letter(col, lang))})</option>'
@@ -146,13 +152,15 @@ def render_setup(c: Controller) -> str:
             f'{esc(colour_letter(f.colours[i], lang))}</span>'
             f'<label>{esc(msg("ui.name", lang))} {i + 1} <input type="text" maxlength="40"'
             f'{attrs(value=f.names[i], data_i="setup-name", data_v=str(i), autocomplete="off")}></label>'
-            f'<label>{esc(msg("ui.colour", lang))} <select data-i="setup-colour">{colour_opts}</select></label></li>'
+            f'<label>{esc(msg("ui.colour", lang))} <select data-i="setup-colour">{colour_opts}</select></label>'
+            f'<label>{esc(msg("ui.played_by", lang))} <select data-i="setup-kind">{kind_opts}</select></label></li>'
         )
     error = f'<p class="form-error" role="alert">{esc(f.error)}</p>' if f.error else ""
     return (
         f'<section class="setup game-{esc(f.game)}"><h1>{esc(msg("ui.new_game_of", lang, game=msg("game." + f.game, lang)))}</h1>'
         f'<label>{esc(msg("ui.players", lang))} <select data-i="setup-count">{count_opts}</select></label>'
         f'<ul class="players-setup">{"".join(players)}</ul>'
+        f'<p class="hint">{esc(msg("ui.setup_bots_hint", lang))}</p>'
         + c.ui.setup_fields(f, lang)
         + f'{error}<div class="setup-buttons">{button(msg("ui.back", lang), "home")}'
         f'{button(msg("ui.start", lang), "start-game", cls="primary big")}</div></section>'
@@ -162,14 +170,16 @@ def render_setup(c: Controller) -> str:
 # ---------------------------------------------------------------------- game
 def frame_of(c: Controller) -> Frame:
     assert c.state is not None
-    return Frame(c.state, c.state.view(None), c.interaction(), c.selection or {}, c.lang, c.names, c.layout)
+    return Frame(c.state, c.state.view(c.viewer()), c.interaction(), c.selection or {}, c.lang, c.names, c.layout)
 
 
 def render_game(c: Controller) -> str:
     s = c.state
     assert s is not None
-    if s.secret_decision() and not s.is_terminal():
-        return render_secret(c)
+    if s.secret_decision() and not s.is_terminal() and (
+        c.active_bidder() is not None or any(not c.kinds[p] for p in s.to_act())
+    ):
+        return render_secret(c)  # a person decides in secret (computer players need no hand-over)
     frame = frame_of(c)
     ui = c.ui
     header = _status_bar(c, frame)
@@ -194,6 +204,8 @@ def _status_bar(c: Controller, frame: Frame) -> str:
     else:
         seats = s.to_act()
         who = msg("ui.turn_of", lang, player=names[seats[0]]) if len(seats) == 1 else msg("ui.everyone", lang)
+        if c.bot_to_act() is not None:
+            who = c.thinking_text() if len(seats) == 1 else msg("ui.bots_bidding", lang)
     memory = f'<span class="memory">{esc(msg("ui.in_memory", lang))}</span>' if c.in_memory_only else ""
     if c.conflict:
         memory += button(msg("ui.reload_other", lang), "reload", cls="primary")
@@ -203,11 +215,31 @@ def _status_bar(c: Controller, frame: Frame) -> str:
         f'<span class="round">{esc(msg("ui.round", lang, round=view["round"]))}</span>'
         f'{c.ui.status(frame)}'
         f'<span class="whose" aria-live="polite">{esc(who)}</span>{memory}'
-        f'<span class="spacer"></span>'
+        f'<span class="spacer"></span>{_bot_controls(c)}'
         f'{button(msg("ui.rules", lang), "rules", cls="ghost")}'
         f'{button(msg("ui.export", lang), "export", c.game_id or "", cls="ghost")}'
         "</header>"
     )
+
+
+def _bot_controls(c: Controller) -> str:
+    """With computer players at the table: their speed, and skipping (or pausing a watch game)."""
+    s = c.state
+    if s is None or not any(c.kinds) or s.is_terminal():
+        return ""
+    lang = c.lang
+    speeds = "".join(
+        f'<option value="{v}"{" selected" if v == c.bot_speed else ""}>{esc(msg("ui.speed_" + v, lang))}</option>'
+        for v in BOT_PACE_MS
+    )
+    bits = [f'<label class="bot-speed">{esc(msg("ui.bot_speed", lang))} <select data-i="bot-speed">{speeds}</select></label>']
+    watching = not c.humans()
+    if c.bots_paused or watching:
+        bits.append(button(msg("ui.bot_go_on" if c.bots_paused else "ui.bot_pause", lang), "bot-pause",
+                           cls="primary" if c.bots_paused else ""))
+    if c.bot_to_act() is not None and not c.skipping and not c.bots_paused:
+        bits.append(button(msg("ui.bot_skip_end" if watching else "ui.bot_skip", lang), "bot-skip"))
+    return f'<span class="bots">{"".join(bits)}</span>'
 
 
 def _action_panel(c: Controller, frame: Frame) -> str:
@@ -241,9 +273,11 @@ def render_secret(c: Controller) -> str:
     assert s is not None
     lang, names, ui = c.lang, c.names, c.ui
     why = ui.secret_title(s, lang)
-    if c.bidder is None:
-        waiting = list(s.to_act())
-        done = [names[p] for p in range(len(names)) if p not in waiting]
+    p = c.active_bidder()
+    if p is None:
+        kinds = c.kinds
+        waiting = [q for q in s.to_act() if not kinds[q]]
+        done = [names[q] for q in range(len(names)) if q not in s.to_act()]
         choices = "".join(
             f'<li>{button(msg("ui.i_am", lang, player=names[p]), "reveal-bidder", str(p), cls="primary big")}</li>' for p in waiting
         )
@@ -255,11 +289,11 @@ def render_secret(c: Controller) -> str:
             + f'<p class="hint">{esc(msg("ui.bid_secret_hint", lang))}</p>'
             f'{button("⌂ " + msg("ui.home", lang), "home", cls="ghost")}</section>'
         )
-    p = c.bidder
+    hide = button(msg("ui.hide", lang), "bid-hide") if c.bidder is not None else ""  # alone at the table: nobody to hide from
     return (
         f'<section class="bid-private"><h1>{esc(msg("ui.bid_of", lang, player=names[p]))}</h1><p>{esc(why)}</p>'
         f'{ui.private_input(s, p, c.bid_draft, lang, names)}'
-        f'<div class="buttons">{button(msg("ui.hide", lang), "bid-hide")}'
+        f'<div class="buttons">{hide}'
         f'{button(msg("ui.place_bid", lang), "bid-submit", cls="primary big")}</div></section>'
     )
 

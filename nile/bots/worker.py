@@ -1,0 +1,61 @@
+"""One bot decision for the page, as the browser's bot worker asks for it (issue 10, "in the browser").
+
+``static/bot-worker.js`` runs a second Pyodide in a Web Worker (so the page never
+freezes while a bot searches) and calls ``decide(save_text, seat, strength, salt)``:
+the game so far as a save (``nile.core.save``), whose decision it is, the seat's
+strength and a number for the bot's own ``Rng``. It answers with the action's text,
+which the page checks against the legal actions and applies.
+
+The worker keeps the last game it rebuilt and, when the next request is the same game
+a few actions further on, applies only the new actions instead of replaying the whole
+save (a Nile game is several hundred actions; a bot is asked once per action).
+
+The bot sees the whole state object but decides only from ``canonical(state, seat)``
+(``nile.bots.base``), so handing the worker the full save does not let it peek.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..core import save
+from ..core.game import GameState
+from ..core.players import BOT_STRENGTHS
+from ..core.rng import Rng
+from ..games import load_save
+from .players import make_bot
+
+#: each strength's thinking budget in the browser (the strong bot searches for a fixed time:
+#: Pyodide is about 2–3 times slower than CPython, and the issue allows 1.5 s per decision)
+BROWSER_BUDGET: dict[str, dict[str, Any]] = {"easy": {}, "normal": {}, "strong": {"budget_ms": 650}}
+
+_cached: tuple[tuple[Any, ...], list[str], GameState] | None = None
+
+
+def _state_of(save_text: str) -> GameState:
+    """The game of ``save_text``: the cached one moved on by the new actions, else a full replay."""
+    global _cached
+    data = save.parse(save_text)
+    actions: list[str] = list(data["actions"])
+    same_game = (data["game"], data.get("rules"), json.dumps(data["options"], sort_keys=True), data["seed"])
+    if _cached is not None:
+        game, done, state = _cached
+        if game == same_game and len(done) <= len(actions) and actions[: len(done)] == done:
+            state = state.clone()
+            for text in actions[len(done):]:
+                state.apply_text(text)
+            _cached = (same_game, actions, state)
+            return state.clone()
+    state = load_save(save_text)
+    _cached = (same_game, actions, state)
+    return state.clone()
+
+
+def decide(save_text: str, seat: int, strength: str, salt: int) -> str:
+    """The text of the bot's action for ``seat`` in the game of ``save_text``."""
+    if strength not in BOT_STRENGTHS:
+        raise ValueError(f"unknown strength {strength!r}")
+    state = _state_of(save_text)
+    bot = make_bot(strength, **BROWSER_BUDGET[strength])
+    return bot.choose(state, int(seat), Rng(int(salt))).text()
