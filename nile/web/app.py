@@ -193,6 +193,7 @@ class App:
             self._safely(lambda: self.controller.bot_failed(key, error))
             return
         text = _str(data.text) or ""
+        document.body.dataset.botThinking = ""  # decided: now only the pace holds the move back
         document.body.dataset.botMs = f"{float(data.ms):.1f}"
         wait = self.controller.bot_delay_ms() - (js.performance.now() - self._bot_shown)
 

@@ -136,8 +136,9 @@ def continue_game(page: Page, gid: str) -> None:
 
 
 def start_game(page: Page, names: tuple[str, ...] = NAMES3, variants: tuple[str, ...] = (), tap: bool = False,
-               game: str = "banks") -> None:
-    """New game of ``game`` through its card on home and the set-up form: player count, typed names, variants, start."""
+               game: str = "banks", kinds: tuple[str, ...] = ()) -> None:
+    """New game of ``game`` through its card on home and the set-up form: player count, typed names,
+    who plays each seat (``kinds``: "" a person, else a bot strength), variants, start."""
     click(page, intent("new", game), tap=tap)
     assert screen(page) == "setup"
     count = page.locator(intent("setup-count"))
@@ -151,6 +152,11 @@ def start_game(page: Page, names: tuple[str, ...] = NAMES3, variants: tuple[str,
             box.tap()
         box.fill(name)  # a text field reports every keystroke, without redrawing the form
         assert page.locator(intent("setup-name", str(i))).input_value() == name[:40]
+    for i, kind in enumerate(kinds):
+        if kind:
+            before = renders(page)
+            page.locator(intent("setup-kind")).nth(i).select_option(f"{i}:{kind}")
+            wait_renders_after(page, before)
     for v in variants:
         click(page, intent("setup-variant", v), tap=tap)
         assert page.locator(intent("setup-variant", v)).is_checked()

@@ -1,0 +1,115 @@
+"""Computer players in the page (issue 10): one person against two bots plays each game to the end
+(bots think in the Web Worker, the person bids on their own screen with no hand-over), and the
+page answers a click within 100 ms while the strong bot is thinking."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page, expect
+
+from nile.core import save
+from nile.games import load_save
+
+from .ui import click, find, intent, renders, start_game, storage
+
+#: what the person clicks in a Kap game (in this order) when it is their move
+KAP_PERSON = (
+    ".bid-private [data-i=bid-submit]",
+    "g.card.act",
+    "[data-i=act][data-v^=build]",
+    "[data-i=act][data-v=pass]",
+)
+#: a Nile person who ends every turn at once (the bots make the game)
+NILE_PERSON = (
+    ".bid-private [data-i=bid-submit]",
+    "[data-i=act][data-v=end]",
+    "g.field.act",
+    "g.mrow.act",
+    "[data-i=act]",
+    "button.target",
+    "g.sel",
+)
+WAIT_JS = """sels => sels.some(s => [...document.querySelectorAll(s)].some(
+    el => el.getClientRects().length > 0 && !el.hasAttribute('disabled')))"""
+
+
+def _saved(page: Page) -> dict:
+    current = storage(page)["nile:current"]
+    return save.parse(storage(page)[f"nile:game:{current}"])
+
+
+def play_against_bots(page: Page, person: tuple[str, ...], max_steps: int = 1500) -> int:
+    """Click as the person whenever they can act, skip the bots' pacing, until the end screen."""
+    clicks = 0
+    watch = [".end", "[data-i=bot-skip]", *person]
+    for _ in range(max_steps):
+        if page.locator(".end").count():
+            return clicks
+        assert not page.locator(".handover [data-i=reveal-bidder]").count(), "a hand-over screen with one person"
+        assert not page.locator(".notice.error").count(), page.locator(".notice").inner_text()
+        hit = find(page, person)
+        if hit:
+            click(page, page.locator(intent(hit["i"], hit["v"])).first)
+            clicks += 1
+            continue
+        skip = page.locator("[data-i=bot-skip]")
+        if skip.count():
+            click(page, skip.first)
+        before = renders(page)
+        page.wait_for_function(f"() => +document.body.dataset.renders > {before} || ({WAIT_JS})({json.dumps(watch)})",
+                               timeout=30_000)
+    raise AssertionError("the game did not end: " + page.locator("#app").inner_text()[:400])
+
+
+def test_one_person_and_two_bots_play_kap_to_the_end(app: Page) -> None:
+    start_game(app, names=("Me", "Amun", "Bastet"), game="cape", kinds=("", "easy", "normal"))
+    expect(app.locator(".bid-private")).to_be_visible()  # the person bids at once, on their own screen
+    expect(app.locator("[data-i=bid-hide]")).to_have_count(0)  # nobody to hide it from
+    clicks = play_against_bots(app, KAP_PERSON)
+    assert clicks > 5
+    data = _saved(app)
+    assert [p.get("bot", "") for p in data["options"]["players"]] == ["", "easy", "normal"]
+    state = load_save(json.dumps(data))
+    assert state.is_terminal()
+    bot_moves = sum(1 for p, _ in state.history if p != 0)
+    assert bot_moves > clicks  # the bots played their own seats, every one of their moves by the worker
+
+
+def test_one_person_and_two_bots_play_nile_to_the_end(app: Page) -> None:
+    start_game(app, names=("Me", "Amun", "Bastet"), kinds=("", "easy", "easy"))
+    play_against_bots(app, NILE_PERSON, max_steps=4000)
+    data = _saved(app)
+    state = load_save(json.dumps(data))
+    assert state.is_terminal()
+    assert {p for p, _ in state.history} == {0, 1, 2}
+
+
+def test_the_page_answers_a_click_within_100_ms_while_the_strong_bot_thinks(app: Page) -> None:
+    start_game(app, names=("Me", "Thoth"), game="cape", kinds=("", "strong"))
+    times = []
+    for _ in range(6):  # several of the strong bot's decisions (the first also waits for its Pyodide)
+        app.wait_for_function(f"() => ({WAIT_JS})({json.dumps(KAP_PERSON)})", timeout=60_000)
+        hit = find(app, KAP_PERSON)
+        click(app, app.locator(intent(hit["i"], hit["v"])).first)
+        if not app.evaluate("() => document.body.dataset.botThinking"):
+            continue
+        # while the bot searches: open and close the rules help (or change the person's own sealed
+        # bid, when the bot bids at the same time), timing click → redrawn
+        for _ in range(2):
+            ms = app.evaluate("""() => {
+                const before = +document.body.dataset.renders, t0 = performance.now();
+                const target = document.querySelector(
+                    '[data-i=rules], .bid-private [data-i=bid-change][data-v="+1"]:not([disabled])');
+                if (!target) return null;  // a person without money: nothing to change
+                target.click();
+                if (+document.body.dataset.renders === before) return -1;
+                return performance.now() - t0;
+            }""")
+            still = app.evaluate("() => document.body.dataset.botThinking")
+            if still and ms is not None:
+                times.append(ms)
+        if app.locator(".end").count():
+            break
+    assert len(times) >= 4, times
+    assert all(0 <= t < 100 for t in times), times
