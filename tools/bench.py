@@ -15,6 +15,8 @@ Parts (all by default):
   headers): navigation start → ``body[data-app-state=ready]``, cold and warm, for the game page
   and for a bare page that only boots the same vendored Pyodide; bytes of a first visit.
 - ``clicks`` click → updated board latency over a 3-player game played through the UI.
+- ``bots``    each computer player's time per decision in the page's bot worker (Web Worker with its
+  own Pyodide), median and p95, both games (``tools/bench/bots_bench.py``).
 
 Chromium is ``$CHROMIUM``, else Debian's ``/usr/bin/chromium``, else Playwright's own; the full run
 takes about 4–5 minutes on 2 vCPUs. Nothing is written to ``dist/``: the bare page is served from a
@@ -52,12 +54,12 @@ HERE = ROOT / "tools" / "bench"
 OUT = ROOT / "bench"
 sys.path[:0] = [str(ROOT), str(ROOT / "tools"), str(HERE)]
 
-PARTS = ("engine", "pyodide", "browser", "clicks")
+PARTS = ("engine", "pyodide", "browser", "clicks", "bots")
 SEED = 20240601
 FULL = {"players": [2, 3, 4, 5], "games": 40, "repeats": 7, "seed": SEED, "load_runs": 9,
-        "loads": 7, "reloads": 2, "clicks": 320, "clicks_cap": 1200, "redraws": 40}
+        "loads": 7, "reloads": 2, "clicks": 320, "clicks_cap": 1200, "redraws": 40, "bot_positions": 30}
 QUICK = {"players": [2, 3, 4, 5], "games": 6, "repeats": 2, "seed": SEED, "load_runs": 3,
-         "loads": 2, "reloads": 1, "clicks": 40, "clicks_cap": 40, "redraws": 10}
+         "loads": 2, "reloads": 1, "clicks": 40, "clicks_cap": 40, "redraws": 10, "bot_positions": 5}
 TARGETS = {"engine_4p_games_per_second": 20.0, "ready_ratio": 1.3, "click_p95_ms": 50.0}
 
 CHROMIUM = os.environ.get("CHROMIUM") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
@@ -609,6 +611,25 @@ def bench_clicks(pw: Any, served: Served, cfg: dict[str, Any]) -> dict[str, Any]
     }
 
 
+def bench_bots_part(pw: Any, served: Served, cfg: dict[str, Any]) -> dict[str, Any]:
+    import bots_bench  # tools/bench/bots_bench.py
+
+    log(f"bots: {cfg['bot_positions']} positions per game × 3 strengths through the page's bot worker ...")
+    browser = pw.chromium.launch(**{k: v for k, v in launch_kwargs().items() if k != "viewport"})
+    foreign: list[str] = []
+    context = browser.new_context(service_workers="block")
+    watch(context, served.url.rstrip("/"), foreign)
+    page = context.new_page()
+    page.goto(served.url, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    try:
+        out = bots_bench.bench_bots(page, cfg, median, percentile)
+    finally:
+        browser.close()
+    out["foreign_requests"] = sorted(set(foreign))
+    return out
+
+
 # ====================================================================== report
 def fmt(x: Any, nd: int = 1, unit: str = "") -> str:
     if x is None:
@@ -736,6 +757,10 @@ def report(res: dict[str, Any]) -> str:
                       for k, v in ck["by_kind"].items()),
                   "", f"Target: click latency p95 ≤ {TARGETS['click_p95_ms']:.0f} ms → {fmt(c['p95_ms'], 1, ' ms')}, "
                   f"{verdict(c['p95_ms'] <= TARGETS['click_p95_ms'])}", ""]
+    if res.get("bots"):
+        import bots_bench
+
+        lines += bots_bench.report_lines(res["bots"], fmt, verdict)
     lines += ["## How measured", ""] + [f"- {x}" for x in HOW] + [""]
     return "\n".join(lines)
 
@@ -769,6 +794,10 @@ HOW = [
     "(SVG `<g>` gets a dispatched MouseEvent), split at the end of the click's handlers and at the rAF callback. "
     "Set-up clicks and clicks that did not redraw are not counted. Nearest-rank percentiles. `crypto.getRandomValues` "
     "is replaced by a seeded generator in this context, so every run plays the same game with the same clicks.",
+    "Bots: decision points of one seeded 3-player game of easy bots per game (every k-th decision with a choice), "
+    "sent in game order to `static/bot-worker.js` started by the built page, as the app sends them; `ms` is "
+    "`nile.bots.worker.decide` timed in the worker, the round trip adds posting and rebuilding the state from the "
+    "save. The first answer (worker start) is not counted. Targets are for the round trip's p95.",
 ]
 
 
@@ -792,7 +821,7 @@ def main() -> None:
     if "pyodide" in parts:
         res["pyodide"] = bench_pyodide(cfg)
         res["pyodide_version"] = json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text())["version"]
-    if "browser" in parts or "clicks" in parts:
+    if "browser" in parts or "clicks" in parts or "bots" in parts:
         if not (DIST / "index.html").exists():
             raise SystemExit("dist/ is missing: run `make site` first")
         stale = check_dist_fresh()
@@ -807,6 +836,8 @@ def main() -> None:
             with sync_playwright() as pw:
                 if "browser" in parts:
                     res["browser"] = bench_browser(pw, served, cfg)
+                if "bots" in parts:
+                    res["bots"] = bench_bots_part(pw, served, cfg)
                 if "clicks" in parts:
                     res["clicks"] = bench_clicks(pw, served, cfg)
                     res["chromium"] = res["clicks"]["chromium"]

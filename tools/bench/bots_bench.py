@@ -1,0 +1,101 @@
+"""The ``bots`` part of ``tools/bench.py``: how long each computer player takes per decision in the browser.
+
+Positions come from seeded games of easy bots played here in CPython (every ``stride``-th decision,
+both games, 3 players). Each position is sent, in game order, as the page sends it (a save, the
+seat, the strength, a salt), to the real ``static/bot-worker.js`` started from the built page in
+Chromium; the worker reports the time ``nile.bots.worker.decide`` took (``ms``), and the page
+measures the round trip (``rtt``: posting, rebuilding the state, deciding, answering). The first
+answer (which includes the worker's Pyodide start) is a warm-up and is not counted.
+Targets (issue 10): strong ≤ 1500 ms, normal ≤ 100 ms, easy ≤ 20 ms per decision.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nile.bots import make_bot
+from nile.core import save
+from nile.core.rng import Rng
+from nile.games import spec_of
+
+STRENGTHS = ("easy", "normal", "strong")
+TARGET_MS = {"easy": 20.0, "normal": 100.0, "strong": 1500.0}
+
+ASK_JS = """async (jobs) => {
+  const worker = new Worker("./static/bot-worker.js", {type: "module"});
+  const next = () => new Promise((resolve) => { worker.onmessage = (e) => resolve(e.data); });
+  const started = performance.now();
+  const first = await next();
+  if (first.failed) throw new Error(first.failed);
+  const boot = performance.now() - started;
+  const out = [];
+  for (const job of jobs) {
+    const t0 = performance.now();
+    const answer = next();
+    worker.postMessage(job);
+    const r = await answer;
+    out.push({game: job.game, strength: job.strength, ms: r.ms, rtt: performance.now() - t0, error: r.error || null});
+  }
+  worker.terminate();
+  return {boot, out};
+}"""
+
+
+def positions(game: str, count: int, seed: int, players: int = 3) -> list[tuple[str, int]]:
+    """``count`` (save, seat) decision points of one seeded game of easy bots, evenly spread."""
+    spec = spec_of(game)
+    state = spec.new_state(spec.default_options(players, frozenset()), seed)
+    bot, rng = make_bot("easy"), Rng(seed)
+    points: list[tuple[str, int]] = []
+    while not state.is_terminal():
+        seat = state.to_act()[0]
+        if len(state.legal_actions(seat)) > 1:
+            points.append((save.dumps(state), seat))
+        state.apply(bot.choose(state, seat, rng), seat)
+    stride = max(1, len(points) // count)
+    return points[::stride][:count]
+
+
+def jobs(count: int, seed: int) -> list[dict[str, Any]]:
+    out = []
+    for game in ("banks", "cape"):
+        points = positions(game, count, seed)
+        for strength in STRENGTHS:
+            for i, (text, seat) in enumerate(points):
+                out.append({"key": f"{game}/{strength}/{i}", "game": game, "save": text, "seat": seat,
+                            "strength": strength, "salt": seed + i})
+    return out
+
+
+def bench_bots(page: Any, cfg: dict[str, Any], median: Any, percentile: Any) -> dict[str, Any]:
+    """Run the jobs through the page's bot worker; medians and p95 per game and strength."""
+    work = jobs(cfg["bot_positions"], cfg["seed"])
+    warm = dict(work[0], key="warm-up")
+    result = page.evaluate(ASK_JS, [warm, *work])
+    samples = result["out"][1:]
+    errors = [s for s in samples if s["error"]]
+    table = []
+    for game in ("banks", "cape"):
+        for strength in STRENGTHS:
+            got = [s for s in samples if s["game"] == game and s["strength"] == strength and not s["error"]]
+            ms = [s["ms"] for s in got]
+            rtt = [s["rtt"] for s in got]
+            table.append({"game": game, "strength": strength, "decisions": len(got),
+                          "median_ms": median(ms), "p95_ms": percentile(ms, 95), "max_ms": round(max(ms), 1) if ms else None,
+                          "median_rtt_ms": median(rtt), "p95_rtt_ms": percentile(rtt, 95),
+                          "target_ms": TARGET_MS[strength],
+                          "ok": bool(rtt) and (percentile(rtt, 95) or 0) <= TARGET_MS[strength]})
+    return {"worker_boot_ms": round(result["boot"], 1), "errors": errors[:5], "table": table, "samples": samples}
+
+
+def report_lines(res: dict[str, Any], fmt: Any, verdict: Any) -> list[str]:
+    lines = [f"## Computer players in the browser (bot worker; first start {fmt(res['worker_boot_ms'], 0)} ms)", "",
+             "| game | strength | decisions | median ms | p95 ms | max ms | round trip median | round trip p95 | target p95 | |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    for r in res["table"]:
+        lines.append(f"| {r['game']} | {r['strength']} | {r['decisions']} | {fmt(r['median_ms'])} | {fmt(r['p95_ms'])} | "
+                     f"{fmt(r['max_ms'])} | {fmt(r['median_rtt_ms'])} | {fmt(r['p95_rtt_ms'])} | ≤ {fmt(r['target_ms'], 0)} | "
+                     f"{verdict(r['ok'])} |")
+    if res["errors"]:
+        lines.append(f"\nErrors: {res['errors']}")
+    return lines + [""]
