@@ -86,6 +86,7 @@ class Controller:
         self.bots_paused = False  # a watch game paused, or a bot failed (the notice says why)
         self._salts: dict[str, int] = {}
         self._kinds: tuple[object, list[str]] = (None, [])
+        self._interaction: tuple[tuple[Any, ...], Interaction] | None = None
         library.explain = self.say
 
     def say(self, error: BaseException) -> str:
@@ -575,9 +576,15 @@ class Controller:
         """Board targets and buttons for the player to act (the game's UI reads the engine's legal actions)."""
         if self.state is None:
             return Interaction()
+        key = (self.game_id, id(self.state), len(self.state.history), repr(self.selection), self.lang, self.bots_paused)
+        if self._interaction is not None and self._interaction[0] == key:
+            return self._interaction[1]  # worked out once per event and position, not per reader
         if not self.state.is_terminal() and self.is_bot(self.state.current_player()):
-            return Interaction(prompt=self.thinking_text())
-        return self.ui.interaction(self.state, self.selection or {}, self.lang, self.names)
+            inter = Interaction(prompt=self.thinking_text())
+        else:
+            inter = self.ui.interaction(self.state, self.selection or {}, self.lang, self.names)
+        self._interaction = (key, inter)
+        return inter
 
     def thinking_text(self) -> str:
         """"Amun (bot) is thinking…", or that the bots are paused."""
