@@ -12,10 +12,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..messages import text
+from . import lang_table
 from .lang_de import DE
 from .lang_en import EN
 
-CATALOGS = {"en": EN, "de": DE}
+CATALOGS = {"en": {**EN, **lang_table.EN}, "de": {**DE, **lang_table.DE}}
 
 #: parameters whose value is one catalog word: name → key prefix
 PARAM_WORDS = {

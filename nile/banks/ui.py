@@ -18,7 +18,7 @@ from ..core.game import GameState
 from ..messages import plural
 from ..messages import text as msg
 from ..web.kit import Button, Frame, Interaction, SetupForm, Target, attrs, button, end_section, esc
-from . import data
+from . import data, moments
 from .options import START_RANDOM, VARIANTS, Options
 from .spec import SPEC
 
@@ -156,7 +156,9 @@ def _turn_interaction(s: GameState, view: dict[str, Any], inter: Interaction, le
         elif kind == "joker":
             inter.buttons.append(Button(msg("ui.discard_joker", lang), "act", a.text(), 0))
         elif kind == "end":
-            inter.buttons.append(Button(msg("ui.end_turn", lang), "act", a.text(), 0, primary=True, key="e"))
+            ap = int(view.get("ap") or 0)
+            inter.buttons.append(Button(msg("ui.end_turn", lang), "act", a.text(), 0, primary=True, key="e",
+                                        confirm=plural("ui.end_confirm", ap, lang) if ap > 0 else ""))
 
 
 def select(state: GameState, selection: dict[str, Any], value: str) -> dict[str, Any] | None:
@@ -663,9 +665,14 @@ def private_input(state: GameState, seat: int, draft: dict[str, int], lang: str,
     total = sum(draft.values())
     on_boat = sum(1 for m in view["boat"] if m["player"] == seat)
     extra = msg("ui.bid_boat_note", lang, count=on_boat) if view["phase"] == "auction" else ""
+    boat = ""
+    if view["phase"] == "auction":  # N11: the markers already on the boat count for everyone (public)
+        counts = [sum(1 for m in view["boat"] if m["player"] == p) for p in range(len(names))]
+        markers = msg("list.sep", lang).join(f"{names[p]} {n}" for p, n in enumerate(counts))
+        boat = f'<p class="bid-boat">{esc(msg("ui.boat_now", lang, markers=markers))}</p>'
     return (
         f'<ul class="bid-rows">{"".join(rows)}</ul>'
-        f'<p class="bid-total">{esc(msg("ui.bid_total", lang, count=total))} {esc(extra)}</p>'
+        f'<p class="bid-total">{esc(msg("ui.bid_total", lang, count=total))} {esc(extra)}</p>{boat}'
     )
 
 
@@ -711,6 +718,8 @@ def end_screen(frame: Frame) -> str:
 
 
 #: this module is the game's UI object (``nile.web.kit.GameUI``): the shell reads these names from it
+moment = moments.moment
+moment_keys = moments.MOMENT_KEYS
 spec = SPEC
 rule_ids = RULE_IDS
 rules_prefix = "rules."

@@ -14,11 +14,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..messages import plural, text
+from . import lang_table
 from .data import CARD_INDEX, CARDS
 from .lang_de import DE
 from .lang_en import EN
 
-CATALOGS = {"en": EN, "de": DE}
+CATALOGS = {"en": {**EN, **lang_table.EN}, "de": {**DE, **lang_table.DE}}
 __all__ = ["CATALOGS", "COUNTED", "DE", "EN", "PARAM_WORDS", "card_words", "describe_param"]
 
 #: numbers said with their noun (a ``cape.n.*`` key with ``_one``/``_other`` forms): (entry key, param) → key

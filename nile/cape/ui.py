@@ -18,6 +18,7 @@ from ..core.game import GameState
 from ..messages import describe, plural
 from ..messages import text as msg
 from ..web.kit import Button, Frame, Interaction, SetupForm, Target, button, end_section, esc
+from . import moments
 from .spec import SPEC
 
 RULE_IDS = ("K1", "K2", "K3", "K4", "K5", "K6")
@@ -320,6 +321,8 @@ def end_screen(frame: Frame) -> str:
 
 
 #: this module is the game's UI object (``nile.web.kit.GameUI``): the shell reads these names from it
+moment = moments.moment
+moment_keys = moments.MOMENT_KEYS
 spec = SPEC
 rule_ids = RULE_IDS
 rules_prefix = "cape.rules."

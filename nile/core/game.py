@@ -32,6 +32,8 @@ class GameState:
     #: the game's set-up options (its own class; ``options_json()`` is their saved form)
     options: Any
     history: list[tuple[int, Action]]
+    #: what happened, public to every seat (``nile.core.log.Entry``: a catalog key and its parameters)
+    log: list[Any]
     #: the result once the game is over (``winners``, ``ranking``, ``reason``), else None
     final: dict[str, Any] | None
     #: legal actions by seat, worked out once per position (``legal_actions``)

@@ -22,6 +22,7 @@ DE: dict[str, str] = {
     "boot.failed": "Nile konnte nicht starten: {error}. Lade die Seite neu, um es noch einmal zu versuchen.",
     "boot.unknown_error": "unbekannter Fehler",
     "boot.progress": "Wird geladen",
+    "boot.starting": "Startet…",
     "boot.noscript": "Nile läuft im Browser und braucht JavaScript.",
     "ui.tagline": "An den Ufern des Nils — säen, ernten und verkaufen am Nil. 2–5 Spieler an einem Gerät, offline.",
     "ui.new_game": "Neues Spiel",
@@ -138,6 +139,8 @@ DE: dict[str, str] = {
     "options.players_type": "options.players muss eine Liste sein",
     # Computerspieler (Issue 10)
     "options.bot": "der Computerspieler {bot} von Spieler {number} ist keiner von {bots}",
+    "ui.continue_game": "Weiter",
+    "ui.keep_playing": "Weiterspielen",
     "ui.played_by": "Gespielt von",
     "ui.kind_person": "einem Menschen",
     "ui.kind_easy": "Computer (leicht)",

@@ -25,6 +25,7 @@ EN: dict[str, str] = {
     "boot.failed": "Nile could not start: {error}. Reload the page to try again.",
     "boot.unknown_error": "unknown error",
     "boot.progress": "Loading",
+    "boot.starting": "Starting…",
     "boot.noscript": "Nile runs in your browser and needs JavaScript.",
     "ui.tagline": "An den Ufern des Nils — sow, grow and sell along the Nile. 2–5 players on one device, offline.",
     "ui.new_game": "New game",
@@ -141,6 +142,8 @@ EN: dict[str, str] = {
     "options.players_type": "options.players must be a list",
     # computer players (issue 10)
     "options.bot": "player {number}'s computer player {bot} is not one of {bots}",
+    "ui.continue_game": "Continue",
+    "ui.keep_playing": "Keep playing",
     "ui.played_by": "Played by",
     "ui.kind_person": "a person",
     "ui.kind_easy": "computer (easy)",

@@ -87,6 +87,10 @@ class Controller:
         self._salts: dict[str, int] = {}
         self._kinds: tuple[object, list[str]] = (None, [])
         self._interaction: tuple[tuple[Any, ...], Interaction] | None = None
+        #: the log entries (from, to) the moment panel shows: bids opened, a scoring, the end
+        self.moment: tuple[int, int] | None = None
+        #: an action waiting for the player's yes, and the question asked (``Button.confirm``)
+        self.confirm: tuple[str, str] | None = None
         library.explain = self.say
 
     def say(self, error: BaseException) -> str:
@@ -159,12 +163,17 @@ class Controller:
         or the bots are paused."""
         p = self.bot_to_act()
         s = self.state
-        if p is None or s is None or self.bots_paused:
+        if p is None or s is None or self.bots_paused or self.paused_on_moment():
             return None
         key = f"{self.game_id}/{len(s.history)}/{p}"
         if key not in self._salts:
             self._salts = {key: self.new_seed() & ((1 << 53) - 1)}  # a JS number holds it exactly
         return {"key": key, "save": save.dumps(s), "seat": p, "strength": self.kinds[p], "salt": self._salts[key]}
+
+    def paused_on_moment(self) -> bool:
+        """The board pauses on an open moment panel while a person is at the table (a watch game
+        goes on, the panel showing the latest moment; skipping skips moments too)."""
+        return self.moment is not None and bool(self.humans()) and not self.skipping
 
     def bot_delay_ms(self) -> int:
         """How long the last move stays on screen before a bot's next one is shown. Sealed bids are
@@ -296,6 +305,8 @@ class Controller:
         self.conflict = False
         self.skipping = False
         self.bots_paused = False
+        self.moment = None
+        self.confirm = None
 
     def _on_delete(self, gid: str) -> None:
         self.library.delete(gid)
@@ -412,10 +423,25 @@ class Controller:
         if text not in legal:
             action = self.state.parse_action(text)
             raise self.state.refusal(action, actor)
+        question = next((b.confirm for b in self.interaction().buttons if b.value == text and b.confirm), "")
+        if question and self.confirm != (text, question):
+            self.confirm = (text, question)  # asked once; the answer is "confirm" or "confirm-cancel"
+            return
         self._apply(text)
+
+    def _on_confirm(self, value: str) -> None:
+        if self.confirm is not None and self.confirm[0] == value:
+            self._on_act(value)
+
+    def _on_confirm_cancel(self, value: str) -> None:
+        self.confirm = None
+
+    def _on_moment_close(self, value: str) -> None:
+        self.moment = None
 
     def _on_cancel(self, value: str) -> None:
         self.selection = None
+        self.confirm = None
 
     def _on_select(self, value: str) -> None:
         """A button that changes what is being chosen (the game's UI says what it means)."""
@@ -470,13 +496,17 @@ class Controller:
             return
         for b in self.interaction().buttons:
             if b.key and b.key == value and b.intent == "act":
-                self._on_act(b.value)
+                self._on_act(b.value)  # a second press answers yes to its question
                 return
 
     def _on_escape(self, value: str) -> None:
         """The Escape key: close the rules help, else drop the current choice."""
         if self.show_rules:
             self.show_rules = False
+        elif self.confirm is not None:
+            self.confirm = None
+        elif self.moment is not None:
+            self.moment = None
         else:
             self.selection = None
 
@@ -539,9 +569,27 @@ class Controller:
             return
         if player is None:
             player = self._actor()
+        by_person = player is None or not self.is_bot(player)
+        if by_person:
+            self.moment = None  # a person's move answers the open moment
+        self.confirm = None
+        before = len(s.log)
         s.apply_text(text, player)
         self.selection = None
+        self._note_moment(before)
         self._autosave()
+
+    def _note_moment(self, before: int) -> None:
+        """Open the moment panel when the last action's log holds a moment of this game."""
+        s = self.state
+        if s is None:
+            return
+        keys = {e.key for e in s.log[before:]}
+        if not keys & self.ui.moment_keys:
+            return
+        if self.skipping and self.humans():
+            return  # skipping to my turn skips the moments on the way
+        self.moment = (before, len(s.log))
 
     def _autosave(self) -> None:
         if self.state is None or self.game_id is None or self.conflict:

@@ -95,6 +95,8 @@ class Button:
     primary: bool = False
     #: a key that presses this button (``e`` for End turn), shown to assistive technology
     key: str = ""
+    #: when set, the shell asks this question once before acting ("End your turn with 2 AP unused?")
+    confirm: str = ""
 
 
 @dataclass
@@ -188,3 +190,10 @@ class GameUI(Protocol):
 
     # the end
     def end_screen(self, frame: Frame) -> str: ...
+
+    #: the log keys after which the board pauses on a moment panel (bids opened, a scoring, the end)
+    moment_keys: frozenset[str]
+
+    def moment(self, frame: Frame, entries: Sequence[dict[str, Any]]) -> tuple[str, str] | None:
+        """(title, body HTML) of the moment panel for these new log entries (public only), or None."""
+        ...

@@ -179,7 +179,7 @@ def render_game(c: Controller) -> str:
     if s.secret_decision() and not s.is_terminal() and (
         c.active_bidder() is not None or any(not c.kinds[p] for p in s.to_act())
     ):
-        return render_secret(c)  # a person decides in secret (computer players need no hand-over)
+        return moment_panel(c, frame_of(c)) + render_secret(c)  # a person decides in secret (bots need no hand-over)
     frame = frame_of(c)
     ui = c.ui
     header = _status_bar(c, frame)
@@ -191,7 +191,7 @@ def render_game(c: Controller) -> str:
     )
     end = ui.end_screen(frame) if s.is_terminal() else ""
     return (
-        f'<section class="game game-{esc(s.GAME)}">{header}{end}<div class="table">{ui.board(frame)}'
+        f'<section class="game game-{esc(s.GAME)}">{header}{moment_panel(c, frame)}{end}<div class="table">{ui.board(frame)}'
         f'{_action_panel(c, frame)}{side}</div></section>'
     )
 
@@ -222,6 +222,22 @@ def _status_bar(c: Controller, frame: Frame) -> str:
     )
 
 
+def moment_panel(c: Controller, frame: Frame) -> str:
+    """The moment the board pauses on (bids opened, a scoring, the end): the game draws it from the
+    new log entries; the shell frames it with a heading and Continue."""
+    if c.moment is None:
+        return ""
+    start, end = c.moment
+    drawn = c.ui.moment(frame, frame.view["log"][start:end])
+    if drawn is None:
+        return ""
+    title, body = drawn
+    return (
+        f'<section class="moment" role="dialog" aria-labelledby="moment-title"><h2 id="moment-title">{esc(title)}</h2>'
+        f'{body}<div class="buttons">{button(msg("ui.continue_game", c.lang), "moment-close", cls="primary")}</div></section>'
+    )
+
+
 def _bot_controls(c: Controller) -> str:
     """With computer players at the table: their speed, and skipping (or pausing a watch game)."""
     s = c.state
@@ -247,6 +263,14 @@ def _action_panel(c: Controller, frame: Frame) -> str:
     inter: Interaction = frame.interaction
     if frame.state.is_terminal():
         return ""
+    if c.confirm is not None:  # asked once: the action waits for a yes
+        text, question = c.confirm
+        label = next((b.label for b in inter.buttons if b.value == text), text)
+        return (
+            f'<section class="actions confirm" role="alertdialog" aria-labelledby="confirm-q" aria-label="{esc(msg("ui.your_move", lang))}">'
+            f'<p class="prompt" id="confirm-q">{esc(question)}</p><div class="buttons">'
+            f'{button(label, "confirm", text, cls="primary")}{button(msg("ui.keep_playing", lang), "confirm-cancel")}</div></section>'
+        )
     bits = [f'<p class="prompt">{esc(inter.prompt)}</p>', c.ui.panel(frame)]
     buttons = []
     for b in inter.buttons:

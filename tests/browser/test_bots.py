@@ -15,6 +15,7 @@ from .ui import click, find, intent, renders, start_game, storage
 
 #: what the person clicks in a Kap game (in this order) when it is their move
 KAP_PERSON = (
+    "[data-i=moment-close]",
     ".bid-private [data-i=bid-submit]",
     "g.card.act",
     "[data-i=act][data-v^=build]",
@@ -22,6 +23,8 @@ KAP_PERSON = (
 )
 #: a Nile person who ends every turn at once (the bots make the game)
 NILE_PERSON = (
+    "[data-i=confirm]",
+    "[data-i=moment-close]",
     ".bid-private [data-i=bid-submit]",
     "[data-i=act][data-v=end]",
     "g.field.act",

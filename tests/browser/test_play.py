@@ -22,6 +22,7 @@ from .ui import (
     assert_in_viewport,
     click,
     continue_game,
+    end_turn,
     in_turn,
     intent,
     only_game,
@@ -61,7 +62,7 @@ def test_three_players_set_up_and_play_two_rounds(app: Page) -> None:
         if in_turn(app):
             if sow_once(app):  # every turn: sow one marker, then end the turn
                 sown += 1
-            click(app, intent("act", "end"))
+            end_turn(app)
             turns_ended += 1
         else:
             advance(app)
@@ -192,6 +193,9 @@ def test_phone_can_complete_a_turn_by_tapping(phone: Page) -> None:
     end = phone.locator(intent("act", "end"))
     assert_in_viewport(phone, end)
     click(phone, end, tap=True)
+    confirm = phone.locator(intent("confirm", "end"))  # "End your turn with 3 AP unused?"
+    assert_in_viewport(phone, confirm)
+    click(phone, confirm, tap=True)
     assert actions(phone) == n + 2
     assert phone.locator(".status .whose").inner_text() != player  # the next player's turn
     assert phone.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), "page scrolls sideways"
@@ -327,6 +331,11 @@ def test_a_move_can_be_made_with_the_keyboard_alone(app: Page, turn_start_save: 
     before = renders(app)
     app.keyboard.press("Space")
     wait_renders_after(app, before)
+    if app.locator(intent("confirm", "end")).count():  # asked once, with action points left
+        app.locator(intent("confirm", "end")).focus()
+        before = renders(app)
+        app.keyboard.press("Enter")
+        wait_renders_after(app, before)
     assert actions(app) == n + 2
 
 
@@ -360,5 +369,10 @@ def test_shortcut_keys_u_undoes_and_e_ends_the_turn(app: Page, turn_start_save: 
     assert actions(app) == n
     before = renders(app)
     app.keyboard.press("e")
+    wait_renders_after(app, before)
+    assert actions(app) == n  # with action points left it asks once…
+    expect(app.locator(".actions.confirm")).to_contain_text("AP unused")
+    before = renders(app)
+    app.keyboard.press("e")  # …and E again says yes
     wait_renders_after(app, before)
     assert actions(app) == n + 1  # the turn passed to the next player

@@ -19,6 +19,7 @@ from .ui import (
     advance,
     click,
     continue_game,
+    end_turn,
     in_turn,
     intent,
     notice,
@@ -70,7 +71,7 @@ def test_reload_mid_turn_resumes_the_same_game(page: Page, turn_start_save: Any)
     assert screen(page) == "game"  # …or reopened at once
     assert snapshot(page) == before  # same position, same log, same turn (undo still possible)
     # and play goes on from there
-    click(page, intent("act", "end"))
+    end_turn(page)
     assert actions(page) == before["actions"] + 1
     assert len(saved_games(page)["r"]["actions"]) == before["actions"] + 1
 

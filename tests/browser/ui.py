@@ -177,6 +177,8 @@ PICK_ANY = """() => {
 #: what the simple player clicks, in this order: bids, end turn, a commit on the board, a
 #: rot choice (or any action button), then anything selectable
 ADVANCE_ORDER = (
+    "[data-i=confirm]",
+    "[data-i=moment-close]",
     ".handover [data-i=reveal-bidder]",
     ".bid-private [data-i=bid-submit]",
     "[data-i=act][data-v=end]",
@@ -211,6 +213,13 @@ def assert_in_viewport(page: Page, target: Locator) -> None:
     cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     assert 0 <= cx <= size["width"] and 0 <= cy <= size["height"], f"target centre off screen: {box} in {size}"
     assert box["x"] >= -1 and box["x"] + box["width"] <= size["width"] + 1, f"target cut off at the side: {box}"
+
+
+def end_turn(page: Page, tap: bool = False) -> None:
+    """End turn, answering yes when it asks about action points left ("End your turn with 2 AP unused?")."""
+    click(page, intent("act", "end"), tap=tap)
+    if page.locator(intent("confirm", "end")).count():
+        click(page, intent("confirm", "end"), tap=tap)
 
 
 def in_turn(page: Page) -> bool:
@@ -250,7 +259,9 @@ def perform(page: Page, text: str, player: int) -> None:
     kind, *args = text.split()
     before = actions(page)
     pick = lambda key: click(page, page.locator(intent("pick", key)).first)  # noqa: E731
-    if kind in ("end", "joker", "rot") or (kind == "buy" and args[0] == "joker"):
+    if kind == "end":
+        end_turn(page)
+    elif kind in ("joker", "rot") or (kind == "buy" and args[0] == "joker"):
         click(page, intent("act", text))
     elif kind == "boat":
         pick(f"supply:{args[0]}")

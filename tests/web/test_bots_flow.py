@@ -48,7 +48,12 @@ def run_bots(c, limit=100_000):
 
 
 def person_moves(c, rng):
-    """The one person at the table does something the screen offers (a sealed bid on their own screen)."""
+    """The one person at the table does something the screen offers (a sealed bid on their own screen;
+    Continue on a moment panel, which holds the bots back)."""
+    if c.moment is not None:
+        assert c.bot_job() is None  # the board pauses on the moment
+        c.handle("moment-close")
+        return
     if c.solo_bidder() is not None:
         c.handle("bid-change", "1")
         c.handle("bid-submit")
@@ -59,6 +64,8 @@ def person_moves(c, rng):
     legal = [a.text() for a in s.legal_actions(seat)]
     choice = rng.choice([t for t in legal if t != "end"] or legal)
     c.handle("act", choice)
+    if c.confirm is not None:  # "End your turn with 2 AP unused?" — yes
+        c.handle("confirm", choice)
 
 
 @pytest.mark.parametrize("game", list(GAMES))

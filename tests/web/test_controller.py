@@ -377,7 +377,46 @@ def test_shortcut_keys_end_the_turn_and_undo_only_where_offered():
     c.handle("key", "x")  # no such shortcut: nothing happens
     assert len(c.state.history) == n
     assert 'aria-keyshortcuts="E"' in render_app(c)
-    c.handle("key", "e")  # E: end turn
+    c.handle("key", "e")  # E: end turn — with AP left it asks once
+    ap = c.state.view(None)["ap"]
+    assert c.state.current_player() == actor and f"End your turn with {ap} AP unused?" in render_app(c)
+    c.handle("key", "e")  # E again: yes
     assert c.state.current_player() != actor
     c.handle("home")
     c.handle("key", "e")  # not on the game screen: nothing
+
+
+def test_ending_a_turn_with_action_points_left_asks_once():
+    c = started()
+    to_actions_phase(c)
+    actor, n = c.state.current_player(), len(c.state.history)
+    ap = c.state.view(None)["ap"]
+    assert ap > 1
+    c.handle("act", "end")
+    assert len(c.state.history) == n and c.confirm == ("end", f"End your turn with {ap} AP unused?")
+    html = render_app(c)
+    assert 'role="alertdialog"' in html and 'data-i="confirm"' in html and "Keep playing" in html
+    c.handle("confirm-cancel")
+    assert c.confirm is None and len(c.state.history) == n
+    c.handle("act", "end")
+    c.handle("escape")  # Escape keeps playing too
+    assert c.confirm is None and len(c.state.history) == n
+    c.handle("act", "end")
+    c.handle("confirm", "end")
+    assert c.state.current_player() != actor
+    c.lang = "de"
+    assert any("ungenutzten AP" in (b.confirm or "x") for b in c.interaction().buttons if b.value == "end")
+
+
+def test_ending_a_turn_with_no_action_points_left_does_not_ask():
+    c = started()
+    to_actions_phase(c)
+    actor = c.state.current_player()
+    for _ in range(20):  # spend every AP on whatever costs something
+        costly = [t for t in c.interaction().targets.values() if t.action and t.cost]
+        if c.state.view(None)["ap"] == 0 or not costly:
+            break
+        c.handle("act", costly[0].action)
+    if c.state.view(None)["ap"] == 0:
+        c.handle("act", "end")
+        assert c.confirm is None and c.state.current_player() != actor

@@ -1,0 +1,52 @@
+"""The moments of *Vom Kap bis Kairo* worth pausing on, drawn for the shell's moment panel.
+
+- the auction's sealed bids opened (K3): every bid, the choosing order, and how ties were
+  broken (money left, then cards turned up, then the draw);
+- a crossing (K4): who crossed which landscape, what the rails cost and the income it paid;
+- the game's end (K5): why, and who won.
+
+Everything comes from the public log, so no bid is shown before every bidder has bid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..messages import describe, plural
+from ..messages import text as msg
+from ..web.kit import Frame, esc
+
+MOMENT_KEYS = frozenset({"cape.bid.revealed", "cape.build", "cape.over"})
+_TIE_LINES = ("cape.tie.money", "cape.tie.draw", "cape.tie.random", "cape.order")
+
+
+def moment(frame: Frame, entries: Sequence[dict[str, Any]]) -> tuple[str, str] | None:
+    """(title, body HTML) of the panel for these new log entries, or None if nothing to pause on."""
+    if not MOMENT_KEYS.intersection(e["key"] for e in entries):
+        return None
+    lang, names = frame.lang, frame.names
+    title, parts = "", []
+    for e in entries:
+        key, params = e["key"], e["params"]
+        if key == "cape.bid.revealed":
+            title = msg("cape.moment.bids_title", lang)
+            rows = "".join(
+                f'<tr><td>{esc(names[int(p)])}</td><td>{esc(plural("cape.moment.pond", int(a), lang))}</td></tr>'
+                for p, a in params["bids"].items()
+            )
+            parts.append(
+                f'<table class="moment-table"><thead><tr><th scope="col">{esc(msg("cape.moment.player", lang))}</th>'
+                f'<th scope="col">{esc(msg("cape.moment.bid", lang))}</th></tr></thead><tbody>{rows}</tbody></table>'
+            )
+            parts.extend(f'<p class="moment-why">{esc(describe(t, names, lang))}</p>' for t in entries if t["key"] in _TIE_LINES)
+        elif key == "cape.build":
+            title = title or msg("cape.moment.crossing_title", lang, player=names[params["player"]])
+            parts.append(
+                f'<p>{esc(msg("cape.moment.crossing", lang, player=names[params["player"]], landscape=msg("cape.landscape." + params["landscape"], lang), crossed=params["crossed"]))}</p>'
+                f'<p class="moment-total">{esc(msg("cape.moment.income", lang, income=params["income"], paid=params["paid"], bought=params["bought"], bonus=params["bonus"]))}</p>'
+            )
+        elif key == "cape.over":
+            title = msg("ui.game_over", lang)
+            parts.append(f'<p class="moment-end">{esc(describe(e, names, lang))}</p>')
+    return title, "".join(parts)

@@ -1,0 +1,177 @@
+"""Moments the board pauses on (issue 9, "Show what happens"): sealed bids opened (N11, N12, K3) with
+who won and why, a tie that means bidding again said on the hand-over screen, a market scoring
+(N7) with fruits, points, rot and the obelisk, a Kap crossing (K4) with its income, the game's end;
+a person's Continue closes the panel, and computer players wait for it."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from nile.core import save
+from nile.games import load_save
+from nile.web.controller import GAME, Controller
+from nile.web.render import render_app
+from nile.web.storage import Library, MemoryStore
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+
+
+def opened(game: str, name: str, kinds: dict[int, str] | None = None) -> Controller:
+    """A controller with a golden save open (optionally with some seats made computer players)."""
+    data = json.loads((GOLDEN / game / name).read_text())["save"]
+    for seat, kind in (kinds or {}).items():
+        data["options"]["players"][seat]["bot"] = kind
+    c = Controller(Library(MemoryStore(), load_save), lambda: 5)
+    c.import_text(json.dumps(data))
+    assert c.screen == GAME, c.notice
+    return c
+
+
+def bid_all(c: Controller, amount: str = "1") -> None:
+    """Every person still to bid places a bid through their own private screen."""
+    while c.state.secret_decision() and not c.state.is_terminal():
+        seat = c.state.to_act()[0]
+        c.handle("reveal-bidder", str(seat))
+        c.handle("bid-change", amount)
+        c.handle("bid-submit")
+
+
+def test_n11_hippo_bids_open_with_totals_and_the_winner():
+    c = opened("banks", "r1-06-3p-n11-auction-sealed.json")
+    assert c.moment is None
+    # the hippo bid screen shows every player's markers on the boat (public)
+    c.handle("reveal-bidder", str(c.state.to_act()[0]))
+    assert "on the boat" in render_app(c)
+    c.handle("bid-hide")
+    for seat in list(c.state.to_act()):
+        c.handle("reveal-bidder", str(seat))
+        first_crop = next(iter(c.state.view(seat)["players"][seat]["supply"]), None)
+        if first_crop:
+            c.handle("bid-change", f"{first_crop}:+")
+        c.handle("bid-submit")
+    assert c.moment is not None
+    html = render_app(c)
+    assert "The hippo auction bids are open" in html
+    assert "Already on the boat" in html and "Total" in html
+    assert "wins the auction" in html or "nobody wins" in html
+    for name in c.names:
+        assert name in html
+    c.handle("moment-close")
+    assert c.moment is None and "moment-title" not in render_app(c)
+
+
+def test_n12_start_bids_open_and_a_tie_to_bid_again_is_said_on_the_hand_over_screen():
+    c = Controller(Library(MemoryStore(), load_save), lambda: 5)
+    c.handle("new", "banks")
+    c.handle("setup-count", "2")
+    c.handle("setup-variant", "N12")
+    c.handle("start-game")
+    assert c.state.secret_decision()
+    for seat in list(c.state.to_act()):  # both bid nothing: a tie in the first round of bids
+        c.handle("reveal-bidder", str(seat))
+        c.handle("bid-submit")
+    html = render_app(c)
+    assert c.state.secret_decision()  # they bid again
+    assert "The start-player bids are open" in html and "they bid again" in html
+    assert 'data-i="reveal-bidder"' in html  # the hand-over screen, under the moment
+    for seat in list(c.state.to_act()):
+        c.handle("reveal-bidder", str(seat))
+        c.handle("bid-submit")
+    html = render_app(c)
+    assert "is the start player" in html  # the second tie: the draw decides who starts
+
+
+def test_a_market_scoring_pauses_on_fruits_points_and_the_obelisk():
+    c = opened("banks", "r1-15-4p-all-variants-after-scorings.json")
+    rng = random.Random(4)
+    for _ in range(3000):
+        if c.moment is not None and any(e.key == "scoring.done" for e in c.state.log[c.moment[0]:c.moment[1]]):
+            break
+        c.moment = None
+        s = c.state
+        if s.is_terminal():
+            break
+        if s.secret_decision():
+            bid_all(c, "x")
+            continue
+        legal = [a.text() for a in s.legal_actions(s.current_player())]
+        c.handle("act", rng.choice(legal))
+        if c.confirm:
+            c.handle("confirm", c.confirm[0])
+    html = render_app(c)
+    assert "Scoring after round" in html
+    assert "Market row" in html and "→" in html and "points" in html
+    assert "obelisk" in html.lower() and "boat" in html.lower()
+    sc = c.state.view(None)["scorings"][-1]
+    for p, n in enumerate(sc["points"]):
+        assert f'{c.names[p]} +{n} (now {sc["scores_after"][p]})' in html
+
+
+def test_a_tie_in_a_row_is_labelled_for_the_winner_and_the_loser_differently():
+    from nile.banks.moments import _tie_note
+
+    ranking = [{"player": 0, "fruits": 2, "place": 1}, {"player": 1, "fruits": 2, "place": 2},
+               {"player": 2, "fruits": 1, "place": 3}]
+    assert _tie_note(ranking[0], ranking, "en") == "tie won by the later fruit"
+    assert _tie_note(ranking[1], ranking, "en") == "tie lost: the other fruit came later"
+    assert _tie_note(ranking[2], ranking, "en") == ""
+
+
+def test_kap_bids_open_with_the_choosing_order_and_a_crossing_shows_its_income():
+    c = opened("cape", "r1-01-2p-bid-sealed.json")
+    bid_all(c, "+1")
+    html = render_app(c)
+    assert "The auction&#x27;s bids are open" in html or "The auction's bids are open" in html
+    assert "Choosing order" in html and "Pond" in html
+    rng = random.Random(2)
+    for _ in range(500):  # on to the first crossing
+        if c.moment is not None and any(e.key == "cape.build" for e in c.state.log[c.moment[0]:c.moment[1]]):
+            break
+        c.moment = None
+        s = c.state
+        if s.secret_decision():
+            bid_all(c, "+1")
+            continue
+        legal = [a.text() for a in s.legal_actions(s.current_player())]
+        builds = [t for t in legal if t.startswith("build")]
+        c.handle("act", builds[0] if builds else rng.choice(legal))
+    html = render_app(c)
+    assert "crosses a landscape" in html and "Income +" in html
+
+
+def test_the_end_of_a_game_is_a_moment_and_bots_wait_for_a_persons_continue():
+    c = opened("cape", "r1-01-2p-bid-sealed.json", kinds={1: "easy"})
+    from nile.bots.worker import decide
+
+    waited = 0
+    for _ in range(3000):
+        s = c.state
+        if s.is_terminal():
+            break
+        job = c.bot_job()
+        if c.moment is not None:
+            assert job is None  # the bot waits while the person reads
+            waited += 1
+            c.handle("moment-close")
+            continue
+        if job is not None:
+            c.handle("bot-move", f'{job["key"]}|{decide(job["save"], job["seat"], job["strength"], job["salt"])}')
+        elif c.solo_bidder() is not None:
+            c.handle("bid-submit")
+        else:
+            legal = [a.text() for a in s.legal_actions(s.current_player())]
+            builds = [t for t in legal if t.startswith("build")]
+            c.handle("act", builds[0] if builds else legal[0])
+    assert c.state.is_terminal() and waited > 3
+    assert c.moment is not None and "Game over" in render_app(c)
+    assert load_save(save.dumps(c.state)).is_terminal()
+
+
+def test_moments_speak_german():
+    c = opened("cape", "r1-01-2p-bid-sealed.json")
+    c.handle("lang", "de")
+    bid_all(c, "+1")
+    html = render_app(c)
+    assert "Die Gebote der Versteigerung sind offen" in html and "Weiter" in html
