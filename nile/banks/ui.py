@@ -112,6 +112,9 @@ def describe_rot(view: dict[str, Any], action: Action, lang: str, names: Sequenc
 def _turn_interaction(s: GameState, view: dict[str, Any], inter: Interaction, legal: Sequence[Action],
                       sel: dict[str, Any], actor: int, lang: str, names: Sequence[str]) -> None:
     inter.prompt = msg("ui.prompt_turn", lang, ap=view["ap"])
+    if not any(a.kind == "buy" and a.args[0] == "joker" for a in legal):
+        # shown, dimmed: a press says why not (one joker per round, no AP left, none left…)
+        inter.buttons.append(Button(msg("ui.buy_joker", lang), "act", "buy joker", 1, available=False))
     crop_sel = sel.get("crop") if sel.get("kind") == "supply" else None
     field_sel = sel.get("field") if sel.get("kind") == "fruit" else None
     for a in legal:
@@ -182,6 +185,13 @@ def refused_action(state: GameState, target: str, selection: dict[str, Any], int
         return f"water {pile} {name}" if pile else None
     if kind == "market" and sel.get("kind") == "fruit":
         return f"harvest {sel['field']} {name}"
+    if kind == "field" and not sel and phase in ("actions", "extra_turn"):
+        # a click on one's own seed that cannot grow now (sown or grown this round): say why
+        actor = state.current_player()
+        for row in view["rows"]:
+            for f in row["fields"]:
+                if f["name"] == name and any(m["player"] == actor and m["side"] == "seed" for m in f["markers"]):
+                    return f"grow {name}"
     return None
 
 

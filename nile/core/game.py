@@ -34,6 +34,8 @@ class GameState:
     history: list[tuple[int, Action]]
     #: what happened, public to every seat (``nile.core.log.Entry``: a catalog key and its parameters)
     log: list[Any]
+    #: the round being played (0 during a set-up), as the status bar shows it
+    round: int
     #: the result once the game is over (``winners``, ``ranking``, ``reason``), else None
     final: dict[str, Any] | None
     #: legal actions by seat, worked out once per position (``legal_actions``)

@@ -91,6 +91,11 @@ class Controller:
         self.moment: tuple[int, int] | None = None
         #: an action waiting for the player's yes, and the question asked (``Button.confirm``)
         self.confirm: tuple[str, str] | None = None
+        #: stepping through the open game: the position after this many actions (None: playing live)
+        self.replay: int | None = None
+        self._replay_state: GameState | None = None
+        self._round_starts: list[int] = []
+        self._log_at: list[int] = []  # the log's length after each number of actions
         library.explain = self.say
 
     def say(self, error: BaseException) -> str:
@@ -163,7 +168,7 @@ class Controller:
         or the bots are paused."""
         p = self.bot_to_act()
         s = self.state
-        if p is None or s is None or self.bots_paused or self.paused_on_moment():
+        if p is None or s is None or self.bots_paused or self.paused_on_moment() or self.replay is not None:
             return None
         key = f"{self.game_id}/{len(s.history)}/{p}"
         if key not in self._salts:
@@ -226,7 +231,7 @@ class Controller:
 
     def undo_possible(self) -> bool:
         s = self.state
-        if s is None or s.is_terminal() or s.secret_decision() or not s.history:
+        if s is None or s.is_terminal() or s.secret_decision() or not s.history or self.replay is not None:
             return False
         if self.is_bot(s.current_player()):
             return False  # a bot's moves are not the person's to take back
@@ -307,6 +312,8 @@ class Controller:
         self.bots_paused = False
         self.moment = None
         self.confirm = None
+        self.replay = None
+        self._replay_state = None
 
     def _on_delete(self, gid: str) -> None:
         self.library.delete(gid)
@@ -439,6 +446,61 @@ class Controller:
     def _on_moment_close(self, value: str) -> None:
         self.moment = None
 
+    # replay: step through the open game as a spectator (no hidden card shown early)
+    def _on_replay(self, value: str) -> None:
+        """Open the replay at the current position (a finished game: at its end)."""
+        s = self.state
+        if s is None:
+            return
+        self.selection = None
+        self.confirm = None
+        self.moment = None
+        self._round_starts, self._log_at = replay_marks(s)
+        self._replay_state = None
+        self.replay = len(s.history)
+
+    def _on_replay_exit(self, value: str) -> None:
+        self.replay = None
+        self._replay_state = None
+
+    def _on_replay_step(self, value: str) -> None:
+        """``-1``/``+1`` one action; ``round-``/``round+`` to the start of the previous/next round;
+        ``start``/``end``; or a number: that many actions from the start."""
+        s = self.state
+        if s is None or self.replay is None:
+            return
+        n, at = len(s.history), self.replay
+        if value in ("-1", "+1"):
+            at += int(value)
+        elif value == "start":
+            at = 0
+        elif value == "end":
+            at = n
+        elif value == "round-":
+            at = max((i for i in self._round_starts if i < at), default=0)
+        elif value == "round+":
+            at = min((i for i in self._round_starts if i > at), default=n)
+        elif value.isdigit():
+            at = int(value)
+        self.replay = max(0, min(n, at))
+
+    def replay_log_at(self, actions: int) -> int:
+        """How long the log was after this many actions (what a replay step added comes after)."""
+        return self._log_at[max(0, min(actions, len(self._log_at) - 1))] if self._log_at else 0
+
+    def replay_state(self) -> GameState | None:
+        """The open game after ``replay`` actions (moving on from the last shown when stepping forward)."""
+        s = self.state
+        if s is None or self.replay is None:
+            return None
+        r = self._replay_state
+        if r is None or len(r.history) > self.replay or r.seed != s.seed:
+            r = spec_of(s.GAME).new_state(s.options, s.seed)
+        for player, action in s.history[len(r.history):self.replay]:
+            r.apply(action, player)
+        self._replay_state = r
+        return r
+
     def _on_cancel(self, value: str) -> None:
         self.selection = None
         self.confirm = None
@@ -558,7 +620,7 @@ class Controller:
     # ------------------------------------------------------------------ applying
     def _actor(self) -> int | None:
         """The seat the person at the screen moves for now (never a computer player's)."""
-        if self.state is None or self.state.is_terminal():
+        if self.state is None or self.state.is_terminal() or self.replay is not None:
             return None
         p = self.state.current_player()
         return None if self.is_bot(p) else p
@@ -643,6 +705,20 @@ class Controller:
             return ""
         key = "ui.bot_paused" if self.bots_paused else "ui.bot_thinking"
         return msg(key, self.lang, player=self.names[p])
+
+
+def replay_marks(state: GameState) -> tuple[list[int], list[int]]:
+    """For the replay, by replaying the game once: how many actions into it each round began (its
+    round steps), and the log's length after each number of actions (what each step said)."""
+    replay = spec_of(state.GAME).new_state(state.options, state.seed)
+    starts, last, log_at = [], replay.round, [len(replay.log)]
+    for i, (player, action) in enumerate(state.history):
+        replay.apply(action, player)
+        log_at.append(len(replay.log))
+        if replay.round != last:
+            starts.append(i + 1)
+            last = replay.round
+    return starts, log_at
 
 
 def kinds_of(state: GameState) -> list[str]:

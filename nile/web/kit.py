@@ -38,9 +38,13 @@ def attrs(**values: Any) -> str:
 
 
 def button(label: str, intent: str, value: str = "", cls: str = "", disabled: bool = False, title: str | None = None,
-           key: str | None = None) -> str:
+           key: str | None = None, unavailable: bool = False) -> str:
+    """A button with an intent. ``disabled``: cannot be pressed; ``unavailable``: shown dimmed but
+    still pressed, so the page can say why it cannot be done now."""
+    if unavailable:
+        cls = f"{cls} unavailable".strip()
     return (
-        f'<button type="button"{attrs(class_=cls or None, data_i=intent, data_v=value, title=title, aria_keyshortcuts=key)}'
+        f'<button type="button"{attrs(class_=cls or None, data_i=intent, data_v=value, title=title, aria_keyshortcuts=key, aria_disabled="true" if unavailable else None)}'
         f'{" disabled" if disabled else ""}>{esc(label)}</button>'
     )
 
@@ -97,6 +101,8 @@ class Button:
     key: str = ""
     #: when set, the shell asks this question once before acting ("End your turn with 2 AP unused?")
     confirm: str = ""
+    #: False: not possible now; shown dimmed, and a press says why (the engine's refusal)
+    available: bool = True
 
 
 @dataclass

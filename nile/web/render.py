@@ -176,6 +176,8 @@ def frame_of(c: Controller) -> Frame:
 def render_game(c: Controller) -> str:
     s = c.state
     assert s is not None
+    if c.replay is not None:
+        return render_replay(c)
     if s.secret_decision() and not s.is_terminal() and (
         c.active_bidder() is not None or any(not c.kinds[p] for p in s.to_act())
     ):
@@ -217,6 +219,7 @@ def _status_bar(c: Controller, frame: Frame) -> str:
         f'<span class="whose" aria-live="polite">{esc(who)}</span>{memory}'
         f'<span class="spacer"></span>{_bot_controls(c)}'
         f'{button(msg("ui.rules", lang), "rules", cls="ghost")}'
+        f'{button(msg("ui.replay", lang), "replay", cls="ghost") if s.history else ""}'
         f'{button(msg("ui.export", lang), "export", c.game_id or "", cls="ghost")}'
         "</header>"
     )
@@ -275,7 +278,8 @@ def _action_panel(c: Controller, frame: Frame) -> str:
     buttons = []
     for b in inter.buttons:
         label = b.label + (f" · {msg('cost.' + frame.state.GAME, lang, cost=b.cost)}" if b.cost else "")
-        buttons.append(button(label, b.intent, b.value, cls="primary" if b.primary else "", key=b.key.upper() or None))
+        buttons.append(button(label, b.intent, b.value, cls="primary" if b.primary else "", key=b.key.upper() or None,
+                              unavailable=not b.available))
     if c.selection:
         buttons.append(button(msg("ui.cancel", lang), "cancel"))
     buttons.append(button(msg("ui.undo", lang), "undo", disabled=not c.undo_possible(), title=msg("ui.undo_hint", lang),
@@ -288,6 +292,40 @@ def _log(c: Controller, view: dict[str, Any]) -> str:
     lines = [describe(e, c.names, c.lang) for e in view["log"][-LOG_LINES:]]
     items = "".join(f"<li>{esc(line)}</li>" for line in reversed(lines))
     return f'<section class="log"><h2>{esc(msg("ui.log", c.lang))}</h2><ol reversed>{items}</ol></section>'
+
+
+# ---------------------------------------------------------------------- replay (any game)
+def render_replay(c: Controller) -> str:
+    """The open game as a spectator saw it after some of its actions: the board, the players, the log
+    up to there (this step's lines marked), and steps by action and by round."""
+    live, r = c.state, c.replay_state()
+    assert live is not None and r is not None and c.replay is not None
+    lang, ui = c.lang, c.ui
+    frame = Frame(r, r.view(None), Interaction(), {}, lang, c.names, c.layout)
+    at, n = c.replay, len(live.history)
+    step_lines = [describe(e, c.names, lang) for e in frame.view["log"][c.replay_log_at(at - 1):]] if at else []
+    steps = [("start", "⏮", "ui.replay_start", at == 0), ("round-", "«", "ui.replay_round_back", at == 0),
+             ("-1", "‹", "ui.replay_back", at == 0), ("+1", "›", "ui.replay_forward", at == n),
+             ("round+", "»", "ui.replay_round_forward", at == n), ("end", "⏭", "ui.replay_end", at == n)]
+    controls = "".join(button(f"{sym} {msg(key, lang)}", "replay-step", v, disabled=off) for v, sym, key, off in steps)
+    header = (
+        '<header class="status replaying">'
+        f'{button("⌂ " + msg("ui.home", lang), "home", cls="ghost")}'
+        f'<span class="round">{esc(msg("ui.round", lang, round=frame.view["round"]))}</span>'
+        f'<span class="whose" aria-live="polite">{esc(msg("ui.replay_at", lang, step=at, total=n))}</span>'
+        f'<span class="spacer"></span>{button(msg("ui.replay_exit", lang), "replay-exit", cls="primary")}</header>'
+    )
+    this_step = "".join(f"<li>{esc(line)}</li>" for line in step_lines) or f'<li>{esc(msg("ui.replay_begin", lang))}</li>'
+    panel = (
+        f'<section class="actions replay" aria-label="{esc(msg("ui.replay", lang))}">'
+        f'<ol class="step-log" aria-live="polite">{this_step}</ol><div class="buttons replay-steps">{controls}</div></section>'
+    )
+    side = (
+        '<aside class="side">'
+        f'<section class="players" aria-label="{esc(msg("ui.players", lang))}">{ui.side(frame)}</section>'
+        + _log(c, frame.view) + "</aside>"
+    )
+    return f'<section class="game game-{esc(r.GAME)} replay">{header}<div class="table">{ui.board(frame)}{panel}{side}</div></section>'
 
 
 # ---------------------------------------------------------------------- secret decisions (any game)
