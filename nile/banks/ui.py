@@ -486,8 +486,8 @@ def _marker_words(m: dict[str, Any], players: list[dict[str, Any]], lang: str, c
 def _target_attrs(key: str, inter: Interaction, base_label: str, selected: bool = False) -> tuple[str, str]:
     """(class suffix, attributes) for a board element that may be a target."""
     t = inter.targets.get(key)
-    if t is None:
-        return ("", f' role="img" aria-label="{esc(base_label)}"' if not selected else "")
+    if t is None:  # not a target, but a click still says why it cannot be done (the engine's refusal)
+        return ("", attrs(data_i="pick", data_v=key) + (f' role="img" aria-label="{esc(base_label)}"' if not selected else ""))
     cls = " act" if t.action else " sel"
     label = f"{base_label}. {t.label}" if t.label else base_label
     return (
