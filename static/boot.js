@@ -1,6 +1,6 @@
 // Boot helper (runs before Python): registers the service worker that makes Nile work offline,
-// and keeps the loading screen alive with progress until Python sets data-app-state="ready".
-// No game logic lives here.
+// shows a returning player's last screen at once (inert, "starting…") or else keeps the loading
+// screen alive with progress, until Python sets data-app-state="ready". No game logic lives here.
 const text = document.getElementById("loading-text");
 const bar = document.getElementById("loading-progress");
 // The texts come from the message catalog (nile/messages/), every language's, written into the
@@ -20,6 +20,46 @@ try {
 } catch (error) {
   console.warn("loading texts unreadable:", error);
 }
+// A returning player sees their last screen at once: nile/web/app.py keeps the HTML it drew last in
+// localStorage (never a secret bid); it is shown inert, under a "starting…" marker, and Python's
+// first redraw patches it into the live screen (static/morph.js) and removes the marker. It is our
+// own markup, but anything odd in it (a script, an event handler attribute, a javascript: URL,
+// a secret bid, too much of it) means it is not shown at all.
+const LAST_SCREEN_KEY = "nile:last-screen";
+const LAST_SCREEN_MAX = 300000; // as app.py's LAST_SCREEN_MAX
+const ODD = /<\s*\/?\s*(script|iframe|frame|object|embed|base|meta|link|style|form|template)\b|\son[a-z]*\s*=|javascript:|bid-private/i;
+const resumed = showLastScreen();
+
+function showLastScreen() {
+  try {
+    const app = document.getElementById("app");
+    const html = localStorage.getItem(LAST_SCREEN_KEY);
+    if (!app || !html || html.length > LAST_SCREEN_MAX || ODD.test(html) || document.body.dataset.appState === "ready") return false;
+    const template = document.createElement("template");
+    template.innerHTML = html; // parsed inert: nothing in a template runs or loads
+    for (const el of template.content.querySelectorAll("*")) {
+      for (const a of el.attributes) {
+        if (a.name.toLowerCase().startsWith("on") || /^\s*(javascript|data):/i.test(a.value)) return false;
+      }
+    }
+    if (!template.content.querySelector(".game, .home, .game-cards, .handover")) return false;
+    app.inert = true;
+    app.replaceChildren(template.content);
+    const marker = document.createElement("p");
+    marker.id = "starting";
+    marker.setAttribute("role", "status");
+    marker.textContent = texts.starting || "…";
+    document.body.insertBefore(marker, app);
+    document.body.dataset.lastScreen = "shown";
+    if (loading) loading.hidden = true;
+    app.removeAttribute("hidden");
+    return true;
+  } catch (error) {
+    console.warn("last screen not shown:", error);
+    return false;
+  }
+}
+
 const steps = texts.steps;
 const started = performance.now();
 function tick() {
@@ -37,6 +77,11 @@ tick(); // the player's language at once, not after the first interval
 window.addEventListener("error", (event) => {
   if (document.body.dataset.appState !== "ready" && text) {
     text.textContent = texts.failed.replace("{error}", event.message || texts.unknown);
+    if (resumed && loading) { // the last screen would stay inert for ever: say why instead
+      loading.hidden = false;
+      document.getElementById("app").hidden = true;
+      document.getElementById("starting")?.remove();
+    }
   }
 });
 

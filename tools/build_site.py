@@ -89,6 +89,7 @@ def page_texts(lang: str = "en") -> dict[str, str]:
             "steps": [[at, messages.text(key, code)] for at, key in BOOT_STEPS],
             "failed": messages.text("boot.failed", code),
             "unknown": messages.text("boot.unknown_error", code),
+            "starting": messages.text("boot.starting", code),  # over the last screen, until Python is ready
         }
         for code in messages.CATALOGS
     }

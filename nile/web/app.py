@@ -4,9 +4,15 @@ Everything it does: wrap localStorage as a ``Store`` (a full store becomes
 ``StorageFull``), draw seeds from ``crypto.getRandomValues``, send clicks, key
 presses and form changes to ``Controller.handle``, read imported files (size
 checked before reading), start downloads, and re-render ``#app`` after each
-event, keeping keyboard focus where it was. When the first screen is drawn it
-sets ``data-app-state="ready"`` on ``<body>``. An unexpected error never
-breaks the page: it is shown as a notice and logged to the console.
+event. A redraw patches only what changed (``static/morph.js``'s
+``window.nileMorph``; if it is missing or fails, ``#app`` is replaced whole), and
+keyboard focus stays on the element the player was on (same ``data-i``/``data-v``)
+or, when that is gone, moves to the first target of the action panel, else of the
+board — never back to the top of the page. After each redraw the screen's HTML is
+kept in localStorage (``nile:last-screen``; never a secret bid) so that a reload
+shows it at once, inert, while Python starts (``static/boot.js``). When the first
+screen is drawn it sets ``data-app-state="ready"`` on ``<body>``. An unexpected
+error never breaks the page: it is shown as a notice and logged to the console.
 
 Computer players think in a Web Worker (``static/bot-worker.js``, its own
 Pyodide), so the page answers clicks while they search. After every redraw
@@ -28,9 +34,22 @@ from ..core.save import MAX_SAVE_CHARS
 from ..games import load_save
 from ..messages import pick_language
 from ..messages import text as msg
-from .controller import LANG_KEY, Controller
+from .controller import GAME, HOME, LANG_KEY, Controller
 from .render import render_app, start_option_label
 from .storage import PREFIX, Library, MemoryStore, StorageFull, Store
+
+#: the last drawn screen, shown by static/boot.js on the next load until Python is ready
+LAST_SCREEN_KEY = "nile:last-screen"
+#: longer screens are not kept (boot.js refuses more, too): room in localStorage is for saves
+LAST_SCREEN_MAX = 300_000
+#: how long after a redraw the screen is written (a burst of clicks writes once, off the click)
+LAST_SCREEN_DELAY_MS = 250
+#: where the keyboard goes when the focused element is gone: the action panel, else the board
+FOCUS_FALLBACK = (
+    ".actions [data-i]:not([disabled])",
+    ".board [data-i][tabindex]:not([disabled]), .board button[data-i]:not([disabled])",
+    "[data-i]:not([disabled])",
+)
 
 
 def _str(value: object) -> str | None:
@@ -51,9 +70,16 @@ class LocalStore:
         try:
             self.storage.setItem(key, value)
         except Exception as e:  # a DOMException: QuotaExceededError
-            if "quota" in str(e).lower():
-                raise StorageFull(key) from None
-            raise
+            if "quota" not in str(e).lower():
+                raise
+            if key != LAST_SCREEN_KEY and _str(self.storage.getItem(LAST_SCREEN_KEY)) is not None:
+                self.storage.removeItem(LAST_SCREEN_KEY)  # the kept screen never costs a save its room
+                try:
+                    self.storage.setItem(key, value)
+                    return
+                except Exception:  # noqa: BLE001 - still full: say so below
+                    pass
+            raise StorageFull(key) from None
 
     def remove(self, key: str) -> None:
         self.storage.removeItem(key)
@@ -88,6 +114,10 @@ class App:
             self.controller.in_memory_only = True
             self.controller.notice = ("error", msg("ui.no_storage", lang))
         self.root = document.getElementById("app")
+        self._storage = window.localStorage if persistent else None
+        self._screen_html: str | None = None  # the screen to keep for the next load (None: keep none)
+        self._screen_pending = False
+        self._store_proxy = create_proxy(self._store_screen)
         self.renders = 0
         self._html = ""
         self._rules_open = False
@@ -115,12 +145,15 @@ class App:
     def render(self) -> None:
         active = document.activeElement
         focus = None
+        keyboard = False
         if _str(active) is not None and hasattr(active, "getAttribute") and _str(active.getAttribute("data-i")):
             focus = (_str(active.getAttribute("data-i")), _str(active.getAttribute("data-v")))
+            keyboard = bool(active.matches(":focus-visible"))
         html = render_app(self.controller)
         if html != self._html:  # an unchanged screen is left alone (no flicker, focus kept)
-            self.root.innerHTML = html
+            self._paint(html)
             self._html = html
+            self._keep_screen(html)
         opened = self.controller.show_rules and not self._rules_open
         self._rules_open = self.controller.show_rules
         if opened:  # a dialog just opened: the keyboard goes to it (its Close button)
@@ -128,10 +161,7 @@ class App:
             if _str(close) is not None:
                 close.focus()
         elif focus:
-            for el in self.root.querySelectorAll("[data-i]"):
-                if _str(el.getAttribute("data-i")) == focus[0] and _str(el.getAttribute("data-v")) == focus[1]:
-                    el.focus()
-                    break
+            self._refocus(focus[0] or "", focus[1], keyboard)
         self._run_effects()
         self._drive_bots()
         self.renders += 1
@@ -140,6 +170,68 @@ class App:
         document.documentElement.lang = self.controller.lang
         state = self.controller.state
         document.body.dataset.actions = str(len(state.history)) if state else "0"
+
+    def _paint(self, html: str) -> None:
+        """Make ``#app`` show ``html``: patched by static/morph.js, else replaced whole."""
+        morph = getattr(window, "nileMorph", None)
+        how = "replaced"
+        if morph is not None and _str(morph) is not None:
+            try:
+                how = _str(morph(self.root, html)) or "replaced"  # it falls back to innerHTML itself
+            except Exception:  # never let a redraw break the page
+                js.console.error(traceback.format_exc())
+                self.root.innerHTML = html
+        else:
+            self.root.innerHTML = html
+        document.body.dataset.paint = how
+
+    def _refocus(self, intent: str, value: str | None, keyboard: bool) -> None:
+        """Keep the keyboard on the element the player was on, else on the next sensible target."""
+        active = document.activeElement
+        if (_str(active) is not None and hasattr(active, "getAttribute") and _str(active.getAttribute("data-i")) == intent
+                and _str(active.getAttribute("data-v")) == value and self.root.contains(active)):
+            return  # the redraw kept it (static/morph.js keeps unchanged elements)
+        sel = f'[data-i="{js.CSS.escape(intent)}"]' + (f'[data-v="{js.CSS.escape(value)}"]' if value is not None else ":not([data-v])")
+        same = self.root.querySelector(sel)
+        if _str(same) is not None:
+            same.focus()
+            return
+        # gone (used up, or the screen moved on): the first target of the action panel, else the
+        # board; a pointer user's page is not scrolled to it
+        options = js.Object.fromEntries(to_js([["preventScroll", not keyboard]]))
+        for selector in FOCUS_FALLBACK:
+            for el in self.root.querySelectorAll(selector):
+                if el.getClientRects().length > 0:
+                    el.focus(options)
+                    return
+
+    # ------------------------------------------------------------------ the screen kept for the next load
+    def _keep_screen(self, html: str) -> None:
+        """Note the screen for static/boot.js's next load; written a moment later, once per burst."""
+        if self._storage is None:
+            return
+        c = self.controller
+        secret = "bid-private" in html  # a secret bid is never written down
+        self._screen_html = html if c.screen in (HOME, GAME) and not secret and len(html) <= LAST_SCREEN_MAX else None
+        if not self._screen_pending:
+            self._screen_pending = True
+            js.setTimeout(self._store_proxy, LAST_SCREEN_DELAY_MS)
+
+    def _store_screen(self) -> None:
+        self._screen_pending = False
+        html, storage = self._screen_html, self._storage
+        if storage is None:
+            return
+        try:
+            if html is None:
+                storage.removeItem(LAST_SCREEN_KEY)
+            elif _str(storage.getItem(LAST_SCREEN_KEY)) != html:
+                storage.setItem(LAST_SCREEN_KEY, html)
+        except Exception:  # full or blocked storage: the next load just shows the loading screen
+            try:
+                storage.removeItem(LAST_SCREEN_KEY)
+            except Exception:  # noqa: BLE001
+                pass
 
     def _run_effects(self) -> None:
         effects, self.controller.effects = self.controller.effects, []
@@ -334,6 +426,8 @@ class App:
         """Another tab wrote to storage: if it is our game, say so (the next save would conflict)."""
         c = self.controller
         key = _str(event.key) or ""
+        if key == LAST_SCREEN_KEY:
+            return  # another tab's kept screen: nothing of ours changed
         if c.game_id and key == PREFIX + c.game_id and not c.conflict:
             self._safely(lambda: c.other_tab_changed())
         elif c.screen == "home":
@@ -351,5 +445,9 @@ def main() -> None:
     if _str(loading) is not None:
         loading.remove()
     app.root.removeAttribute("hidden")
+    app.root.removeAttribute("inert")  # the screen boot.js showed from the last visit is live now
+    starting = document.getElementById("starting")
+    if _str(starting) is not None:
+        starting.remove()
     document.body.dataset.appState = "ready"
     window.nileApp = create_proxy(app)  # keeps the app (and its proxies) alive

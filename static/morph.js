@@ -1,0 +1,178 @@
+// Redraw only what changed: nile/web/app.py hands the whole app's new HTML to
+// window.nileMorph(root, html), which patches the live tree under `root` to match it instead
+// of replacing everything (replacing ~500 elements makes the browser lay the whole page out
+// again on every click). Dependency-free, no game logic.
+//
+// How: the new HTML is parsed once into a <template>; then, child by child, a live node with the
+// same identity (an element's id, else its data-i + data-v, else the same tag at the same place)
+// is kept and updated in place — changed attributes set or removed, form controls' value and
+// checked made to follow the markup — and only nodes with no counterpart are inserted or
+// removed. An unchanged subtree is never written to, so its nodes (and anything the browser or a
+// script keeps on them: focus, scroll position, running transitions) survive.
+//
+// Any error falls back to `root.innerHTML = html` (the page must never break): the return value
+// says which happened ("morph" or "replaced").
+
+function keyOf(node) {
+  if (node.nodeType !== 1) return null;
+  const id = node.getAttribute("id");
+  if (id) return node.nodeName + "#" + id;
+  const intent = node.getAttribute("data-i");
+  if (intent !== null) return node.nodeName + "|" + intent + "|" + (node.getAttribute("data-v") ?? "");
+  return null;
+}
+
+function sameKind(a, b) {
+  return a.nodeType === b.nodeType && a.nodeName === b.nodeName && a.namespaceURI === b.namespaceURI;
+}
+
+function syncAttributes(live, fresh) {
+  const want = fresh.attributes;
+  for (let i = 0; i < want.length; i++) {
+    const a = want[i];
+    if (live.getAttributeNS(a.namespaceURI, a.localName) !== a.value) live.setAttributeNS(a.namespaceURI, a.name, a.value);
+  }
+  const have = live.attributes;
+  for (let i = have.length - 1; i >= 0; i--) {
+    const a = have[i];
+    if (!fresh.hasAttributeNS(a.namespaceURI, a.localName)) live.removeAttributeNS(a.namespaceURI, a.localName);
+  }
+}
+
+// The markup is the truth for form controls, as it was when all of #app was replaced: the
+// controller's state, not what the browser kept from the last interaction.
+function syncFormState(live, fresh) {
+  const tag = live.nodeName;
+  if (tag === "INPUT") {
+    const type = (live.getAttribute("type") || "").toLowerCase();
+    if (type === "checkbox" || type === "radio") {
+      const checked = fresh.hasAttribute("checked");
+      if (live.checked !== checked) live.checked = checked;
+    } else if (type !== "file") {
+      const value = fresh.getAttribute("value") ?? "";
+      if (live.value !== value) live.value = value;
+    }
+  } else if (tag === "TEXTAREA") {
+    const value = fresh.textContent;
+    if (live.value !== value) live.value = value;
+  } else if (tag === "SELECT") {
+    const options = fresh.querySelectorAll("option");
+    let index = options.length ? 0 : -1;
+    for (let i = 0; i < options.length; i++) if (options[i].hasAttribute("selected")) index = i;
+    if (live.selectedIndex !== index) live.selectedIndex = index;
+  }
+}
+
+const FORM_CONTROLS = "input, select, textarea";
+
+function morphNode(live, fresh) {
+  if (live.nodeType !== 1) {
+    if (live.nodeValue !== fresh.nodeValue) live.nodeValue = fresh.nodeValue;
+    return;
+  }
+  if (live.isEqualNode(fresh)) return; // native and fast: most of a screen did not change
+  syncAttributes(live, fresh);
+  morphChildren(live, fresh);
+}
+
+// How far ahead to look for a list that grew or shrank at the front (a log with a new first line).
+const AHEAD = 3;
+
+function morphChildren(live, fresh) {
+  // live children with an identity, by key (a queue: two buttons may share intent and value),
+  // and how many new children still want each key
+  const keyed = new Map();
+  for (let n = live.firstChild; n; n = n.nextSibling) {
+    const k = keyOf(n);
+    if (k !== null) {
+      const q = keyed.get(k);
+      if (q) q.push(n);
+      else keyed.set(k, [n]);
+    }
+  }
+  const wanted = new Map();
+  if (keyed.size) {
+    for (let n = fresh.firstChild; n; n = n.nextSibling) {
+      const k = keyOf(n);
+      if (k !== null) wanted.set(k, (wanted.get(k) || 0) + 1);
+    }
+  }
+  // free: a live node no new child will ask for by its identity, so it may be reused by place
+  const free = (n) => {
+    const k = keyOf(n);
+    return k === null || !(wanted.get(k) > 0);
+  };
+  const nextFree = (n) => {
+    while (n && !free(n)) n = n.nextSibling;
+    return n;
+  };
+  // every live node before `cur` is placed; `cur` and after are not yet
+  let cur = live.firstChild;
+  let next = fresh.firstChild;
+  while (next) {
+    const nw = next;
+    next = nw.nextSibling; // before nw may be moved into the live tree
+    const k = keyOf(nw);
+    let match = null;
+    if (k !== null) {
+      const q = keyed.get(k);
+      if (q && q.length) match = q.shift();
+      wanted.set(k, wanted.get(k) - 1);
+    }
+    if (!match) {
+      let n = nextFree(cur);
+      if (n && sameKind(n, nw) && !n.isEqualNode(nw)) {
+        let ahead = next; // is n one of the next new nodes (nw was put in front of it)?
+        for (let i = 0; i < AHEAD && ahead; i++, ahead = ahead.nextSibling) {
+          if (n.isEqualNode(ahead)) {
+            n = null;
+            break;
+          }
+        }
+        if (n) { // or is the node after n the one nw is (n was taken out)?
+          const after = nextFree(n.nextSibling);
+          if (after && after.isEqualNode(nw)) {
+            if (n === cur) cur = cur.nextSibling;
+            live.removeChild(n);
+            n = after;
+          }
+        }
+      }
+      if (n && sameKind(n, nw)) match = n;
+    }
+    if (match) {
+      if (match === cur) cur = cur.nextSibling;
+      else live.insertBefore(match, cur); // kept, moved to its new place
+      morphNode(match, nw);
+    } else {
+      live.insertBefore(nw, cur); // new: the parsed node itself goes in
+    }
+  }
+  while (cur) {
+    const gone = cur;
+    cur = cur.nextSibling;
+    live.removeChild(gone);
+  }
+}
+
+export function morph(root, html) {
+  try {
+    const template = document.createElement("template");
+    template.innerHTML = html;
+    const controls = [...template.content.querySelectorAll(FORM_CONTROLS)];
+    morphChildren(root, template.content);
+    if (controls.length) {
+      // the live tree now has the new one's shape: its controls pair up with the new ones in order
+      const live = root.querySelectorAll(FORM_CONTROLS);
+      if (live.length !== controls.length) throw new Error("form controls do not pair up");
+      for (let i = 0; i < controls.length; i++) if (live[i] !== controls[i]) syncFormState(live[i], controls[i]);
+    }
+    return "morph";
+  } catch (error) {
+    console.error("morph failed, replacing #app instead:", error);
+    root.innerHTML = html;
+    return "replaced";
+  }
+}
+
+window.nileMorph = morph;
