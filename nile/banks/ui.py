@@ -17,12 +17,14 @@ from ..core.actions import Action
 from ..core.game import GameState
 from ..messages import plural
 from ..messages import text as msg
-from ..web.kit import Button, Frame, Interaction, SetupForm, Target, attrs, button, end_section, esc
+from ..web.chart import Series, line_chart
+from ..web.kit import Button, Frame, Interaction, SetupForm, Target, attrs, button, colour_letter, end_section, esc
 from . import data, moments
 from .options import START_RANDOM, VARIANTS, Options
 from .spec import SPEC
+from .stats import TOTALS as STAT_KEYS
+from .stats import game_stats
 
-CROP_SHORT = {"flax": "Fl", "grain": "Gr", "grapes": "Gp", "onion": "On", "aubergine": "Au"}
 BOAT_ICON = (
     '<svg class="icon" viewBox="0 0 24 16" aria-hidden="true"><path d="M2 9h20l-4 6H6z" fill="#8a5a2b"/>'
     '<path d="M12 1v8M12 1l6 7h-6z" stroke="#5b3a1a" fill="#f3ead7"/></svg>'
@@ -230,7 +232,8 @@ def setup_fields(form: SetupForm, lang: str) -> str:
     bidding = "N12" in opts["variants"]
     variants = "".join(
         f'<li><label><input type="checkbox"{attrs(data_i="setup-variant", data_v=v)}'
-        f'{" checked" if v in opts["variants"] else ""}> <strong>{v}</strong> {esc(msg("variant." + v, lang))}</label></li>'
+        f'{" checked" if v in opts["variants"] else ""}><span><strong>{esc(msg("variant_name." + v, lang))}</strong> '
+        f'<span class="rule-id">{v}</span><br><span class="variant-line">{esc(msg("variant." + v, lang))}</span></span></label></li>'
         for v in VARIANTS
     )
     return (
@@ -273,9 +276,30 @@ def status(frame: Frame) -> str:
 def board(frame: Frame) -> str:
     view = frame.view
     return (
-        f'<div class="board">{svg_track(view, frame.layout)}{svg_fields(frame)}'
+        f'<div class="board">{svg_track(view, frame.layout, frame.lang)}{svg_fields(frame)}{legend(frame.lang)}'
         f'<div class="lower">{svg_market(frame)}{html_boat(frame)}</div></div>'
     )
+
+
+def legend(lang: str) -> str:
+    """What the board's marks mean, one tap away: seed, ripe, spoiled, rotten, and the waves."""
+    sample = {"player": 0, "crop": "flax"}
+    players = [{"colour": "blue"}]
+    items = [
+        (_marker_svg(20, 20, dict(sample, side="seed"), players, lang=lang), "legend.seed"),
+        (_marker_svg(20, 20, dict(sample, side="ripe"), players, lang=lang), "legend.ripe"),
+        (_marker_svg(20, 20, sample, players, "spoiled", lang=lang), "legend.spoiled"),
+        (_marker_svg(20, 20, sample, players, "rotten", lang=lang), "legend.rotten"),
+        (_wave_glyph(20, 20, "single", vertical=True), "legend.wave_single"),
+        (_wave_glyph(20, 20, "double", vertical=True), "legend.wave_double"),
+        (_wave_glyph(20, 20, "none", vertical=True), "legend.wave_none"),
+    ]
+    rows = "".join(
+        f'<li><svg viewBox="0 0 40 40" width="40" height="40" aria-hidden="true">{picture}</svg>{esc(msg(key, lang))}</li>'
+        for picture, key in items
+    )
+    return (f'<details class="legend"><summary>{esc(msg("ui.legend", lang))}</summary>'
+            f'<ul>{rows}</ul><p>{esc(msg("legend.crops", lang, crops=msg("list.sep", lang).join(msg("crop_short." + c, lang) + " = " + msg("crop." + c, lang) for c in data.CROPS)))}</p></details>')
 
 
 def panel(frame: Frame) -> str:
@@ -286,6 +310,16 @@ def panel(frame: Frame) -> str:
         bits.append(f'<p class="selected">{esc(msg("ui.selected_crop", lang, crop=msg("crop." + sel["crop"], lang)))}</p>')
     elif sel.get("kind") == "fruit":
         bits.append(f'<p class="selected">{esc(msg("ui.selected_field", lang, field=sel["field"]))}</p>')
+        # the market rows the fruit can go to, right here: on a phone the market is a long way down
+        rows = [(k, t) for k, t in inter.targets.items() if k.startswith("market:") and t.action]
+        if rows:
+            chips = "".join(
+                f'<button type="button" class="chip target"{attrs(data_i="pick", data_v=k, title=t.label)}>'
+                f'{esc(k.partition(":")[2])}{" · " + msg("cost.banks", lang, cost=t.cost) if t.cost else ""}</button>'
+                for k, t in rows
+            )
+            bits.append(f'<div class="harvest-to mine" role="group" aria-label="{esc(msg("ui.harvest_to", lang))}">'
+                        f'<span>{esc(msg("ui.harvest_to", lang))}</span> {chips}</div>')
     actor = frame.state.current_player()
     if actor is not None:
         me = frame.view["players"][actor]
@@ -349,7 +383,7 @@ def _player_card(frame: Frame, p: dict[str, Any]) -> str:
     start = f'<span class="pillar" title="{esc(msg("ui.start_player", lang))}">★</span>' if view["start_player"] == seat else ""
     return (
         f'<article class="player p-{p["colour"]}{" acting" if acting else ""}">'
-        f'<h3><span class="swatch">{esc(p["letter"])}</span> {esc(p["name"])} {start}</h3>'
+        f'<h3><span class="swatch">{esc(colour_letter(p["colour"], lang))}</span> {esc(p["name"])} {start}</h3>'
         f'<p class="stats">{esc(" · ".join(plural(k, p[f], lang) for k, f in STATS))}</p>'
         f'<div class="supply" aria-label="{esc(msg("ui.supply", lang))}">{_supply_chips(frame, p, None)}</div>'
         f'<div class="piles">{_piles(frame, p, None)}</div>{hoard}</article>'
@@ -435,7 +469,8 @@ class Geometry:
             x = 20 + c * self.col_w + self.FIELD_W / 2
             return _wave_glyph(x, self.river0 + 12 if west else self.river1 - 12, wave)
         y = self.top + c * self.row_h + self.FIELD_H / 2 - 10
-        return _wave_glyph(self.river0 - 14 if west else self.river1 + 14, y, wave, vertical=True)
+        # inside the river, beside the row's first field (in the field it was drawn over)
+        return _wave_glyph(self.river0 + 14 if west else self.river1 - 14, y, wave, vertical=True)
 
     def row_label(self, west: bool, index: int, length: int, name: str) -> str:
         c = index % 4
@@ -458,7 +493,8 @@ class Geometry:
 
 
 
-def _marker_svg(cx: float, cy: float, m: dict[str, Any], players: list[dict[str, Any]], condition: str | None = None) -> str:
+def _marker_svg(cx: float, cy: float, m: dict[str, Any], players: list[dict[str, Any]], condition: str | None = None,
+                lang: str = "en") -> str:
     """A marker: filled when ripe, a ring when a seed (or a spoiled fruit, which lies seed side up,
     with a brown dashed rim), a dark diamond when rotten (turned 45°); crop code and owner letter."""
     p = players[m["player"]]
@@ -472,8 +508,8 @@ def _marker_svg(cx: float, cy: float, m: dict[str, Any], players: list[dict[str,
     rim = f'<circle class="spoil" cx="{cx}" cy="{cy}" r="18"/>' if condition == "spoiled" else ""
     return (
         f'<g class="{cls}">{rim}{shape}{inner}'
-        f'<text x="{cx}" y="{cy + 1}" class="crop">{CROP_SHORT[m["crop"]]}</text>'
-        f'<text x="{cx + 13}" y="{cy - 11}" class="owner">{p["letter"]}</text></g>'
+        f'<text x="{cx}" y="{cy + 1}" class="crop">{esc(msg("crop_short." + m["crop"], lang))}</text>'
+        f'<text x="{cx + 13}" y="{cy - 11}" class="owner">{esc(colour_letter(p["colour"], lang))}</text></g>'
     )
 
 
@@ -487,7 +523,8 @@ def _target_attrs(key: str, inter: Interaction, base_label: str, selected: bool 
     """(class suffix, attributes) for a board element that may be a target."""
     t = inter.targets.get(key)
     if t is None:  # not a target, but a click still says why it cannot be done (the engine's refusal)
-        return ("", attrs(data_i="pick", data_v=key) + (f' role="img" aria-label="{esc(base_label)}"' if not selected else ""))
+        return (" selected" if selected else "",
+                attrs(data_i="pick", data_v=key) + f' role="img" aria-label="{esc(base_label)}"')
     cls = " act" if t.action else " sel"
     label = f"{base_label}. {t.label}" if t.label else base_label
     return (
@@ -539,7 +576,7 @@ def svg_fields(frame: Frame) -> str:
                 body.append(f'<rect class="desert" x="{x + 5}" y="{fy + 20}" width="{fw - 10}" height="{fh - 25}" rx="4"/>'
                             f'<path class="dune" d="M{x + 12} {fy + 62} q15 -16 30 0 q15 -16 30 0"/>')
             for i, m in enumerate(f["markers"]):
-                body.append(_marker_svg(x + 24 + i * 36, fy + 54, m, players))
+                body.append(_marker_svg(x + 24 + i * 36, fy + 54, m, players, lang=lang))
             if t is not None and t.action and t.cost:
                 body.append(f'<g class="cost"><circle cx="{x + fw - 16}" cy="{fy + 16}" r="11"/>'
                             f'<text x="{x + fw - 16}" y="{fy + 17}">{t.cost}</text></g>')
@@ -559,7 +596,7 @@ def svg_tide(view: dict[str, Any], lang: str) -> str:
     return f'<svg class="tide" viewBox="0 0 142 28" role="img" aria-label="{esc(label)}">{"".join(segs)}</svg>'
 
 
-def svg_track(view: dict[str, Any], layout: str = "landscape") -> str:
+def svg_track(view: dict[str, Any], layout: str = "landscape", lang: str = "en") -> str:
     per_row = data.TRACK_LENGTH if layout != "portrait" else data.TRACK_LENGTH // 2
     width = 1000 if layout != "portrait" else 420
     w = (width - 40) / per_row
@@ -576,18 +613,22 @@ def svg_track(view: dict[str, Any], layout: str = "landscape") -> str:
         cells.append(f'<rect class="{cls}" x="{x:.1f}" y="{y:.1f}" width="{w - 2:.1f}" height="40" rx="3"/>'
                      f'<text class="num" x="{x + w / 2 - 1:.1f}" y="{y - 6:.1f}">{space}</text>')
     pawns = []
-    stacks: dict[int, int] = {}
+    sharing: dict[int, list[dict[str, Any]]] = {}
     for p in view["players"]:
-        space = min(p["pawn"], data.TRACK_LENGTH)
-        n = stacks.get(space, 0)
-        stacks[space] = n + 1
+        sharing.setdefault(min(p["pawn"], data.TRACK_LENGTH), []).append(p)
+    r = min(7.0, (w - 4) / 4)
+    for space, here in sharing.items():
         x, y = place(space)
-        cx = x + w / 2 - 1
-        pawns.append(f'<g class="pawn p-{p["colour"]}"><circle cx="{cx:.1f}" cy="{y + 10 + n * 7:.1f}" r="9"/>'
-                     f'<text x="{cx:.1f}" y="{y + 11 + n * 7:.1f}">{p["letter"]}</text></g>')
+        for n, p in enumerate(here):  # up to 5 pawns on a space: two columns, three rows, inside it
+            col, row = (n % 2, n // 2) if len(here) > 1 else (0.5, 0)
+            cx = x + 1 + r + col * (w - 2 - 2 * r - 2) if len(here) > 1 else x + w / 2 - 1
+            cy = y + 2 + r + row * (2 * r - 1) if len(here) > 1 else y + 12
+            pawns.append(f'<g class="pawn p-{p["colour"]}"><circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}"/>'
+                         f'<text x="{cx:.1f}" y="{cy + 0.5:.1f}">{esc(colour_letter(p["colour"], lang))}</text></g>')
     ox, oy = place(view["obelisk"])
     ox += w / 2 - 1
-    label = "; ".join(f'{p["name"]} {p["score"]}' for p in view["players"]) + f'; obelisk {view["obelisk"]}'
+    scores = msg("list.sep", lang).join(f'{p["name"]} {p["score"]}' for p in view["players"])
+    label = msg("ui.track_label", lang, scores=scores, space=view["obelisk"])
     return (
         f'<svg class="track" viewBox="0 0 {width} {8 + rows * 62}" role="img" aria-label="{esc(label)}">{"".join(cells)}'
         f'<path class="obelisk-mark" d="M{ox - 5:.1f} {oy + 42:.1f} L{ox:.1f} {oy + 24:.1f} L{ox + 5:.1f} {oy + 42:.1f} Z"/>'
@@ -611,14 +652,17 @@ def svg_market(frame: Frame) -> str:
         for s_i in range(row["stalls"]):
             sy = 44 + s_i * stall_h
             body.append(f'<rect class="stall" x="{x}" y="{sy}" width="{col_w}" height="{stall_h - 4}" rx="4"/>')
-        if t is not None and t.action:
-            body.append(f'<g class="cost"><circle cx="{x + col_w - 12}" cy="30" r="10"/><text x="{x + col_w - 12}" y="31">{t.cost}</text></g>')
+        if t is not None and t.action and len(row["fruits"]) < row["stalls"]:
+            # the cost sits in the stall the fruit would take, clear of the row's name and palms
+            sy = 44 + len(row["fruits"]) * stall_h
+            body.append(f'<g class="cost"><circle cx="{x + col_w / 2}" cy="{sy + 18}" r="11"/>'
+                        f'<text x="{x + col_w / 2}" y="{sy + 19}">{t.cost}</text></g>')
         out.append(f'<g class="mrow{cls}"{extra}>{"".join(body)}</g>')
         for s_i, fruit in enumerate(row["fruits"]):
             sy = 44 + s_i * stall_h
             skey = f"stall:{row['name']}:{s_i + 1}"
             scls, sextra = _target_attrs(skey, inter, _marker_words(fruit, players, lang, fruit["condition"]))
-            out.append(f'<g class="fruit{scls}"{sextra}>{_marker_svg(x + col_w / 2, sy + 18, fruit, players, fruit["condition"])}</g>')
+            out.append(f'<g class="fruit{scls}"{sextra}>{_marker_svg(x + col_w / 2, sy + 18, fruit, players, fruit["condition"], lang)}</g>')
     out.append("</svg>")
     return "".join(out)
 
@@ -634,7 +678,7 @@ def html_boat(frame: Frame) -> str:
         p = players[player]
         key = f"boat:{player}:{crop}"
         t = inter.targets.get(key)
-        label = f'{p["letter"]} {msg("crop." + crop, lang)} ×{n}'
+        label = f'{colour_letter(p["colour"], lang)} {msg("crop." + crop, lang)} ×{n}'
         words = msg("ui.on_boat", lang, player=p["name"], crop=msg("crop." + crop, lang), count=n)
         colour_cls = f'p-{p["colour"]}'
         if t:
@@ -702,18 +746,24 @@ def draft_action(state: GameState, seat: int, draft: dict[str, int]) -> str:
 
 # ---------------------------------------------------------------------- the end (N7)
 def end_screen(frame: Frame) -> str:
+    """Why the game ended and the ranking, the score chart with the obelisk's approach, the
+    game in numbers (``nile.banks.stats``) and every scoring, row by row, in whole sentences."""
     view, lang, names = frame.view, frame.lang, frame.names
     result = view["result"]
+    stats = game_stats(view)
     scorings = []
     for sc in view["scorings"]:
         parts = []
         for row in sc["rows"]:
-            ranking = ", ".join(
-                f'{names[e["player"]]} {e["fruits"]}→{e["award"]}' + (f' ({msg("ui.tie_last_stall", lang)})' if e["tie_broken_by_last_stall"] else "")
-                for e in row["ranking"]
-            ) or msg("ui.nobody", lang)
-            rotten = ", ".join(f'{names[int(p)]} −{n}' for p, n in row["rotten"].items())
-            parts.append(f'<li><strong>{row["market"]}</strong>: {esc(ranking)}' + (f'; {esc(msg("ui.rotten", lang))}: {esc(rotten)}' if rotten else "") + "</li>")
+            lines = []
+            for e in row["ranking"]:
+                line = plural("end.row_fruits", e["fruits"], lang, player=names[e["player"]],
+                              points=plural("ui.points_n", e["award"], lang))
+                note = _tie_outcome(e, row["ranking"])
+                lines.append(line + (f" ({msg('end.tie_' + note, lang)})" if note else ""))
+            lines += [plural("end.rotten", n, lang, player=names[int(p)]) for p, n in row["rotten"].items()]
+            parts.append(f'<li><strong>{esc(msg("moment.row", lang, market=row["market"]))}</strong>: '
+                         f'{esc(msg("list.sep_groups", lang).join(lines) or msg("end.nobody", lang))}</li>')
         points = msg("list.sep", lang).join(f"{names[p]} +{n}" for p, n in enumerate(sc["points"]))
         scorings.append(
             f'<li><h4>{esc(msg("ui.scoring_round", lang, round=sc["round"]))}</h4><ul>{"".join(parts)}</ul>'
@@ -721,10 +771,43 @@ def end_screen(frame: Frame) -> str:
         )
     reason = msg("ui.end_reason", lang, reason=msg("reason." + result["reason"], lang),
                  tie_break=msg("tie_break." + result["tie_break"], lang))
-    details = (f'<details><summary>{esc(msg("ui.scorings", lang, count=len(view["scorings"])))}</summary>'
+    details = (f'<details class="scorings-all"><summary>{esc(msg("ui.scorings", lang, count=len(view["scorings"])))}</summary>'
+               f'<p class="hint">{esc(msg("end.notation", lang))}</p>'
                f'<ol class="scorings">{"".join(scorings)}</ol></details>')
+    more = _score_chart(view, stats, lang, names) + _stats_table(view, stats, lang, names) + details
     return end_section("banks", lang, names, reason, (msg("ui.points", lang), msg("ui.lost", lang)), result["ranking"],
-                       ("score", "lost"), details)
+                       ("score", "lost"), more)
+
+
+def _tie_outcome(entry: dict[str, Any], ranking: Sequence[dict[str, Any]]) -> str:
+    """"won" if this player beat every player with as many fruits by the later fruit (N7),
+    "lost" if one of them came first, "" if nobody had as many fruits."""
+    tied = [r for r in ranking if r["player"] != entry["player"] and r["fruits"] == entry["fruits"]]
+    if not tied:
+        return ""
+    return "won" if all(r["place"] > entry["place"] for r in tied) else "lost"
+
+
+def _score_chart(view: dict[str, Any], stats: dict[str, Any], lang: str, names: Sequence[str]) -> str:
+    points = stats["series"]
+    series = [Series(str(p["seat"]), names[p["seat"]], f'p-{p["colour"]}',
+                     [(pt["round"], pt["scores"][p["seat"]]) for pt in points]) for p in view["players"]]
+    series.append(Series("obelisk", msg("end.obelisk_line", lang), "obelisk",
+                         [(pt["round"], pt["threshold"]) for pt in points], dashed=True))
+    return line_chart("end-chart-scores", msg("end.chart_title", lang), msg("end.chart_desc", lang), series,
+                      msg("end.axis_round", lang), msg("end.axis_points", lang))
+
+
+def _stats_table(view: dict[str, Any], stats: dict[str, Any], lang: str, names: Sequence[str]) -> str:
+    head = "".join(f'<th scope="col" class="p-{p["colour"]}">{esc(names[p["seat"]])}</th>' for p in view["players"])
+    rows = "".join(
+        f'<tr><th scope="row">{esc(msg("end.stat." + key, lang))}</th>'
+        + "".join(f"<td>{t[key]}</td>" for t in stats["totals"]) + "</tr>"
+        for key in STAT_KEYS
+    )
+    return (f'<div class="end-stats"><h3>{esc(msg("end.stats_title", lang))}</h3><div class="table-scroll">'
+            f'<table class="stats-table"><thead><tr><th scope="col">{esc(msg("end.stat", lang))}</th>{head}</tr></thead>'
+            f'<tbody>{rows}</tbody></table></div></div>')
 
 
 #: this module is the game's UI object (``nile.web.kit.GameUI``): the shell reads these names from it

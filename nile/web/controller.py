@@ -129,6 +129,10 @@ class Controller:
             self._kinds = (self.state.options, kinds_of(self.state))
         return self._kinds[1]
 
+    def state_colour(self, seat: int) -> str:
+        """A seat's colour, from the open game's options in their saved form."""
+        return str(self.state.options_json()["players"][seat]["colour"]) if self.state is not None else ""
+
     def is_bot(self, seat: int | None) -> bool:
         return seat is not None and bool(self.kinds[seat])
 

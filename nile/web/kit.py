@@ -76,8 +76,10 @@ def numbered_keys(prefix: str) -> list[str]:
 
 
 def colour_letter(colour: str, lang: str) -> str:
-    """The letter that tells a colour apart without seeing it: the colour name's first letter."""
-    return msg("colour." + colour, lang)[:1].upper()
+    """The letter(s) that tell a colour apart without seeing it, from the catalog (``colour_letter.*``:
+    in German green and yellow both start with G, so they get two); else the name's first letter."""
+    key = "colour_letter." + colour
+    return msg(key, lang) if has_key(key) else msg("colour." + colour, lang)[:1].upper()
 
 
 @dataclass

@@ -103,7 +103,8 @@ def render_home(c: Controller) -> str:
         f'<ul class="saved-list">{"".join(rows)}</ul>' if rows else f'<p class="empty">{esc(msg("ui.no_saves", lang))}</p>'
     )
     return (
-        '<section class="home"><header class="hero"><h1>Nile</h1>'
+        '<section class="home"><header class="hero">'
+        f'<h1>{esc(msg("ui.app_name", lang))}</h1>'
         f'<p>{esc(msg("ui.tagline", lang))}</p></header>'
         + _game_cards(lang)
         + '<div class="home-actions">'
@@ -274,7 +275,10 @@ def _action_panel(c: Controller, frame: Frame) -> str:
             f'<p class="prompt" id="confirm-q">{esc(question)}</p><div class="buttons">'
             f'{button(label, "confirm", text, cls="primary")}{button(msg("ui.keep_playing", lang), "confirm-cancel")}</div></section>'
         )
-    bits = [f'<p class="prompt">{esc(inter.prompt)}</p>', c.ui.panel(frame)]
+    actor = frame.state.current_player()
+    who = (f'<p class="who"><span class="swatch-dot p-{esc(c.state_colour(actor))}"></span>{esc(msg("ui.turn_of", lang, player=c.names[actor]))}</p>'
+           if actor is not None and len(c.humans()) != 1 else "")  # alone with bots, it is always "you"
+    bits = [who, f'<p class="prompt">{esc(inter.prompt)}</p>', c.ui.panel(frame)]
     buttons = []
     for b in inter.buttons:
         label = b.label + (f" · {msg('cost.' + frame.state.GAME, lang, cost=b.cost)}" if b.cost else "")
