@@ -17,9 +17,12 @@ from typing import Any
 from ..core.game import GameState
 from ..messages import describe, plural
 from ..messages import text as msg
+from ..web.chart import Series, line_chart
 from ..web.kit import Button, Frame, Interaction, SetupForm, Target, button, end_section, esc
 from . import moments
 from .spec import SPEC
+from .stats import TOTALS as STAT_KEYS
+from .stats import game_stats
 
 RULE_IDS = ("K1", "K2", "K3", "K4", "K5", "K6")
 LANDSCAPE_COLOURS = {"river": "#4f8fc0", "mountains": "#8d8d94", "desert": "#e0b96a", "village": "#b5794a",
@@ -159,18 +162,22 @@ def _card_svg(card: dict[str, Any], x: float, y: float, lang: str, key: str | No
     target = inter.targets.get(key) if (inter is not None and key) else None
     attrs_ = f' role="img" aria-label="{esc(words)}"'
     cls = f"card land-{esc(land)}"
+    land_name = msg("cape.landscape." + land, lang)
+    rails_text = plural("cape.ui.rails_short", int(card["rails"]), lang)
+    income_text = msg("cape.ui.income_short", lang, income=card["income"])
     if target is not None:
         cls += " act"
+        # a button's name starts with what it shows (WCAG 2.5.3), then what pressing it does
         attrs_ = (f' data-i="pick" data-v="{esc(key)}" tabindex="0" role="button"'
-                  f' aria-label="{esc(words)}. {esc(target.label)}"')
+                  f' aria-label="{esc(land_name)} {esc(rails_text)} {esc(income_text)}. {esc(target.label)}"')
     rails = "".join(f'<rect class="rail" x="{x + 8 + i * 16}" y="{y + 44}" width="12" height="6" rx="1"/>'
                     for i in range(int(card["rails"])))
     return (
         f'<g class="{cls}"{attrs_}><rect class="face" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6"'
         f' fill="{LANDSCAPE_COLOURS.get(land, "#ccc")}"/>'
-        f'<text class="land" x="{x + CARD_W / 2}" y="{y + 16}">{esc(msg("cape.landscape." + land, lang))}</text>'
-        f'{rails}<text class="rails-n" x="{x + CARD_W / 2}" y="{y + 38}">{esc(plural("cape.ui.rails_short", int(card["rails"]), lang))}</text>'
-        f'<text class="income" x="{x + CARD_W / 2}" y="{y + 72}">{esc(msg("cape.ui.income_short", lang, income=card["income"]))}</text></g>'
+        f'<text class="land" x="{x + CARD_W / 2}" y="{y + 16}">{esc(land_name)}</text>'
+        f'{rails}<text class="rails-n" x="{x + CARD_W / 2}" y="{y + 38}">{esc(rails_text)}</text>'
+        f'<text class="income" x="{x + CARD_W / 2}" y="{y + 72}">{esc(income_text)}</text></g>'
     )
 
 
@@ -313,11 +320,39 @@ def draft_action(state: GameState, seat: int, draft: dict[str, int]) -> str:
 
 # ---------------------------------------------------------------------- the end (K5)
 def end_screen(frame: Frame) -> str:
-    view, lang = frame.view, frame.lang
+    """Why the game ended and the ranking, two charts (crossings and money per auction round),
+    the game in numbers (``nile.cape.stats``) and each player's money worked out in one sentence."""
+    view, lang, names = frame.view, frame.lang, frame.names
     result = view["result"]
+    stats = game_stats(view)
     headers = (msg("cape.ui.crossings", lang), msg("cape.ui.money", lang))
-    return end_section("cape", lang, frame.names, msg("cape.reason." + result["reason"], lang), headers,
-                       result["ranking"], ("crossings", "money"))
+    more = (_chart(view, stats, "crossings", lang, names) + _chart(view, stats, "money", lang, names)
+            + _stats_table(view, stats, lang, names))
+    return end_section("cape", lang, names, msg("cape.reason." + result["reason"], lang), headers,
+                       result["ranking"], ("crossings", "money"), more)
+
+
+def _chart(view: dict[str, Any], stats: dict[str, Any], what: str, lang: str, names: Sequence[str]) -> str:
+    series = [Series(str(p["seat"]), names[p["seat"]], f'p-{p["colour"]}',
+                     [(pt["round"], pt[what][p["seat"]]) for pt in stats["series"]]) for p in view["players"]]
+    return line_chart(f"end-chart-{what}", msg(f"cape.end.{what}_title", lang), msg(f"cape.end.{what}_desc", lang),
+                      series, msg("cape.end.axis_round", lang), msg(f"cape.end.axis_{what}", lang))
+
+
+def _stats_table(view: dict[str, Any], stats: dict[str, Any], lang: str, names: Sequence[str]) -> str:
+    head = "".join(f'<th scope="col" class="p-{p["colour"]}">{esc(names[p["seat"]])}</th>' for p in view["players"])
+    rows = "".join(
+        f'<tr><th scope="row">{esc(msg("cape.end.stat." + key, lang))}</th>'
+        + "".join(f"<td>{t[key]}</td>" for t in stats["totals"]) + "</tr>"
+        for key in STAT_KEYS
+    )
+    sums = "".join(
+        f'<li>{esc(msg("cape.end.money_sum", lang, player=names[p], start=t["start_money"], bids=t["bids"], rails=t["rails"], income=t["income"], money=t["money"]))}</li>'
+        for p, t in enumerate(stats["totals"])
+    )
+    return (f'<div class="end-stats"><h3>{esc(msg("cape.end.stats_title", lang))}</h3><div class="table-scroll">'
+            f'<table class="stats-table"><thead><tr><th scope="col">{esc(msg("cape.end.stat", lang))}</th>{head}</tr></thead>'
+            f'<tbody>{rows}</tbody></table></div><ul class="money-sums">{sums}</ul></div>')
 
 
 #: this module is the game's UI object (``nile.web.kit.GameUI``): the shell reads these names from it

@@ -1,0 +1,169 @@
+"""The end screen of both games: statistics replayed from the public log add up against the
+engine, the chart has one line per player, a tie is labelled for its winner only, and German
+leaves no English behind."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+
+from nile.banks import ui as banks_ui
+from nile.banks.lang_de import DE as BANKS_DE
+from nile.banks.lang_en import EN as BANKS_EN
+from nile.banks.stats import game_stats as banks_stats
+from nile.cape import ui as cape_ui
+from nile.cape.lang_de import DE as CAPE_DE
+from nile.cape.lang_en import EN as CAPE_EN
+from nile.cape.stats import game_stats as cape_stats
+from nile.core.game import GameState
+from nile.core.rng import Rng
+from nile.core.simulate import play_random
+from nile.games import GAMES
+from nile.messages import plural
+from nile.messages import text as msg
+from nile.web.chart import Series, line_chart
+from nile.web.kit import Frame, Interaction
+
+SEEDS = range(12)
+
+
+def finished(game: str, seed: int) -> GameState:
+    spec = GAMES[game]
+    players = spec.min_players + seed % (spec.max_players - spec.min_players + 1)
+    state = spec.new_state(spec.default_options(players), seed)
+    _, problems = play_random(state, Rng(seed + 1))
+    assert not problems and state.is_terminal()
+    return state
+
+
+def end_html(state: GameState, lang: str = "en") -> str:
+    view = state.view(None)
+    names = [p["name"] for p in view["players"]]
+    ui = banks_ui if view["game"] == "banks" else cape_ui
+    return ui.end_screen(Frame(state, view, Interaction(), {}, lang, names, "portrait"))
+
+
+def series_keys(markup: str, chart_id: str) -> list[str]:
+    figure = markup[markup.index(f'id="{chart_id}"'):]
+    figure = figure[:figure.index("</figure>")]
+    return re.findall(r'<path class="series[^"]*" data-series="([^"]+)"', figure)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_nile_statistics_add_up_against_the_engine(seed):
+    state = finished("banks", seed)
+    view = state.view(None)
+    stats = banks_stats(view)
+    assert stats["series"][0]["scores"] == [0] * len(view["players"])
+    assert [pt["round"] for pt in stats["series"]] == sorted(pt["round"] for pt in stats["series"])
+    assert stats["series"][-1]["obelisk"] == view["obelisk"]
+    for p, player in enumerate(view["players"]):
+        t = stats["totals"][p]
+        assert stats["series"][-1]["scores"][p] == player["score"] == t["points"]
+        assert t["boat_lost"] == player["lost"]
+        # every fruit counted at a scoring was harvested first; rotten ones were too
+        assert t["scored"] + t["rotten"] <= t["harvested"]
+        assert t["jokers_start"] + t["jokers_bought"] + t["jokers_found"] - t["jokers_used"] == player["jokers"]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_kap_money_is_start_minus_bids_minus_rails_plus_income(seed):
+    state = finished("cape", seed)
+    view = state.view(None)
+    stats = cape_stats(view)
+    for p, player in enumerate(view["players"]):
+        t = stats["totals"][p]
+        assert t["money"] == player["money"] == t["start_money"] - t["bids"] - t["rails"] + t["income"]
+        assert t["crossings"] == player["crossed"] == stats["series"][-1]["crossings"][p]
+        assert stats["series"][-1]["money"][p] == player["money"]
+        assert t["rails"] == 10 * t["rails_bought"]
+    assert stats["series"][0]["money"] == [stats["totals"][0]["start_money"]] * len(view["players"])
+
+
+@pytest.mark.parametrize("game,charts", [("banks", ["end-chart-scores"]), ("cape", ["end-chart-crossings", "end-chart-money"])])
+@pytest.mark.parametrize("seed", range(4))
+def test_each_chart_has_one_line_per_player(game, charts, seed):
+    state = finished(game, seed)
+    markup = end_html(state)
+    n = len(state.view(None)["players"])
+    for chart in charts:
+        keys = series_keys(markup, chart)
+        assert [k for k in keys if k.isdigit()] == [str(p) for p in range(n)]
+    if game == "banks":
+        assert series_keys(markup, "end-chart-scores")[-1] == "obelisk"
+    assert 'role="img"' in markup and "<title" in markup and 'class="stats-table"' in markup
+
+
+def test_the_chart_is_game_independent_and_scales():
+    markup = line_chart("c", "Title", "Described", [Series("0", "Ann", "p-red", [(0, 0), (1, 5), (2, 3)]),
+                                                    Series("x", "Bar", "obelisk", [(0, 9), (2, 7)], dashed=True)])
+    assert 'viewBox="0 0 ' in markup and 'width="100%"' in markup
+    assert markup.count("data-series=") == 2 and 'stroke-dasharray' in markup
+    assert 'aria-labelledby="c-t c-d"' in markup
+
+
+def _tie_rows(max_games: int = 60) -> list[tuple[GameState, dict[str, Any]]]:
+    found = []
+    for seed in range(max_games):
+        state = finished("banks", seed)
+        for sc in state.view(None)["scorings"]:
+            for row in sc["rows"]:
+                counts = [e["fruits"] for e in row["ranking"]]
+                if len(counts) != len(set(counts)):
+                    found.append((state, row))
+        if len(found) >= 3:
+            break
+    return found
+
+
+def test_only_the_winner_of_a_tie_is_labelled_as_winning_it():
+    rows = _tie_rows()
+    assert rows, "no tie in the random games"
+    for state, row in rows:
+        markup = html.unescape(end_html(state))
+        names = [p["name"] for p in state.view(None)["players"]]
+        for e in row["ranking"]:
+            line = plural("end.row_fruits", e["fruits"], "en", player=names[e["player"]],
+                          points=plural("ui.points_n", e["award"], "en"))
+            tied = [r for r in row["ranking"] if r is not e and r["fruits"] == e["fruits"]]
+            won = f'{line} ({msg("end.tie_won", "en")})'
+            lost = f'{line} ({msg("end.tie_lost", "en")})'
+            if tied and all(r["place"] > e["place"] for r in tied):
+                assert won in markup
+            elif tied:
+                assert lost in markup and won not in markup
+        assert msg("ui.tie_last_stall", "en") not in markup  # the old label given to winners and losers alike
+
+
+def test_the_fruits_to_points_notation_is_a_sentence():
+    assert plural("end.row_fruits", 3, "en", player="Ann", points=plural("ui.points_n", 5, "en")) == "Ann: 3 fruits → 5 points"
+    assert plural("end.row_fruits", 1, "en", player="Ann", points=plural("ui.points_n", 1, "en")) == "Ann: 1 fruit → 1 point"
+    assert plural("end.row_fruits", 1, "de", player="Ann", points=plural("ui.points_n", 6, "de")) == "Ann: 1 Frucht → 6 Punkte"
+
+
+@pytest.mark.parametrize("en,de", [(BANKS_EN, BANKS_DE), (CAPE_EN, CAPE_DE)])
+def test_every_end_text_exists_in_german(en, de):
+    keys = [k for k in en if k.startswith(("end.", "cape.end."))]
+    assert keys
+    for key in keys:
+        assert key in de, key
+        if not key.endswith(("axis_money",)):
+            assert de[key] != en[key], key
+
+
+@pytest.mark.parametrize("game", ["banks", "cape"])
+def test_the_german_end_screen_has_no_english_left(game):
+    state = finished(game, 3)
+    markup = end_html(state, "de")
+    words = html.unescape(re.sub(r"<[^>]+>", "\n", markup))
+    catalog = BANKS_EN if game == "banks" else CAPE_EN
+    german = BANKS_DE if game == "banks" else CAPE_DE
+    for key, value in catalog.items():
+        if key.startswith(("end.", "cape.end.")) and "{" not in value:
+            assert value not in words, key
+    for english in ("Scores", "points", "fruits", "Money", "round", "Statistic", "Game over", "tie"):
+        assert not re.search(rf"\b{english}\b", words), english
+    assert german["end.stat" if game == "banks" else "cape.end.stat"] in words
