@@ -19,7 +19,7 @@ SCALE = 4.0
 W_MARKET, W_RIPE, W_SEED, W_SUPPLY, W_JOKER, W_AP = 1.0, 1.1, 0.6, 0.4, 0.28, 0.3
 #: a marker on a field is worth this much more per palm of the field
 W_PALM = 0.08
-#: a marker on the boat while no scoring is near (it leaves the game at the next scoring)
+#: a marker on the boat (it leaves the game at the next scoring unless bought back first)
 W_BOAT = 0.05
 #: how much of a marker's value on a field is lost when the next phase 1 floods and its field is
 #: where a row's next water card goes (N4: the flooded marker goes to the boat). Tournaments, seed
