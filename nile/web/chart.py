@@ -71,7 +71,7 @@ def line_chart(chart_id: str, title: str, desc: str, series: Sequence[Series], x
     if x_label:
         labels += f'<text class="axis-label" x="{WIDTH - RIGHT}" y="{HEIGHT - 2}" text-anchor="end">{esc(x_label)}</text>'
     if y_label:
-        labels += f'<text class="axis-label" x="2" y="{TOP - 1}">{esc(y_label)}</text>'
+        labels += f'<text class="axis-label" x="{LEFT + 4}" y="{TOP + 9}">{esc(y_label)}</text>'
     lines = []
     for s in series:
         if not s.points:
