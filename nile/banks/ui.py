@@ -522,9 +522,9 @@ def _marker_words(m: dict[str, Any], players: list[dict[str, Any]], lang: str, c
 def _target_attrs(key: str, inter: Interaction, base_label: str, selected: bool = False) -> tuple[str, str]:
     """(class suffix, attributes) for a board element that may be a target."""
     t = inter.targets.get(key)
-    if t is None:  # not a target, but a click still says why it cannot be done (the engine's refusal)
-        return (" selected" if selected else "",
-                attrs(data_i="pick", data_v=key) + f' role="img" aria-label="{esc(base_label)}"')
+    if t is None:  # not a target, but while someone may act a click still says why not (the engine's refusal)
+        clickable = attrs(data_i="pick", data_v=key) if (inter.targets or inter.buttons) else ""
+        return (" selected" if selected else "", clickable + f' role="img" aria-label="{esc(base_label)}"')
     cls = " act" if t.action else " sel"
     label = f"{base_label}. {t.label}" if t.label else base_label
     return (
@@ -567,8 +567,8 @@ def svg_fields(frame: Frame) -> str:
             selected = sel.get("kind") == "fruit" and sel.get("field") == f["name"]
             cls, extra = _target_attrs(key, inter, ", ".join(words), selected)
             t = inter.targets.get(key)
-            body = [f'<rect class="ground" x="{x + 2}" y="{fy + 2}" width="{fw - 4}" height="{fh - 4}" rx="6"/>',
-                    f'<text class="palms" x="{x + 8}" y="{fy + 16}">{"♣" * f["palms"]}</text>']
+            body = [f'<rect class="ground" x="{x + 2}" y="{fy + 2}" width="{fw - 4}" height="{fh - 4}" rx="6"/>']
+            marks = [f'<text class="palms" x="{x + 8}" y="{fy + 16}">{"♣" * f["palms"]}</text>']
             if f["water"]:
                 body.append(f'<rect class="water" x="{x + 5}" y="{fy + 20}" width="{fw - 10}" height="{fh - 25}" rx="4"/>')
                 body.append(g.card_waves(west, x, fy, f["water"]["in"], f["water"]["out"]))
@@ -576,11 +576,12 @@ def svg_fields(frame: Frame) -> str:
                 body.append(f'<rect class="desert" x="{x + 5}" y="{fy + 20}" width="{fw - 10}" height="{fh - 25}" rx="4"/>'
                             f'<path class="dune" d="M{x + 12} {fy + 62} q15 -16 30 0 q15 -16 30 0"/>')
             for i, m in enumerate(f["markers"]):
-                body.append(_marker_svg(x + 24 + i * 36, fy + 54, m, players, lang=lang))
+                marks.append(_marker_svg(x + 24 + i * 36, fy + 54, m, players, lang=lang))
             if t is not None and t.action and t.cost:
-                body.append(f'<g class="cost"><circle cx="{x + fw - 16}" cy="{fy + 16}" r="11"/>'
-                            f'<text x="{x + fw - 16}" y="{fy + 17}">{t.cost}</text></g>')
-            out.append(f'<g class="field{cls}"{extra}>{"".join(body)}</g>')
+                marks.append(f'<g class="cost"><circle cx="{x + fw - 16}" cy="{fy + 16}" r="11"/>'
+                             f'<text x="{x + fw - 16}" y="{fy + 17}">{t.cost}</text></g>')
+            out.append(f'<g class="field{cls}"{extra}>{"".join(body)}</g>'
+                       f'<g class="marks" aria-hidden="true">{"".join(marks)}</g>')
     out.append("</svg>")
     return "".join(out)
 
@@ -648,21 +649,25 @@ def svg_market(frame: Frame) -> str:
         words = msg("ui.market_row", lang, market=row["name"], palms=row["min_palms"], used=len(row["fruits"]), stalls=row["stalls"])
         cls, extra = _target_attrs(key, inter, words)
         t = inter.targets.get(key)
-        body = [f'<text class="mlabel" x="{x + col_w / 2}" y="36">{row["name"]} · {"♣" * row["min_palms"]}</text>']
+        body = [f'<rect class="mrow-hit" x="{x}" y="20" width="{col_w}" height="{24 + row["stalls"] * stall_h}"/>']
+        marks = [f'<text class="mlabel" x="{x + col_w / 2}" y="36">{row["name"]} · {"♣" * row["min_palms"]}</text>']
         for s_i in range(row["stalls"]):
             sy = 44 + s_i * stall_h
             body.append(f'<rect class="stall" x="{x}" y="{sy}" width="{col_w}" height="{stall_h - 4}" rx="4"/>')
         if t is not None and t.action and len(row["fruits"]) < row["stalls"]:
             # the cost sits in the stall the fruit would take, clear of the row's name and palms
             sy = 44 + len(row["fruits"]) * stall_h
-            body.append(f'<g class="cost"><circle cx="{x + col_w / 2}" cy="{sy + 18}" r="11"/>'
-                        f'<text x="{x + col_w / 2}" y="{sy + 19}">{t.cost}</text></g>')
-        out.append(f'<g class="mrow{cls}"{extra}>{"".join(body)}</g>')
+            marks.append(f'<g class="cost"><circle cx="{x + col_w / 2}" cy="{sy + 18}" r="11"/>'
+                         f'<text x="{x + col_w / 2}" y="{sy + 19}">{t.cost}</text></g>')
+        out.append(f'<g class="mrow{cls}"{extra}>{"".join(body)}</g><g class="marks" aria-hidden="true">{"".join(marks)}</g>')
         for s_i, fruit in enumerate(row["fruits"]):
             sy = 44 + s_i * stall_h
             skey = f"stall:{row['name']}:{s_i + 1}"
             scls, sextra = _target_attrs(skey, inter, _marker_words(fruit, players, lang, fruit["condition"]))
-            out.append(f'<g class="fruit{scls}"{sextra}>{_marker_svg(x + col_w / 2, sy + 18, fruit, players, fruit["condition"], lang)}</g>')
+            # the fruit as drawn takes no clicks; over it, its own target (N13), named by the label alone
+            out.append(f'<g class="fruit{scls}" aria-hidden="true">{_marker_svg(x + col_w / 2, sy + 18, fruit, players, fruit["condition"], lang)}</g>')
+            if scls.strip():
+                out.append(f'<g class="fruit-hit{scls}"{sextra}><circle cx="{x + col_w / 2}" cy="{sy + 18}" r="18"/></g>')
     out.append("</svg>")
     return "".join(out)
 
@@ -682,8 +687,8 @@ def html_boat(frame: Frame) -> str:
         words = msg("ui.on_boat", lang, player=p["name"], crop=msg("crop." + crop, lang), count=n)
         colour_cls = f'p-{p["colour"]}'
         if t:
-            items.append(f'<button type="button" class="chip boat-chip target {colour_cls}"{attrs(data_i="pick", data_v=key, aria_label=f"{words}. {t.label}", title=t.label)}>'
-                         f'{esc(label)}<span class="cost-tag">{t.cost}</span></button>')
+            items.append(f'<button type="button" class="chip boat-chip target {colour_cls}"{attrs(data_i="pick", data_v=key, aria_label=f"{label} {t.cost}: {words}. {t.label}", title=t.label)}>'
+                         f'{esc(label)} <span class="cost-tag">{t.cost}</span></button>')
         else:
             items.append(f'<span class="chip boat-chip {colour_cls}"{attrs(aria_label=words)}>{esc(label)}</span>')
     return (

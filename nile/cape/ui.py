@@ -175,8 +175,8 @@ def _card_svg(card: dict[str, Any], x: float, y: float, lang: str, key: str | No
     return (
         f'<g class="{cls}"{attrs_}><rect class="face" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6"'
         f' fill="{LANDSCAPE_COLOURS.get(land, "#ccc")}"/>'
-        f'<text class="land" x="{x + CARD_W / 2}" y="{y + 16}">{esc(land_name)}</text>'
-        f'{rails}<text class="rails-n" x="{x + CARD_W / 2}" y="{y + 38}">{esc(rails_text)}</text>'
+        f'<text class="land" x="{x + CARD_W / 2}" y="{y + 16}">{esc(land_name)}</text> '  # spaces between the words as read
+        f'{rails}<text class="rails-n" x="{x + CARD_W / 2}" y="{y + 38}">{esc(rails_text)}</text> '
         f'<text class="income" x="{x + CARD_W / 2}" y="{y + 72}">{esc(income_text)}</text></g>'
     )
 

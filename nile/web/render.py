@@ -295,7 +295,9 @@ def _action_panel(c: Controller, frame: Frame) -> str:
 def _log(c: Controller, view: dict[str, Any]) -> str:
     lines = [describe(e, c.names, c.lang) for e in view["log"][-LOG_LINES:]]
     items = "".join(f"<li>{esc(line)}</li>" for line in reversed(lines))
-    return f'<section class="log"><h2>{esc(msg("ui.log", c.lang))}</h2><ol reversed>{items}</ol></section>'
+    # it scrolls, so it takes the keyboard's focus too (to scroll it without a mouse)
+    return (f'<section class="log" tabindex="0" aria-labelledby="log-title"><h2 id="log-title">{esc(msg("ui.log", c.lang))}</h2>'
+            f'<ol reversed>{items}</ol></section>')
 
 
 # ---------------------------------------------------------------------- replay (any game)
