@@ -1,0 +1,67 @@
+"""Screenshots of both games' boards at desktop (1280×800), tablet (820×1180) and phone (390×844) size,
+for docs/screenshots/ (look at them after a change to the board).
+
+    make site && .venv/bin/python tools/screenshots.py [--out docs/screenshots]
+
+Each game opens a golden save in the middle of play (tests/golden), served from dist/ with the
+production headers, in Debian's Chromium (or $CHROMIUM, or Playwright's own). The Nile board is
+shown with a ripe fruit chosen, so the market rows it can go to and their costs are highlighted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import threading
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+SIZES = {"desktop": (1280, 800), "tablet": (820, 1180), "phone": (390, 844)}
+GAMES = {"banks": "r1-04-5p-mid-turn.json", "cape": "r1-04-4p-build-bonus.json"}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
+    out = Path(ap.parse_args().out)
+    out.mkdir(parents=True, exist_ok=True)
+    spec = importlib.util.spec_from_file_location("serve", ROOT / "tools" / "serve.py")
+    assert spec and spec.loader
+    serve = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(serve)
+    server = serve.make_server(ROOT / "dist", port=0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    chromium = os.environ.get("CHROMIUM") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, args=["--headless", "--no-sandbox", "--disable-gpu"])
+        for size, (w, h) in SIZES.items():
+            context = browser.new_context(viewport={"width": w, "height": h}, service_workers="block",
+                                          has_touch=size == "phone", is_mobile=size == "phone")
+            page = context.new_page()
+            page.goto(url)
+            page.wait_for_selector("body[data-app-state=ready]", state="attached", timeout=60_000)
+            for game, name in GAMES.items():
+                text = json.dumps(json.loads((ROOT / "tests" / "golden" / game / name).read_text())["save"])
+                page.evaluate("([k, v]) => { localStorage.setItem('nile:game:' + k, v); localStorage.setItem('nile:current', k); }",
+                              [game, text])
+                page.reload()
+                page.wait_for_selector("body[data-app-state=ready]", state="attached", timeout=60_000)
+                ripe = page.locator("g.field.sel[aria-label*='ripe']")
+                if ripe.count():
+                    ripe.first.dispatch_event("click")
+                page.wait_for_timeout(300)
+                path = out / f"{game}-{size}.png"
+                page.screenshot(path=str(path))
+                print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+            context.close()
+        browser.close()
+    server.shutdown()
+
+
+if __name__ == "__main__":
+    main()
