@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 from nile.core import save
 from nile.games import load_save
 
-from .ui import click, find, intent, renders, start_game, storage
+from .ui import ADVANCE_ORDER, click, find, intent, renders, start_game, storage
 
 #: what the person clicks in a Kap game (in this order) when it is their move
 KAP_PERSON = (
@@ -21,18 +21,9 @@ KAP_PERSON = (
     "[data-i=act][data-v^=build]",
     "[data-i=act][data-v=pass]",
 )
-#: a Nile person who ends every turn at once (the bots make the game)
-NILE_PERSON = (
-    "[data-i=confirm]",
-    "[data-i=moment-close]",
-    ".bid-private [data-i=bid-submit]",
-    "[data-i=act][data-v=end]",
-    "g.field.act",
-    "g.mrow.act",
-    "[data-i=act]",
-    "button.target",
-    "g.sel",
-)
+#: a Nile person who ends every turn at once (the bots make the game): the simple player, who is
+#: never shown a hand-over screen here
+NILE_PERSON = tuple(sel for sel in ADVANCE_ORDER if "reveal-bidder" not in sel)
 WAIT_JS = """sels => sels.some(s => [...document.querySelectorAll(s)].some(
     el => el.getClientRects().length > 0 && !el.hasAttribute('disabled')))"""
 
