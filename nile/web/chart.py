@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from .kit import esc
 
 WIDTH, HEIGHT = 360, 200
-LEFT, RIGHT, TOP, BOTTOM = 34, 10, 10, 26
+LEFT, RIGHT, TOP, BOTTOM = 34, 10, 20, 26
 
 
 @dataclass
@@ -71,7 +71,7 @@ def line_chart(chart_id: str, title: str, desc: str, series: Sequence[Series], x
     if x_label:
         labels += f'<text class="axis-label" x="{WIDTH - RIGHT}" y="{HEIGHT - 2}" text-anchor="end">{esc(x_label)}</text>'
     if y_label:
-        labels += f'<text class="axis-label" x="{LEFT + 4}" y="{TOP + 9}">{esc(y_label)}</text>'
+        labels += f'<text class="axis-label" x="{LEFT - 4}" y="{TOP - 8}">{esc(y_label)}</text>'
     lines = []
     for s in series:
         if not s.points:
