@@ -37,6 +37,7 @@ from ..messages import LANGUAGES
 from ..messages import text as msg
 from .games_ui import ui_for
 from .kit import GameUI, Interaction, SetupForm
+from .replay import Replay
 from .storage import Library, SaveConflict, StorageFull
 
 HOME, SETUP, GAME = "home", "setup", "game"
@@ -92,10 +93,8 @@ class Controller:
         #: an action waiting for the player's yes, and the question asked (``Button.confirm``)
         self.confirm: tuple[str, str] | None = None
         #: stepping through the open game: the position after this many actions (None: playing live)
-        self.replay: int | None = None
-        self._replay_state: GameState | None = None
-        self._round_starts: list[int] = []
-        self._log_at: list[int] = []  # the log's length after each number of actions
+        #: stepping through the open game as a spectator (None: playing live)
+        self.replay: Replay | None = None
         library.explain = self.say
 
     def say(self, error: BaseException) -> str:
@@ -317,7 +316,6 @@ class Controller:
         self.moment = None
         self.confirm = None
         self.replay = None
-        self._replay_state = None
 
     def _on_delete(self, gid: str) -> None:
         self.library.delete(gid)
@@ -453,57 +451,16 @@ class Controller:
     # replay: step through the open game as a spectator (no hidden card shown early)
     def _on_replay(self, value: str) -> None:
         """Open the replay at the current position (a finished game: at its end)."""
-        s = self.state
-        if s is None:
-            return
-        self.selection = None
-        self.confirm = None
-        self.moment = None
-        self._round_starts, self._log_at = replay_marks(s)
-        self._replay_state = None
-        self.replay = len(s.history)
+        if self.state is not None:
+            self.selection = self.confirm = self.moment = None
+            self.replay = Replay(self.state)
 
     def _on_replay_exit(self, value: str) -> None:
         self.replay = None
-        self._replay_state = None
 
     def _on_replay_step(self, value: str) -> None:
-        """``-1``/``+1`` one action; ``round-``/``round+`` to the start of the previous/next round;
-        ``start``/``end``; or a number: that many actions from the start."""
-        s = self.state
-        if s is None or self.replay is None:
-            return
-        n, at = len(s.history), self.replay
-        if value in ("-1", "+1"):
-            at += int(value)
-        elif value == "start":
-            at = 0
-        elif value == "end":
-            at = n
-        elif value == "round-":
-            at = max((i for i in self._round_starts if i < at), default=0)
-        elif value == "round+":
-            at = min((i for i in self._round_starts if i > at), default=n)
-        elif value.isdigit():
-            at = int(value)
-        self.replay = max(0, min(n, at))
-
-    def replay_log_at(self, actions: int) -> int:
-        """How long the log was after this many actions (what a replay step added comes after)."""
-        return self._log_at[max(0, min(actions, len(self._log_at) - 1))] if self._log_at else 0
-
-    def replay_state(self) -> GameState | None:
-        """The open game after ``replay`` actions (moving on from the last shown when stepping forward)."""
-        s = self.state
-        if s is None or self.replay is None:
-            return None
-        r = self._replay_state
-        if r is None or len(r.history) > self.replay or r.seed != s.seed:
-            r = spec_of(s.GAME).new_state(s.options, s.seed)
-        for player, action in s.history[len(r.history):self.replay]:
-            r.apply(action, player)
-        self._replay_state = r
-        return r
+        if self.replay is not None:
+            self.replay.step(value)
 
     def _on_cancel(self, value: str) -> None:
         self.selection = None
@@ -709,20 +666,6 @@ class Controller:
             return ""
         key = "ui.bot_paused" if self.bots_paused else "ui.bot_thinking"
         return msg(key, self.lang, player=self.names[p])
-
-
-def replay_marks(state: GameState) -> tuple[list[int], list[int]]:
-    """For the replay, by replaying the game once: how many actions into it each round began (its
-    round steps), and the log's length after each number of actions (what each step said)."""
-    replay = spec_of(state.GAME).new_state(state.options, state.seed)
-    starts, last, log_at = [], replay.round, [len(replay.log)]
-    for i, (player, action) in enumerate(state.history):
-        replay.apply(action, player)
-        log_at.append(len(replay.log))
-        if replay.round != last:
-            starts.append(i + 1)
-            last = replay.round
-    return starts, log_at
 
 
 def kinds_of(state: GameState) -> list[str]:

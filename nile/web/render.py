@@ -304,12 +304,13 @@ def _log(c: Controller, view: dict[str, Any]) -> str:
 def render_replay(c: Controller) -> str:
     """The open game as a spectator saw it after some of its actions: the board, the players, the log
     up to there (this step's lines marked), and steps by action and by round."""
-    live, r = c.state, c.replay_state()
-    assert live is not None and r is not None and c.replay is not None
+    replay = c.replay
+    assert replay is not None
+    r = replay.state()
     lang, ui = c.lang, c.ui
     frame = Frame(r, r.view(None), Interaction(), {}, lang, c.names, c.layout)
-    at, n = c.replay, len(live.history)
-    step_lines = [describe(e, c.names, lang) for e in frame.view["log"][c.replay_log_at(at - 1):]] if at else []
+    at, n = replay.at, replay.total
+    step_lines = [describe(e, c.names, lang) for e in frame.view["log"][replay.log_at(at - 1):]] if at else []
     steps = [("start", "⏮", "ui.replay_start", at == 0), ("round-", "«", "ui.replay_round_back", at == 0),
              ("-1", "‹", "ui.replay_back", at == 0), ("+1", "›", "ui.replay_forward", at == n),
              ("round+", "»", "ui.replay_round_forward", at == n), ("end", "⏭", "ui.replay_end", at == n)]

@@ -39,15 +39,15 @@ def test_stepping_forward_and_back_shows_the_engines_positions(game, name):
     n = len(c.state.history)
     assert c.state.is_terminal() and 'data-i="replay"' in render_app(c)
     c.handle("replay")
-    assert c.replay == n and c.replay_state().view(None) == c.state.view(None)
+    assert c.replay.at == n and c.replay.state().view(None) == c.state.view(None)
     c.handle("replay-step", "start")
-    assert c.replay_state().view(None) == engine_after(c, 0).view(None)
+    assert c.replay.state().view(None) == engine_after(c, 0).view(None)
     assert "before anyone acted" in render_app(c)
     for i in range(1, 25):
         c.handle("replay-step", "+1")
-        assert c.replay == i
+        assert c.replay.at == i
         expected = engine_after(c, i)
-        assert c.replay_state().view(None) == expected.view(None)
+        assert c.replay.state().view(None) == expected.view(None)
         added = expected.log[len(engine_after(c, i - 1).log):]
         html = render_app(c)
         for entry in added:  # the step says what it did
@@ -55,11 +55,11 @@ def test_stepping_forward_and_back_shows_the_engines_positions(game, name):
             assert line in html
     for i in (23, 22, 21):
         c.handle("replay-step", "-1")
-        assert c.replay == i and c.replay_state().view(None) == engine_after(c, i).view(None)
+        assert c.replay.at == i and c.replay.state().view(None) == engine_after(c, i).view(None)
     c.handle("replay-step", "end")
-    assert c.replay == n and c.replay_state().view(None) == c.state.view(None)
+    assert c.replay.at == n and c.replay.state().view(None) == c.state.view(None)
     c.handle("replay-step", "+1")
-    assert c.replay == n  # not beyond the end
+    assert c.replay.at == n  # not beyond the end
 
 
 @pytest.mark.parametrize(("game", "name"), FINISHED)
@@ -68,15 +68,15 @@ def test_round_steps_go_to_where_each_round_began(game, name):
     c.handle("replay")
     c.handle("replay-step", "start")
     rounds = []
-    while c.replay < len(c.state.history):
+    while c.replay.at < len(c.state.history):
         c.handle("replay-step", "round+")
-        r = c.replay_state()
+        r = c.replay.state()
         rounds.append(r.round)
-        if c.replay < len(c.state.history):
-            assert engine_after(c, c.replay - 1).round == r.round - 1  # the step before is the round before
+        if c.replay.at < len(c.state.history):
+            assert engine_after(c, c.replay.at - 1).round == r.round - 1  # the step before is the round before
     assert rounds == sorted(rounds) and len(set(rounds)) >= 3
     c.handle("replay-step", "round-")
-    assert c.replay_state().round <= rounds[-1]
+    assert c.replay.state().round <= rounds[-1]
 
 
 def test_nothing_can_be_played_undone_or_done_by_bots_during_a_replay():
@@ -99,5 +99,5 @@ def test_a_replay_never_shows_a_sealed_bid_before_it_was_opened():
     c.handle("replay")
     html = render_app(c)
     assert "bid-private" not in html and "reveal-bidder" not in html
-    view = c.replay_state().view(None)
+    view = c.replay.state().view(None)
     assert view == c.state.view(None)  # the spectator's view: sealed bids unseen
