@@ -17,7 +17,7 @@ from ..core.actions import Action
 from ..core.game import GameState
 from ..messages import plural
 from ..messages import text as msg
-from ..web.chart import Series, line_chart
+from ..web.chart import Series, line_chart, stats_table
 from ..web.kit import Button, Frame, Interaction, SetupForm, Target, attrs, button, colour_letter, end_section, esc
 from . import data, moments
 from .options import START_RANDOM, VARIANTS, Options
@@ -804,15 +804,9 @@ def _score_chart(view: dict[str, Any], stats: dict[str, Any], lang: str, names: 
 
 
 def _stats_table(view: dict[str, Any], stats: dict[str, Any], lang: str, names: Sequence[str]) -> str:
-    head = "".join(f'<th scope="col" class="p-{p["colour"]}">{esc(names[p["seat"]])}</th>' for p in view["players"])
-    rows = "".join(
-        f'<tr><th scope="row">{esc(msg("end.stat." + key, lang))}</th>'
-        + "".join(f"<td>{t[key]}</td>" for t in stats["totals"]) + "</tr>"
-        for key in STAT_KEYS
-    )
-    return (f'<div class="end-stats"><h3>{esc(msg("end.stats_title", lang))}</h3><div class="table-scroll">'
-            f'<table class="stats-table"><thead><tr><th scope="col">{esc(msg("end.stat", lang))}</th>{head}</tr></thead>'
-            f'<tbody>{rows}</tbody></table></div></div>')
+    return stats_table(msg("end.stats_title", lang), msg("end.stat", lang),
+                       [(p["colour"], names[p["seat"]]) for p in view["players"]],
+                       [(msg("end.stat." + key, lang), [t[key] for t in stats["totals"]]) for key in STAT_KEYS])
 
 
 #: this module is the game's UI object (``nile.web.kit.GameUI``): the shell reads these names from it

@@ -17,7 +17,7 @@ from typing import Any
 from ..core.game import GameState
 from ..messages import describe, plural
 from ..messages import text as msg
-from ..web.chart import Series, line_chart
+from ..web.chart import Series, line_chart, stats_table
 from ..web.kit import Button, Frame, Interaction, SetupForm, Target, button, end_section, esc
 from . import moments
 from .spec import SPEC
@@ -340,19 +340,14 @@ def _chart(view: dict[str, Any], stats: dict[str, Any], what: str, lang: str, na
 
 
 def _stats_table(view: dict[str, Any], stats: dict[str, Any], lang: str, names: Sequence[str]) -> str:
-    head = "".join(f'<th scope="col" class="p-{p["colour"]}">{esc(names[p["seat"]])}</th>' for p in view["players"])
-    rows = "".join(
-        f'<tr><th scope="row">{esc(msg("cape.end.stat." + key, lang))}</th>'
-        + "".join(f"<td>{t[key]}</td>" for t in stats["totals"]) + "</tr>"
-        for key in STAT_KEYS
-    )
     sums = "".join(
         f'<li>{esc(msg("cape.end.money_sum", lang, player=names[p], start=t["start_money"], bids=t["bids"], rails=t["rails"], income=t["income"], money=t["money"]))}</li>'
         for p, t in enumerate(stats["totals"])
     )
-    return (f'<div class="end-stats"><h3>{esc(msg("cape.end.stats_title", lang))}</h3><div class="table-scroll">'
-            f'<table class="stats-table"><thead><tr><th scope="col">{esc(msg("cape.end.stat", lang))}</th>{head}</tr></thead>'
-            f'<tbody>{rows}</tbody></table></div><ul class="money-sums">{sums}</ul></div>')
+    return stats_table(msg("cape.end.stats_title", lang), msg("cape.end.stat", lang),
+                       [(p["colour"], names[p["seat"]]) for p in view["players"]],
+                       [(msg("cape.end.stat." + key, lang), [t[key] for t in stats["totals"]]) for key in STAT_KEYS],
+                       f'<ul class="money-sums">{sums}</ul>')
 
 
 #: this module is the game's UI object (``nile.web.kit.GameUI``): the shell reads these names from it

@@ -8,6 +8,9 @@ is not a player (the obelisk's approach). It scales with its box (``viewBox``, w
 100 %), so it reads on a 390 px phone; it is an image to assistive technology
 (``role="img"`` with a ``<title>`` and ``<desc>`` the caller words from its catalog), and a
 legend in HTML names every line.
+
+``stats_table`` is the statistics beside it: one column per player (in their colour), one row
+per figure, scrolling sideways inside its card on a phone.
 """
 
 from __future__ import annotations
@@ -97,3 +100,16 @@ def line_chart(chart_id: str, title: str, desc: str, series: Sequence[Series], x
         f'{"".join(grid)}{axes}{labels}{"".join(lines)}</svg>'
         f'<figcaption><strong>{esc(title)}</strong><ul class="chart-legend">{legend}</ul></figcaption></figure>'
     )
+
+
+def stats_table(title: str, corner: str, players: Sequence[tuple[str, str]], rows: Sequence[tuple[str, Sequence[object]]],
+                after: str = "") -> str:
+    """The game in numbers: ``players`` as (colour, name), ``rows`` as (label, one value per player)."""
+    head = "".join(f'<th scope="col" class="p-{esc(colour)}">{esc(name)}</th>' for colour, name in players)
+    body = "".join(
+        f'<tr><th scope="row">{esc(label)}</th>' + "".join(f"<td>{esc(v)}</td>" for v in values) + "</tr>"
+        for label, values in rows
+    )
+    return (f'<div class="end-stats"><h3>{esc(title)}</h3><div class="table-scroll">'
+            f'<table class="stats-table"><thead><tr><th scope="col">{esc(corner)}</th>{head}</tr></thead>'
+            f'<tbody>{body}</tbody></table></div>{after}</div>')
