@@ -27,7 +27,8 @@ try {
 // a secret bid, too much of it) means it is not shown at all.
 const LAST_SCREEN_KEY = "nile:last-screen";
 const LAST_SCREEN_MAX = 300000; // as app.py's LAST_SCREEN_MAX
-const ODD = /<\s*\/?\s*(script|iframe|frame|object|embed|base|meta|link|style|form|template)\b|\son[a-z]*\s*=|javascript:|bid-private/i;
+// (an on… attribute counts inside a tag only: "Oni = onion" in a legend is text)
+const ODD = /<\s*\/?\s*(script|iframe|frame|object|embed|base|meta|link|style|form|template)\b|<[^>]*\son[a-z]*\s*=|javascript:|bid-private/i;
 const resumed = showLastScreen();
 
 function showLastScreen() {

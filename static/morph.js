@@ -28,15 +28,17 @@ function sameKind(a, b) {
 
 function syncAttributes(live, fresh) {
   const want = fresh.attributes;
-  for (let i = 0; i < want.length; i++) {
-    const a = want[i];
-    if (live.getAttributeNS(a.namespaceURI, a.localName) !== a.value) live.setAttributeNS(a.namespaceURI, a.name, a.value);
-  }
   const have = live.attributes;
-  for (let i = have.length - 1; i >= 0; i--) {
-    const a = have[i];
-    if (!fresh.hasAttributeNS(a.namespaceURI, a.localName)) live.removeAttributeNS(a.namespaceURI, a.localName);
+  let sameNames = want.length === have.length;
+  for (let i = 0; sameNames && i < want.length; i++) sameNames = want[i].name === have[i].name;
+  if (sameNames) {
+    for (let i = 0; i < want.length; i++) if (have[i].value !== want[i].value) have[i].value = want[i].value;
+    return;
   }
+  // attributes added, removed or reordered: set them anew, in the new order, so the live element
+  // reads exactly as the markup (as it would after innerHTML)
+  for (let i = have.length - 1; i >= 0; i--) live.removeAttributeNS(have[i].namespaceURI, have[i].localName);
+  for (let i = 0; i < want.length; i++) live.setAttributeNS(want[i].namespaceURI, want[i].name, want[i].value);
 }
 
 // The markup is the truth for form controls, as it was when all of #app was replaced: the

@@ -42,8 +42,6 @@ from .storage import PREFIX, Library, MemoryStore, StorageFull, Store
 LAST_SCREEN_KEY = "nile:last-screen"
 #: longer screens are not kept (boot.js refuses more, too): room in localStorage is for saves
 LAST_SCREEN_MAX = 300_000
-#: how long after a redraw the screen is written (a burst of clicks writes once, off the click)
-LAST_SCREEN_DELAY_MS = 250
 #: where the keyboard goes when the focused element is gone: the action panel, else the board
 FOCUS_FALLBACK = (
     ".actions [data-i]:not([disabled])",
@@ -115,9 +113,7 @@ class App:
             self.controller.notice = ("error", msg("ui.no_storage", lang))
         self.root = document.getElementById("app")
         self._storage = window.localStorage if persistent else None
-        self._screen_html: str | None = None  # the screen to keep for the next load (None: keep none)
-        self._screen_pending = False
-        self._store_proxy = create_proxy(self._store_screen)
+        self._kept: tuple[object, ...] | None = None  # what the kept screen showed (see _keep_screen)
         self.renders = 0
         self._html = ""
         self._rules_open = False
@@ -207,26 +203,25 @@ class App:
 
     # ------------------------------------------------------------------ the screen kept for the next load
     def _keep_screen(self, html: str) -> None:
-        """Note the screen for static/boot.js's next load; written a moment later, once per burst."""
-        if self._storage is None:
-            return
-        c = self.controller
-        secret = "bid-private" in html  # a secret bid is never written down
-        self._screen_html = html if c.screen in (HOME, GAME) and not secret and len(html) <= LAST_SCREEN_MAX else None
-        if not self._screen_pending:
-            self._screen_pending = True
-            js.setTimeout(self._store_proxy, LAST_SCREEN_DELAY_MS)
-
-    def _store_screen(self) -> None:
-        self._screen_pending = False
-        html, storage = self._screen_html, self._storage
+        """Keep the screen for static/boot.js's next load (or drop the kept one: a secret bid, set-up)."""
+        storage = self._storage
         if storage is None:
             return
+        c = self.controller
+        # written when what a reload would show changes (another screen, game, move or language), not
+        # for a selection or a notice a reload drops anyway: storage changes only with the game
+        state = c.state
+        moment = (c.screen, c.game_id, len(state.history) if state else -1, c.lang, c.layout)
+        if moment == self._kept:
+            return
+        self._kept = moment
+        secret = "bid-private" in html  # a secret bid is never written down
+        keep = c.screen in (HOME, GAME) and not secret and len(html) <= LAST_SCREEN_MAX
         try:
-            if html is None:
-                storage.removeItem(LAST_SCREEN_KEY)
-            elif _str(storage.getItem(LAST_SCREEN_KEY)) != html:
+            if keep:
                 storage.setItem(LAST_SCREEN_KEY, html)
+            else:
+                storage.removeItem(LAST_SCREEN_KEY)
         except Exception:  # full or blocked storage: the next load just shows the loading screen
             try:
                 storage.removeItem(LAST_SCREEN_KEY)

@@ -94,3 +94,12 @@ def test_odd_last_screen_is_not_shown(page: Page) -> None:
         assert page.evaluate("() => window.__beforeReady.board") is None, odd
         assert page.evaluate("() => [window.__ran, document.body.dataset.lastScreen]") == [None, None]
         assert screen(page) == "home"
+
+
+def test_a_secret_bid_is_never_kept(page: Page) -> None:
+    open_app(page)
+    start_game(page, names=("Me", "Thoth"), game="cape", kinds=("", "easy"))  # the person bids at once, in private
+    page.locator(".bid-private").wait_for()
+    page.wait_for_timeout(600)  # longer than the app waits before it writes the screen down
+    kept = page.evaluate("k => localStorage.getItem(k)", LAST_SCREEN)
+    assert kept is None or "bid-private" not in kept
