@@ -358,7 +358,8 @@ def render_secret(c: Controller) -> str:
             + f'<p class="hint">{esc(msg("ui.bid_secret_hint", lang))}</p>'
             f'{button("⌂ " + msg("ui.home", lang), "home", cls="ghost")}</section>'
         )
-    hide = button(msg("ui.hide", lang), "bid-hide") if c.bidder is not None else ""  # alone at the table: nobody to hide from
+    # alone at the table there is nobody to hide the bid from, but the way home stays open
+    hide = button(msg("ui.hide", lang), "bid-hide") if c.bidder is not None else button("⌂ " + msg("ui.home", lang), "home", cls="ghost")
     return (
         f'<section class="bid-private"><h1>{esc(msg("ui.bid_of", lang, player=names[p]))}</h1><p>{esc(why)}</p>'
         f'{ui.private_input(s, p, c.bid_draft, lang, names)}'

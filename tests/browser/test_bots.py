@@ -59,7 +59,8 @@ def play_against_bots(page: Page, person: tuple[str, ...], max_steps: int = 1500
 def test_one_person_and_two_bots_play_kap_to_the_end(app: Page) -> None:
     start_game(app, names=("Me", "Amun", "Bastet"), game="cape", kinds=("", "easy", "normal"))
     expect(app.locator(".bid-private")).to_be_visible()  # the person bids at once, on their own screen
-    expect(app.locator("[data-i=bid-hide]")).to_have_count(0)  # nobody to hide it from
+    expect(app.locator("[data-i=bid-hide]")).to_have_count(0)  # nobody to hide it from (but Home is there)
+    expect(app.locator(".bid-private [data-i=home]")).to_have_count(1)
     clicks = play_against_bots(app, KAP_PERSON)
     assert clicks > 5
     data = _saved(app)
