@@ -33,6 +33,13 @@ def golden(game: str, name: str) -> str:
     return json.dumps(json.loads((GOLDEN / game / name).read_text())["save"])
 
 
+def open_golden(page: Page, game: str, name: str) -> None:
+    """From wherever the page is: home, then the golden save opened as a kept game."""
+    click(page, page.locator(intent("home")).first)
+    put_saves(page, {f"nile:game:{game}-g": golden(game, name)})
+    continue_game(page, f"{game}-g")
+
+
 @pytest.fixture(scope="module", autouse=True)
 def axe_installed() -> None:
     if not AXE.exists():
@@ -59,9 +66,7 @@ def test_nile_board_bid_and_moments(app: Page) -> None:
     click(app, intent("bid-change", "flax:+")) if app.locator(intent("bid-change", "flax:+")).count() else None
     click(app, intent("bid-submit"))
     found["bids opened"] = serious(app)
-    click(app, app.locator(intent("home")).first)
-    put_saves(app, {"nile:game:m": golden("banks", "r1-04-5p-mid-turn.json")})
-    continue_game(app, "m")
+    open_golden(app, "banks", "r1-04-5p-mid-turn.json")
     found["board"] = serious(app)
     assert not any(found.values()), json.dumps(found, indent=1)
 
@@ -77,9 +82,7 @@ def test_scoring_moment_and_end_screens(app: Page) -> None:
     perform(app, action, player)
     found["scoring"] = serious(app)
     for game, name in (("banks", "r1-20-5p-all-variants-over-obelisk.json"), ("cape", "r1-07-4p-over-crossings.json")):
-        click(app, app.locator(intent("home")).first)
-        put_saves(app, {f"nile:game:{game}-end": golden(game, name)})
-        continue_game(app, f"{game}-end")
+        open_golden(app, game, name)
         found[f"end {game}"] = serious(app)
     assert not any(found.values()), json.dumps(found, indent=1)
 
@@ -93,8 +96,6 @@ def test_kap_board_bid_and_moment(app: Page) -> None:
     click(app, app.locator(".handover [data-i=reveal-bidder]").first)
     click(app, intent("bid-submit"))
     found["bids opened"] = serious(app)
-    click(app, app.locator(intent("home")).first)
-    put_saves(app, {"nile:game:k": golden("cape", "r1-04-4p-build-bonus.json")})
-    continue_game(app, "k")
+    open_golden(app, "cape", "r1-04-4p-build-bonus.json")
     found["board"] = serious(app)
     assert not any(found.values()), json.dumps(found, indent=1)
