@@ -252,13 +252,17 @@ class App:
         return self._worker
 
     def _drive_bots(self) -> None:
-        """Ask the worker for the bot decision that is due, once per position."""
-        job = self.controller.bot_job()
-        if job is None:
+        """Ask the worker for the bot decision that is due, once per position (the save is written
+        out only when a new decision is asked, not at every redraw)."""
+        due = self.controller.bot_due()
+        if due is None:
             self._bot_key = None
             document.body.dataset.botThinking = ""
             return
-        if job["key"] == self._bot_key:
+        if due[0] == self._bot_key:
+            return
+        job = self.controller.bot_job()
+        if job is None:
             return
         self._bot_key = job["key"]
         document.body.dataset.botThinking = job["key"]

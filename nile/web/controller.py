@@ -165,18 +165,25 @@ class Controller:
                 return p
         return None
 
-    def bot_job(self) -> dict[str, Any] | None:
-        """What the page sends the bot worker: ``key`` (where the game is), the save, seat, strength
-        and a salt for the bot's own random numbers (never the game's seed). None when no bot is due
-        or the bots are paused."""
+    def bot_due(self) -> tuple[str, int] | None:
+        """(key, seat) of the bot decision due now — the key says where the game is — or None when
+        no bot is due or the bots wait (paused, a moment open, a replay). Cheap: asked every redraw."""
         p = self.bot_to_act()
         s = self.state
         if p is None or s is None or self.bots_paused or self.paused_on_moment() or self.replay is not None:
             return None
-        key = f"{self.game_id}/{len(s.history)}/{p}"
+        return f"{self.game_id}/{len(s.history)}/{p}", p
+
+    def bot_job(self) -> dict[str, Any] | None:
+        """What the page sends the bot worker for the decision due: its key, the save, seat, strength
+        and a salt for the bot's own random numbers (never the game's seed)."""
+        due = self.bot_due()
+        if due is None or self.state is None:
+            return None
+        key, p = due
         if key not in self._salts:
             self._salts = {key: self.new_seed() & ((1 << 53) - 1)}  # a JS number holds it exactly
-        return {"key": key, "save": save.dumps(s), "seat": p, "strength": self.kinds[p], "salt": self._salts[key]}
+        return {"key": key, "save": save.dumps(self.state), "seat": p, "strength": self.kinds[p], "salt": self._salts[key]}
 
     def paused_on_moment(self) -> bool:
         """The board pauses on an open moment panel while a person is at the table (a watch game
@@ -194,21 +201,21 @@ class Controller:
     def _on_bot_move(self, value: str) -> None:
         """The bot worker's answer, ``key|action``: applied if the game is still where it was asked."""
         key, _, text = value.partition("|")
-        job = self.bot_job()
-        if job is None or job["key"] != key:
+        due = self.bot_due()
+        if due is None or due[0] != key:
             return  # the game moved on (undo, another game opened): the answer is stale
         try:
-            self._apply(text, job["seat"])
+            self._apply(text, due[1])
         except (ActionError, IllegalActionError) as e:
             self.bots_paused = True
-            self.notice = ("error", msg("ui.bot_failed", self.lang, player=self.names[job["seat"]], error=self.say(e)))
+            self.notice = ("error", msg("ui.bot_failed", self.lang, player=self.names[due[1]], error=self.say(e)))
 
     def bot_failed(self, key: str, error: str) -> None:
         """The worker could not decide (it failed to start, or raised): pause the bots and say so."""
-        job = self.bot_job()
-        if job is not None and job["key"] == key:
+        due = self.bot_due()
+        if due is not None and due[0] == key:
             self.bots_paused = True
-            self.notice = ("error", msg("ui.bot_failed", self.lang, player=self.names[job["seat"]], error=error))
+            self.notice = ("error", msg("ui.bot_failed", self.lang, player=self.names[due[1]], error=error))
 
     def _on_bot_speed(self, value: str) -> None:
         if value in BOT_PACE_MS:
