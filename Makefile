@@ -10,7 +10,7 @@ NILE_PROPERTY_GAMES ?= 32
 NILE_PYODIDE_PROPERTY_GAMES ?= 8
 export NILE_PROPERTY_GAMES
 
-.PHONY: play serve site test lint test-engine test-pyodide test-browser fuzz bench deps chromium clean
+.PHONY: play serve site catalogs check-po test lint test-engine test-pyodide test-browser fuzz bench deps chromium clean
 
 play: site
 	$(PYTHON) tools/serve.py --port $(PORT) dist
@@ -18,8 +18,16 @@ play: site
 serve:
 	$(PYTHON) tools/serve.py --port $(PORT) dist
 
-site: node_modules/.installed
-	$(PYTHON) tools/build_site.py
+site: node_modules/.installed $(VENV)/.installed
+	$(PY) tools/build_site.py
+
+# the message catalogs: PO files (translators') compiled to the MO files the app reads
+catalogs: $(VENV)/.installed
+	$(PY) tools/i18n.py compile
+
+# every language complete: no missing, untranslated, fuzzy or stale entry (also a test)
+check-po: $(VENV)/.installed
+	$(PY) tools/i18n.py check
 
 test: lint test-engine test-pyodide test-browser
 
@@ -28,10 +36,10 @@ lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check nile tests tools
 	$(VENV)/bin/mypy
 
-test-engine: $(VENV)/.installed
+test-engine: catalogs
 	$(PY) -m pytest tests/engine tests/cape tests/web tests/bots
 
-test-pyodide: node_modules/.installed $(WHEELS)/.installed
+test-pyodide: node_modules/.installed $(WHEELS)/.installed catalogs
 	NILE_PROPERTY_GAMES=$(NILE_PYODIDE_PROPERTY_GAMES) node tools/pyodide_pytest.mjs $(WHEELS) tests/engine tests/cape tests/web tests/bots -q
 
 test-browser: site $(VENV)/.installed chromium
@@ -40,13 +48,13 @@ test-browser: site $(VENV)/.installed chromium
 bench: site $(VENV)/.installed chromium
 	$(PY) tools/bench.py
 
-fuzz: $(VENV)/.installed
+fuzz: catalogs
 	$(PY) -m nile simulate --game banks --players 2,3,4,5 --variants mix --games 10000 --seed 1
 	$(PY) -m nile simulate --game cape --players 2,3,4 --games 3000 --seed 1
 
 deps: $(VENV)/.installed node_modules/.installed $(WHEELS)/.installed chromium
 
-$(VENV)/.installed: requirements-test.txt
+$(VENV)/.installed: requirements-test.txt requirements-build.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-test.txt
 	touch $@
@@ -70,3 +78,4 @@ chromium:
 
 clean:
 	rm -rf dist .cache $(VENV) node_modules
+	find nile -name "*.mo" -delete

@@ -23,6 +23,7 @@ from .core.save import SaveError
 from .core.simulate import simulate
 from .core.spec import GameSpec
 from .games import GAMES, load_save
+from .messages import say
 
 
 def _variant_sets(spec: GameSpec, text: str) -> list[frozenset[str]]:
@@ -107,7 +108,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"cannot read {args.save}: {e}", file=sys.stderr)
         return 2
     except SaveError as e:
-        print(f"invalid save: {e}", file=sys.stderr)
+        print(f"invalid save: {say(e)}", file=sys.stderr)
         return 1
     view = state.view(None)
     names = [p["name"] for p in state.options_json()["players"]]
@@ -137,7 +138,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         summary = tournament(args.game, seats, args.games, args.seed, jobs=args.jobs, iterations=args.iterations,
                              budget_ms=args.budget_ms)
     except ValueError as e:
-        print(str(e), file=sys.stderr)
+        print(say(e), file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(summary))

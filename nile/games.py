@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import messages
+from . import words
 from .banks.spec import SPEC as BANKS
 from .cape.spec import SPEC as CAPE
 from .core.game import GameState
@@ -17,7 +17,7 @@ from .core.spec import GameSpec
 
 GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (BANKS, CAPE)}
 for _spec in GAMES.values():
-    messages.add_game(_spec)
+    words.add_domain(_spec.words)
 
 
 def spec_of(game: str) -> GameSpec:

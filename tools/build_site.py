@@ -4,12 +4,13 @@
 - vendors the pinned Pyodide and PyScript from node_modules into versioned folders
   (static/vendor/pyodide-<version>/, static/vendor/pyscript-<version>/) and writes those
   paths into index.html and pyscript.toml — so no request ever goes to a CDN;
-- zips the nile package (Python sources only, fixed timestamps: the same sources give
-  the same bytes) to nile.zip, which PyScript unpacks next to the page;
+- compiles the message catalogs (PO → MO, ``tools/i18n.py``) and zips the nile package
+  (Python sources and compiled catalogs, fixed timestamps: the same sources give the same
+  bytes) to nile.zip, which PyScript unpacks next to the page;
 - writes the service worker with the list of files to precache (all but PyScript chunks of
   features Nile does not use) and a version hash of them all.
 
-Only the standard library is used, so this runs before any virtual environment exists.
+Needs Babel (requirements-build.txt) for the catalogs; everything else is the standard library.
 """
 
 from __future__ import annotations
@@ -59,7 +60,8 @@ def vendor(dist: Path) -> dict[str, str]:
 
 def zip_package(dist: Path) -> None:
     with zipfile.ZipFile(dist / "nile.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
-        for path in sorted((ROOT / "nile").rglob("*.py")):
+        sources = [*(ROOT / "nile").rglob("*.py"), *(ROOT / "nile").rglob("locale/*/LC_MESSAGES/*.mo")]
+        for path in sorted(sources):
             if "__pycache__" in path.parts:
                 continue
             info = zipfile.ZipInfo(str(path.relative_to(ROOT)), ZIP_TIME)
@@ -80,9 +82,9 @@ def page_texts(lang: str = "en") -> dict[str, str]:
     for static/boot.js.
     """
     sys.path.insert(0, str(ROOT))
-    from nile import messages
+    from nile import messages, words
 
-    values = {f"MSG:{key}": html.escape(messages.text(key, lang)) for key in messages.EN if key.startswith("boot.")}
+    values = {f"MSG:{key}": html.escape(messages.text(key, lang)) for key in words.SHELL.keys() if key.startswith("boot.")}
     # boot.js speaks the player's language before Python runs: every language's loading texts
     texts = {
         code: {
@@ -91,7 +93,7 @@ def page_texts(lang: str = "en") -> dict[str, str]:
             "unknown": messages.text("boot.unknown_error", code),
             "starting": messages.text("boot.starting", code),  # over the last screen, until Python is ready
         }
-        for code in messages.CATALOGS
+        for code in messages.LANGUAGES
     }
     values["BOOT_TEXTS"] = html.escape(json.dumps(texts, ensure_ascii=False))
     return values
@@ -119,6 +121,10 @@ def fill(template: str, values: dict[str, str]) -> str:
 
 
 def main() -> None:
+    sys.path.insert(0, str(ROOT / "tools"))
+    import i18n
+
+    i18n.compile_all(i18n.find_domains())
     if DIST.exists():
         shutil.rmtree(DIST)
     DIST.mkdir()

@@ -126,41 +126,41 @@ def crop_of(token: str) -> int:
     try:
         return CROP_INDEX[token]
     except KeyError:
-        raise ActionError(f"{token!r} is not a crop ({', '.join(CROPS)})") from None
+        raise ActionError("parse.crop", token=repr(token[:20]), crops=", ".join(CROPS)) from None
 
 
 def field_of(token: str) -> int:
     try:
         return FIELD_INDEX[token]
     except KeyError:
-        raise ActionError(f"{token!r} is not a field (like W4-2: row W2..W5 or E2..E5, then 1..length)") from None
+        raise ActionError("parse.field", token=repr(token[:20])) from None
 
 
 def market_of(token: str) -> int:
     try:
         return MARKET_INDEX[token]
     except KeyError:
-        raise ActionError(f"{token!r} is not a market row (M1..M4)") from None
+        raise ActionError("parse.market", token=repr(token[:20])) from None
 
 
 def stall_of(market: int, token: str) -> int:
     if token.isdigit() and 1 <= int(token) <= MARKET_STALLS[market]:
         return int(token) - 1
-    raise ActionError(f"{token!r} is not a stall of {MARKET_NAMES[market]} (1..{MARKET_STALLS[market]})")
+    raise ActionError("parse.stall", token=repr(token[:20]), market=MARKET_NAMES[market], stalls=MARKET_STALLS[market])
 
 
 def row_of(token: str) -> int:
     try:
         return ROW_INDEX[token]
     except KeyError:
-        raise ActionError(f"{token!r} is not a row (W2..W5, E2..E5)") from None
+        raise ActionError("parse.row", token=repr(token[:20])) from None
 
 
 def pile_of(token: str) -> int:
     try:
         return PILES.index(token)
     except ValueError:
-        raise ActionError(f"{token!r} is not a pile (a or b)") from None
+        raise ActionError("parse.pile", token=repr(token[:20])) from None
 
 
 def bid_crops(action: Action) -> tuple[int, ...]:
@@ -175,21 +175,21 @@ def rot_target(action: Action) -> tuple[int, tuple[int, ...]]:
 # --- the grammar ---------------------------------------------------------------
 def _check_rot(args: list[str]) -> None:
     if not 1 <= len(args) <= 3:
-        raise ActionError("rot takes a market row and up to two stalls: rot M3 1 4")
+        raise ActionError("parse.rot_args")
     market = market_of(args[0])
     stalls = [stall_of(market, s) for s in args[1:]]
     if stalls != sorted(set(stalls)):
-        raise ActionError("rot stalls must be different and in ascending order: rot M3 1 4")
+        raise ActionError("parse.rot_order")
 
 
 def _check_bid(args: list[str]) -> None:
     if args == [NOTHING]:
         return
     if not args:
-        raise ActionError("a bid lists the markers bid (bid flax grain) or says bid none")
+        raise ActionError("parse.bid_empty")
     crops = [crop_of(c) for c in args]
     if crops != sorted(crops):
-        raise ActionError("a bid lists its markers in crop order: " + ", ".join(CROPS))
+        raise ActionError("parse.bid_order", crops=", ".join(CROPS))
 
 
 _GRAMMAR = {
@@ -210,21 +210,21 @@ _GRAMMAR = {
 def parse(text: str) -> Action:
     """The action written ``text``; ActionError (with the reason) if it is not one."""
     if not isinstance(text, str):
-        raise ActionError(f"an action must be text, not {type(text).__name__}")
+        raise ActionError("parse.not_text")
     if len(text) > 200:
-        raise ActionError("that is far too long to be an action")
+        raise ActionError("parse.too_long")
     words = text.split()
     if not words:
-        raise ActionError("an empty text is not an action")
+        raise ActionError("parse.empty")
     kind, args = words[0], words[1:]
     if kind == "buy":
         if args != ["joker"]:
             if len(args) != 1:
-                raise ActionError("buy takes one argument: a crop (buy flax) or joker (buy joker)")
+                raise ActionError("parse.buy_args")
             crop_of(args[0])
     elif kind == "refresh":
         if len(args) != 2:
-            raise ActionError("refresh takes a market row and a stall: refresh M2 3")
+            raise ActionError("parse.refresh_args")
         stall_of(market_of(args[0]), args[1])
     elif kind == "rot":
         _check_rot(args)
@@ -233,11 +233,11 @@ def parse(text: str) -> Action:
     elif kind in _GRAMMAR:
         checks = _GRAMMAR[kind]
         if len(args) != len(checks):
-            raise ActionError(f"{kind} takes {len(checks)} argument(s), not {len(args)}: {text!r}")
+            raise ActionError("parse.arg_count", kind=kind, count=len(checks), given=len(args))
         for check, arg in zip(checks, args):
             check(arg)
     else:
-        raise ActionError(f"unknown action {kind!r}")
+        raise ActionError("parse.unknown", kind=repr(kind[:20]))
     return Action(kind, tuple(args))
 
 

@@ -1,22 +1,18 @@
-"""How *An den Ufern des Nils* speaks: its catalog keys and the log parameters only it has.
+"""How *An den Ufern des Nils* speaks: its gettext domain and the log parameters only it has.
 
-The sentences themselves are in ``nile/banks/lang_en.py`` and ``lang_de.py``
-(same keys); this module adds the words for parameters that are more than one
-word (markers on the boat, bids, scores per player, fruits on the market) so
-the shared ``nile.messages.describe`` can say any Nile log entry in any language.
+The sentences are in ``nile/banks/locale`` (``banks.pot`` English, one PO file per
+language); this module says how the game's log parameters read — markers on the
+boat, bids, scores per player, fruits on the market — so the word layer can say
+any Nile log entry in any language, and which parameter a counted entry counts.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import Any
 
-from ..messages import text
-from . import lang_table
-from .lang_de import DE
-from .lang_en import EN
-
-CATALOGS = {"en": {**EN, **lang_table.EN}, "de": {**DE, **lang_table.DE}}
+from ..words import Domain, Word, text
 
 #: parameters whose value is one catalog word: name → key prefix
 PARAM_WORDS = {
@@ -29,6 +25,8 @@ PARAM_WORDS = {
     "cause": "word",
     "source": "word",
 }
+#: counted log sentences whose number is not ``count``: key → the parameter counted
+COUNTED = {"game.over": "winners", "auction.won": "markers"}
 
 
 def _name(names: Sequence[str], seat: Any) -> str:
@@ -39,8 +37,8 @@ def describe_param(key: str, name: str, value: Any, lang: str, names: Sequence[s
     """A Nile parameter in words, or None for the shared rules (seats, errors, plain words)."""
     sep = text("list.sep", lang)
 
-    def crop(c: str) -> str:
-        return text("crop." + c, lang)
+    def crop(c: str) -> Word:
+        return Word("crop." + c)
 
     if name == "arrow":
         return text("word.arrow", lang) if value else ""
@@ -50,7 +48,8 @@ def describe_param(key: str, name: str, value: Any, lang: str, names: Sequence[s
         return sep.join(text("part.marker", lang, owner=_name(names, o), crop=crop(c)) for o, c in value)
     if name == "bids" and isinstance(value, dict):
         return text("list.sep_groups", lang).join(
-            text("part.bid", lang, player=_name(names, int(p)), crops=sep.join(crop(c) for c in b) or text("word.nothing", lang))
+            text("part.bid", lang, player=_name(names, int(p)),
+                 crops=sep.join(crop(c).said(lang) for c in b) or text("word.nothing", lang))
             for p, b in value.items()
         )
     if name == "totals" and isinstance(value, dict):
@@ -59,7 +58,11 @@ def describe_param(key: str, name: str, value: Any, lang: str, names: Sequence[s
         return sep.join(text("part.score", lang, player=_name(names, p), number=n) for p, n in enumerate(value))
     if name == "fruits" and isinstance(value, list):
         return sep.join(
-            text("part.fruit", lang, stall=s, owner=_name(names, o), crop=crop(c), condition=text("condition." + cond, lang))
+            text("part.fruit", lang, stall=s, owner=_name(names, o), crop=crop(c), condition=Word("condition." + cond))
             for s, o, c, cond in value
         ) or text("word.nothing", lang)
     return None
+
+
+WORDS = Domain("banks", os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale"),
+               param_words=PARAM_WORDS, describe_param=describe_param, counted=COUNTED)

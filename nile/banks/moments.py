@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..messages import describe, plural
-from ..messages import text as msg
 from ..web.kit import Frame, esc
+from ..words import describe, plural
+from ..words import text as msg
 
 MOMENT_KEYS = frozenset({"bid.revealed", "auction.revealed", "scoring.done", "game.over"})
 #: the log lines that say how a bid was settled (shown under the bids, in the catalog's words)

@@ -7,7 +7,7 @@ here; the shell imports nothing else from ``nile.banks``.
 from __future__ import annotations
 
 from ..core.spec import GameSpec
-from .catalog import CATALOGS, PARAM_WORDS, describe_param
+from .catalog import WORDS
 from .data import COLOURS, MAX_PLAYERS, MIN_PLAYERS
 from .determinize import resample_hidden
 from .invariants import violations
@@ -31,9 +31,7 @@ SPEC = GameSpec(
     default_options=default_options,
     invariants=violations,
     resample_hidden=resample_hidden,
-    catalogs=CATALOGS,
-    param_words=PARAM_WORDS,
-    describe_param=describe_param,
+    words=WORDS,
     variants=tuple(sorted(VARIANTS)),
     ui_module="nile.banks.ui",
     minutes=(45, 90),

@@ -944,10 +944,6 @@ class BanksState(GameState):
         self._log("game.over", reason=reason, winners=winners, tie_break=tie_break)
 
     # ------------------------------------------------------------------ explanations
-    def why_illegal(self, action: Action, player: int) -> str:
-        """A sentence (English) for a player saying why ``action`` is not allowed now."""
-        return str(self.refusal(action, player))
-
     def refusal(self, action: Action, player: int) -> IllegalActionError:
         """Why ``action`` is not allowed now, as an error the UI can say in any language."""
         text = action.text()

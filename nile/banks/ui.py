@@ -15,10 +15,10 @@ from typing import Any
 
 from ..core.actions import Action
 from ..core.game import GameState
-from ..messages import plural
-from ..messages import text as msg
 from ..web.chart import Series, line_chart, stats_table
 from ..web.kit import Button, Frame, Interaction, SetupForm, Target, attrs, button, colour_letter, end_section, esc
+from ..words import Word, plural
+from ..words import text as msg
 from . import data, moments
 from .options import START_RANDOM, VARIANTS, Options
 from .spec import SPEC
@@ -56,7 +56,7 @@ def interaction(state: GameState, selection: dict[str, Any], lang: str, names: S
     if phase == "boat":
         inter.prompt = msg("ui.prompt_boat", lang)
         for a in legal:
-            add(f"supply:{a.args[0]}", a, msg("ui.put_on_boat", lang, crop=msg("crop." + a.args[0], lang)))
+            add(f"supply:{a.args[0]}", a, msg("ui.put_on_boat", lang, crop=Word("crop." + a.args[0])))
     elif phase == "setup_water" or (phase == "tide" and view["tide_mode"] == "flood"):
         piles = sorted({a.args[0] for a in legal})
         chosen = sel.get("pile") if sel.get("pile") in piles else (piles[0] if piles else None)
@@ -78,7 +78,7 @@ def interaction(state: GameState, selection: dict[str, Any], lang: str, names: S
     elif phase == "setup_sow":
         sides = sorted({a.kind for a in legal}, key=("seed", "ripe").index)
         side = str(sel["side"]) if sel.get("side") in sides else sides[0]
-        inter.prompt = msg("ui.prompt_setup_sow", lang, side=msg("side." + side, lang))
+        inter.prompt = msg("ui.prompt_setup_sow", lang, side=Word("side." + side))
         crop = sel.get("crop")
         for other in sides:
             inter.buttons.append(Button(msg("ui.side_" + other, lang), "select", f"side:{other}"))
@@ -88,10 +88,10 @@ def interaction(state: GameState, selection: dict[str, Any], lang: str, names: S
             if crop is None or a.args[0] != crop:
                 inter.targets.setdefault(f"supply:{a.args[0]}", Target(
                     select={"kind": "side", "side": side, "crop": a.args[0]},
-                    label=msg("ui.choose_crop", lang, crop=msg("crop." + a.args[0], lang))))
+                    label=msg("ui.choose_crop", lang, crop=Word("crop." + a.args[0]))))
             if a.args[0] == crop:
-                add(f"field:{a.args[1]}", a, msg("ui.place_marker", lang, crop=msg("crop." + crop, lang),
-                                                 side=msg("side." + side, lang), field=a.args[1]))
+                add(f"field:{a.args[1]}", a, msg("ui.place_marker", lang, crop=Word("crop." + crop),
+                                                 side=Word("side." + side), field=a.args[1]))
     elif phase == "rot":
         inter.prompt = msg("ui.prompt_rot", lang, palms=view["rot_palms"])
         for a in legal:
@@ -107,7 +107,7 @@ def describe_rot(view: dict[str, Any], action: Action, lang: str, names: Sequenc
     parts = []
     for stall in action.args[1:]:
         fruit = row["fruits"][int(stall) - 1]
-        parts.append(msg("ui.rot_fruit", lang, stall=stall, player=names[fruit["player"]], crop=msg("crop." + fruit["crop"], lang)))
+        parts.append(msg("ui.rot_fruit", lang, stall=stall, player=names[fruit["player"]], crop=Word("crop." + fruit["crop"])))
     return f"{action.args[0]}: " + (", ".join(parts) if parts else msg("ui.rot_empty", lang))
 
 
@@ -125,10 +125,10 @@ def _turn_interaction(s: GameState, view: dict[str, Any], inter: Interaction, le
             crop, fname = a.args
             if crop == crop_sel:
                 inter.targets[f"field:{fname}"] = Target(action=a.text(), cost=cost, label=msg(
-                    "ui.sow_here", lang, crop=msg("crop." + crop, lang), field=fname, ap=cost))
+                    "ui.sow_here", lang, crop=Word("crop." + crop), field=fname, ap=cost))
             elif f"supply:{crop}" not in inter.targets:
                 inter.targets[f"supply:{crop}"] = Target(select={"kind": "supply", "crop": crop},
-                                                         label=msg("ui.choose_sow", lang, crop=msg("crop." + crop, lang)))
+                                                         label=msg("ui.choose_sow", lang, crop=Word("crop." + crop)))
         elif kind == "grow":
             fname = a.args[0]
             if field_sel == fname:
@@ -148,11 +148,11 @@ def _turn_interaction(s: GameState, view: dict[str, Any], inter: Interaction, le
                                                          label=msg("ui.choose_fruit", lang, field=fname))
         elif kind == "buy" and a.args[0] != "joker":
             inter.targets[f"boat:{actor}:{a.args[0]}"] = Target(action=a.text(), cost=cost, label=msg(
-                "ui.buy_back", lang, crop=msg("crop." + a.args[0], lang)))
+                "ui.buy_back", lang, crop=Word("crop." + a.args[0])))
         elif kind == "hoard":
             owner = int(a.args[0][1:]) - 1
             inter.targets[f"boat:{owner}:{a.args[1]}"] = Target(action=a.text(), cost=cost, label=msg(
-                "ui.hoard", lang, player=names[owner], crop=msg("crop." + a.args[1], lang)))
+                "ui.hoard", lang, player=names[owner], crop=Word("crop." + a.args[1])))
         elif kind == "refresh":
             inter.targets[f"stall:{a.args[0]}:{a.args[1]}"] = Target(action=a.text(), cost=cost, label=msg(
                 "ui.refresh", lang, market=a.args[0], stall=a.args[1]))
@@ -307,7 +307,7 @@ def panel(frame: Frame) -> str:
     lang, sel, inter = frame.lang, frame.selection, frame.interaction
     bits = []
     if sel.get("kind") == "supply":
-        bits.append(f'<p class="selected">{esc(msg("ui.selected_crop", lang, crop=msg("crop." + sel["crop"], lang)))}</p>')
+        bits.append(f'<p class="selected">{esc(msg("ui.selected_crop", lang, crop=Word("crop." + sel["crop"])))}</p>')
     elif sel.get("kind") == "fruit":
         bits.append(f'<p class="selected">{esc(msg("ui.selected_field", lang, field=sel["field"]))}</p>')
         # the market rows the fruit can go to, right here: on a phone the market is a long way down
@@ -515,7 +515,7 @@ def _marker_svg(cx: float, cy: float, m: dict[str, Any], players: list[dict[str,
 
 def _marker_words(m: dict[str, Any], players: list[dict[str, Any]], lang: str, condition: str | None = None) -> str:
     state = condition or m.get("side", "")
-    return msg("ui.marker", lang, player=players[m["player"]]["name"], crop=msg("crop." + m["crop"], lang),
+    return msg("ui.marker", lang, player=players[m["player"]]["name"], crop=Word("crop." + m["crop"]),
                state=msg(("condition." if condition else "side.") + state, lang))
 
 
@@ -684,7 +684,7 @@ def html_boat(frame: Frame) -> str:
         key = f"boat:{player}:{crop}"
         t = inter.targets.get(key)
         label = f'{colour_letter(p["colour"], lang)} {msg("crop." + crop, lang)} ×{n}'
-        words = msg("ui.on_boat", lang, player=p["name"], crop=msg("crop." + crop, lang), count=n)
+        words = msg("ui.on_boat", lang, player=p["name"], crop=Word("crop." + crop), count=n)
         colour_cls = f'p-{p["colour"]}'
         if t:
             items.append(f'<button type="button" class="chip boat-chip target {colour_cls}"{attrs(data_i="pick", data_v=key, aria_label=f"{label} {t.cost}: {words}. {t.label}", title=t.label)}>'

@@ -36,27 +36,27 @@ PASS = Action("pass")
 
 def _number(word: str, kind: str) -> str:
     if not (word.isascii() and word.isdigit()) or len(word) > MAX_NUMBER_DIGITS or (len(word) > 1 and word[0] == "0"):
-        raise ActionError(f"'{kind}' takes a whole number like 0 or 35, not {word!r}")
+        raise ActionError("cape.parse.number", kind=kind, word=repr(word[:20]))
     return word
 
 
 def parse(text: str) -> Action:
     if not isinstance(text, str):
-        raise ActionError(f"an action must be text, not {type(text).__name__}")
+        raise ActionError("parse.not_text")
     words = text.split()
     if not words:
-        raise ActionError("an empty action: expected one of " + ", ".join(KINDS))
+        raise ActionError("cape.parse.empty", kinds=", ".join(KINDS))
     kind, args = words[0], words[1:]
     if kind not in KINDS:
-        raise ActionError(f"{kind[:20]!r} is not an action of Vom Kap bis Kairo; expected one of {', '.join(KINDS)}")
+        raise ActionError("cape.parse.unknown", kind=repr(kind[:20]), kinds=", ".join(KINDS))
     if kind == "pass":
         if args:
-            raise ActionError("'pass' takes nothing after it")
+            raise ActionError("cape.parse.pass_args")
         return PASS
     if len(args) != 1:
-        raise ActionError(f"'{kind}' takes exactly one argument")
+        raise ActionError("cape.parse.one_arg", kind=kind)
     if kind == "take":
         if args[0] not in CARD_INDEX:
-            raise ActionError(f"{args[0][:20]!r} is not a card (R1–R10, M1–M10, D1–D10, V1–V10, S1–S10)")
+            raise ActionError("cape.parse.card", card=repr(args[0][:20]))
         return take(args[0])
     return Action(kind, (_number(args[0], kind),))

@@ -1,28 +1,25 @@
-"""How *Vom Kap bis Kairo* speaks: its catalog and the log parameters only it has.
+"""How *Vom Kap bis Kairo* speaks: its gettext domain and the log parameters only it has.
 
-Sentences are in ``lang_en.py`` and ``lang_de.py`` (same keys); ``EN`` and ``DE``
-are importable from here. This module adds the words for parameters that are more
-than one word — card lists, bids per player, cards turned up per player — and says
-every number that varies together with its noun, in the right number form (``1 rail``,
-``2 rails``: the ``cape.n.*_one``/``_other`` keys, see ``COUNTED``), so
-``nile.messages.describe`` can say any Kap log entry or refusal in any language.
+The sentences are in ``nile/cape/locale`` (``cape.pot`` English, one PO file per
+language). This module says the parameters that are more than one word — card
+lists, bids per player, cards turned up per player — and every number that varies
+together with its noun in the language's own plural form (``1 rail``, ``2 rails``:
+the counted ``cape.n.*`` entries, see ``COUNTED``), so the word layer can say any
+Kap log entry or refusal in any language.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import Any
 
-from ..messages import plural, text
-from . import lang_table
+from ..words import Domain, Word, plural, text
 from .data import CARD_INDEX, CARDS
-from .lang_de import DE
-from .lang_en import EN
 
-CATALOGS = {"en": {**EN, **lang_table.EN}, "de": {**DE, **lang_table.DE}}
-__all__ = ["CATALOGS", "COUNTED", "DE", "EN", "PARAM_WORDS", "card_words", "describe_param"]
+__all__ = ["COUNTED", "PARAM_WORDS", "WORDS", "card_words", "describe_param"]
 
-#: numbers said with their noun (a ``cape.n.*`` key with ``_one``/``_other`` forms): (entry key, param) → key
+#: numbers said with their noun (a counted ``cape.n.*`` entry): (entry key, param) → key
 COUNTED: dict[tuple[str, str], str] = {
     ("cape.setup", "count"): "cape.n.players",
     ("cape.reshuffle", "count"): "cape.n.cards",
@@ -49,7 +46,8 @@ def card_words(card_id: str, lang: str) -> str:
     card = CARDS[CARD_INDEX[card_id]] if card_id in CARD_INDEX else None
     if card is None:
         return str(card_id)
-    return f"{card_id} ({text('cape.landscape.' + card.landscape, lang)}, {card.rails}/{card.income})"
+    return text("cape.card_words", lang, card=card_id, landscape=Word("cape.landscape." + card.landscape),
+                rails=card.rails, income=card.income)
 
 
 def describe_param(key: str, name: str, value: Any, lang: str, names: Sequence[str]) -> str | None:
@@ -61,7 +59,12 @@ def describe_param(key: str, name: str, value: Any, lang: str, names: Sequence[s
     if name == "cards" and isinstance(value, list):
         return sep.join(card_words(c, lang) for c in value)
     if name == "cards" and isinstance(value, dict):
-        return sep.join(f"{_name(names, int(p))} {card_words(c, lang)}" for p, c in value.items())
+        return sep.join(text("cape.part.card_of", lang, player=_name(names, int(p)), card=card_words(c, lang))
+                        for p, c in value.items())
     if name == "bids" and isinstance(value, dict):
-        return sep.join(f"{_name(names, int(p))} {a}" for p, a in value.items())
+        return sep.join(text("cape.part.bid", lang, player=_name(names, int(p)), amount=a) for p, a in value.items())
     return None
+
+
+WORDS = Domain("cape", os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale"),
+               param_words=PARAM_WORDS, describe_param=describe_param, counted={"cape.over": "winners"})

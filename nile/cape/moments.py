@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..messages import describe, plural
-from ..messages import text as msg
 from ..web.kit import Frame, esc
+from ..words import Word, describe, plural
+from ..words import text as msg
 
 MOMENT_KEYS = frozenset({"cape.bid.revealed", "cape.build", "cape.over"})
 _TIE_LINES = ("cape.tie.money", "cape.tie.draw", "cape.tie.random", "cape.order")
@@ -43,7 +43,7 @@ def moment(frame: Frame, entries: Sequence[dict[str, Any]]) -> tuple[str, str] |
         elif key == "cape.build":
             title = title or msg("cape.moment.crossing_title", lang, player=names[params["player"]])
             parts.append(
-                f'<p>{esc(msg("cape.moment.crossing", lang, player=names[params["player"]], landscape=msg("cape.landscape." + params["landscape"], lang), crossed=params["crossed"]))}</p>'
+                f'<p>{esc(msg("cape.moment.crossing", lang, player=names[params["player"]], landscape=Word("cape.landscape." + params["landscape"]), crossed=params["crossed"]))}</p>'
                 f'<p class="moment-total">{esc(msg("cape.moment.income", lang, income=params["income"], paid=params["paid"], bought=params["bought"], bonus=params["bonus"]))}</p>'
             )
         elif key == "cape.over":

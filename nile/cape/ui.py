@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.game import GameState
-from ..messages import describe, plural
-from ..messages import text as msg
 from ..web.chart import Series, line_chart, stats_table
 from ..web.kit import Button, Frame, Interaction, SetupForm, Target, button, end_section, esc
+from ..words import Word, describe, plural
+from ..words import text as msg
 from . import moments
 from .spec import SPEC
 from .stats import TOTALS as STAT_KEYS
@@ -66,7 +66,7 @@ def _offer_card(view: dict[str, Any], card_id: str) -> dict[str, Any]:
 
 
 def card_words(card: dict[str, Any], lang: str) -> str:
-    return msg("cape.ui.card", lang, landscape=msg("cape.landscape." + card["landscape"], lang),
+    return msg("cape.ui.card", lang, landscape=Word("cape.landscape." + card["landscape"]),
                rails=card["rails"], income=card["income"])
 
 
@@ -190,7 +190,7 @@ def terrain_svg(view: dict[str, Any], lang: str) -> str:
                      f'<text x="{x + 43}" y="22">{esc(msg("cape.landscape." + land, lang))}</text>'
                      f'<text x="{x + 43}" y="39">{esc(msg("cape.ui.need_short", lang, rails=need))}</text></g>')
     label = msg("cape.ui.terrain", lang) + ": " + ", ".join(
-        msg("cape.ui.need_of", lang, landscape=msg("cape.landscape." + k, lang), rails=v) for k, v in needs.items())
+        msg("cape.ui.need_of", lang, landscape=Word("cape.landscape." + k), rails=v) for k, v in needs.items())
     return (f'<svg class="terrain-card" viewBox="0 0 {12 + 92 * len(needs)} 52" role="img" aria-label="{esc(label)}">'
             f'{"".join(cells)}</svg>')
 

@@ -13,12 +13,10 @@ from dataclasses import dataclass
 from .explained import Explained
 
 
-class ActionError(ValueError):
-    """The text is not an action of this game at all (malformed).
-
-    Its message is English only: it speaks to whoever typed action text by hand (command
-    line, a save file's author). The app only ever sends actions the engine listed.
-    """
+class ActionError(Explained):
+    """The text is not an action of this game at all (malformed): ``ActionError(key, **params)`` with a
+    ``parse.*`` catalog key. A player meets one in a damaged save ("action 6 of 12 cannot be
+    replayed: …"), so it is said in their language like every other error."""
 
 
 class IllegalActionError(Explained):
@@ -53,4 +51,4 @@ def parse_player_token(token: str, players: int) -> int:
         seat = int(token[1:]) - 1
         if 0 <= seat < players:
             return seat
-    raise ActionError(f"{token!r} is not a player of this game (p1 to p{players})")
+    raise ActionError("parse.player", token=repr(token[:20]), players=players)

@@ -1,35 +1,28 @@
-"""Errors a player may read: a message-catalog key and its parameters, not a sentence.
+"""Errors a player may read: a message-catalog key and its parameters, never a sentence.
 
-``str(error)`` is the English sentence (for the command line, logs and tests);
-``error.words(lang, names)`` says it in any language of ``nile.messages``, with
-seat numbers replaced by the players' names. A parameter may itself be an
-error (the reason inside "action 6 of 12 cannot be replayed: …"): it is said in
-the same language.
+The core knows keys, not words: ``nile.words.say(error, lang, names)`` turns an
+``Explained`` error into a sentence in the player's language (seats become
+player names; a parameter that is itself an error — the reason inside "action 6
+of 12 cannot be replayed: …" — is said in the same language). ``str(error)``
+is the key and its parameters, for logs and debugging.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
-
-from .. import messages
 
 
 class Explained(ValueError):
-    """Base of the errors a player may be shown (illegal actions, bad saves, bad set-up)."""
+    """Base of the errors a player may be shown (illegal actions, bad saves, bad set-up, bad action text)."""
 
     def __init__(self, key: str, **params: Any) -> None:
         super().__init__(key)
         self.key = key
         self.params = params
 
-    def words(self, lang: str = "en", names: Sequence[str] = ()) -> str:
-        return messages.describe({"key": self.key, "params": self.params}, names, lang)
-
     def __str__(self) -> str:
-        return self.words()
+        inner = ", ".join(f"{k}={v!s}" if isinstance(v, Explained) else f"{k}={v!r}" for k, v in self.params.items())
+        return f"{self.key}({inner})"
 
-
-def say(error: BaseException, lang: str = "en", names: Sequence[str] = ()) -> str:
-    """Any error in words: an ``Explained`` one in ``lang``, any other as its own text."""
-    return error.words(lang, names) if isinstance(error, Explained) else str(error)
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self})"

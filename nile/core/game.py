@@ -161,7 +161,7 @@ class GameState:
     def apply_text(self, text: str, player: int | None = None) -> Action:
         """Parse and apply checked text; ``p2 sow flax W4-2`` names the player itself."""
         if not isinstance(text, str):
-            raise ActionError(f"an action must be text, not {type(text).__name__}")
+            raise ActionError("parse.not_text")
         words = text.split()
         if words and words[0].startswith("p") and words[0][1:].isdigit():
             named = parse_player_token(words[0], self.num_players)

@@ -95,16 +95,18 @@ def parse(data: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
                 raise SaveError("save.not_utf8") from None
         try:
             too_deep = nesting_depth(data) > MAX_NESTING
-        except ValueError as e:
-            raise SaveError("save.not_json", detail=str(e)) from None
+        except ValueError:
+            raise SaveError("save.not_json_end") from None
         if too_deep:
             raise SaveError("save.too_deep")
         try:
             data = json.loads(data)
         except RecursionError:
             raise SaveError("save.too_deep") from None
-        except (ValueError, UnicodeDecodeError) as e:
-            raise SaveError("save.not_json", detail=str(e)) from None
+        except json.JSONDecodeError as e:
+            raise SaveError("save.not_json", line=e.lineno, column=e.colno) from None
+        except (ValueError, UnicodeDecodeError):
+            raise SaveError("save.not_json_end") from None
     if not isinstance(data, Mapping):
         raise SaveError("save.not_object")
     raw_version = data.get("format")

@@ -12,8 +12,8 @@ the same commit as any change that makes an older save replay differently
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from .game import GameState
@@ -40,13 +40,9 @@ class GameSpec:
     invariants: Callable[[Any], list[str]]
     #: a copy of the state with everything ``player`` cannot see redrawn (bots, leak tests)
     resample_hidden: Callable[[Any, int | None, Rng], GameState]
-    #: the game's own message catalog: language → key → template
-    catalogs: Mapping[str, Mapping[str, str]]
-    #: log/refusal parameter names whose string values are catalog words: param → key prefix
-    #: (``{"crop": "crop"}`` says ``crop="flax"`` as ``text("crop.flax")``)
-    param_words: Mapping[str, str] = field(default_factory=dict)
-    #: parameters that need more than a word lookup: ``(entry key, name, value, lang, names) -> str | None``
-    describe_param: Callable[[str, str, Any, str, Sequence[str]], str | None] | None = None
+    #: the game's sentences: its ``nile.words.Domain`` (PO catalogs, how its log parameters read);
+    #: the registry hands it to the word layer
+    words: Any
     #: the variants a game can be played with (rule ids), for set-up and ``simulate --variants``
     variants: tuple[str, ...] = ()
     #: dotted path of the game's pure UI module (imported lazily: the engine never needs it)

@@ -28,12 +28,11 @@ from typing import Any
 
 from ..core import save
 from ..core.actions import ActionError, IllegalActionError
-from ..core.explained import say
 from ..core.game import GameState
 from ..core.players import BOT_STRENGTHS, OptionsError, Player, clean_name
 from ..core.save import SaveError
 from ..games import GAMES, spec_of
-from ..messages import LANGUAGES
+from ..messages import LANGUAGES, say
 from ..messages import text as msg
 from .games_ui import ui_for
 from .kit import GameUI, Interaction, SetupForm

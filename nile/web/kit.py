@@ -24,8 +24,8 @@ from typing import Any, Protocol
 
 from ..core.game import GameState
 from ..core.spec import GameSpec
-from ..messages import has_key
-from ..messages import text as msg
+from ..words import has_key
+from ..words import text as msg
 
 
 def esc(value: Any) -> str:

@@ -31,6 +31,7 @@ from ..core import save
 from ..core.explained import Explained
 from ..core.game import GameState
 from ..core.save import SaveError
+from ..messages import say
 
 PREFIX = "nile:game:"
 INDEX_KEY = "nile:index"
@@ -96,8 +97,8 @@ class Library:
         self.clock = clock
         #: this version's rules version per game (default: from the registry, ``nile.games``)
         self._rules = rules
-        #: says a SaveError in the player's language (the controller sets it; see nile.core.explained)
-        self.explain: Callable[[Exception], str] = str
+        #: says a SaveError in the player's language (the controller sets it; nile.messages.say by default)
+        self.explain: Callable[[Exception], str] = say
         #: per game id: the exact text this tab last read or wrote (for conflict checks)
         self.known: dict[str, str] = {}
 
@@ -141,7 +142,7 @@ class Library:
             if unplayable is None and damaged:  # flagged by an older release, in words only
                 unplayable = SaveError("save.reason_as_stored", words=damaged)
             if damaged is None and unplayable is not None:
-                damaged = str(unplayable)[:MAX_REASON]
+                damaged = self.explain(unplayable)[:MAX_REASON]
             game = entry.get("game")
             rules = entry.get("rules")
             if not isinstance(game, str):

@@ -13,6 +13,7 @@ from nile.cape.invariants import violations
 from nile.cape.options import Options
 from nile.cape.state import BID, BUILD, CHOOSE, OVER, CapeState
 from nile.core.actions import ActionError, IllegalActionError
+from nile.messages import say
 
 from .builders import bidding, blank, building, ids, on_top, put
 
@@ -249,7 +250,7 @@ def test_illegal_actions_leave_the_state_untouched_and_say_which_rule():
     before = s.clone()
     with pytest.raises(IllegalActionError) as info:
         s.apply(act.bid(101), 0)
-    assert info.value.params["why"].key == "cape.why.bid_too_high" and "K3" in str(info.value)
+    assert info.value.params["why"].key == "cape.why.bid_too_high" and "K3" in say(info.value)
     with pytest.raises(IllegalActionError) as info:
         s.apply(act.PASS, 0)
     assert info.value.key == "cape.why.not_now"

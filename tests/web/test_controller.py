@@ -7,8 +7,8 @@ import pytest
 
 from nile.banks.data import FIELDS
 from nile.banks.state import ACTIONS, START_BID
-from nile.core.explained import say
 from nile.games import GAMES, load_save
+from nile.messages import say
 from nile.messages import text as msg
 from nile.web.controller import GAME, HOME, LANG_KEY, SETUP, Controller
 from nile.web.render import render_app
