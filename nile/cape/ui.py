@@ -17,18 +17,16 @@ from typing import Any
 from ..core.game import GameState
 from ..web.chart import Series, line_chart, stats_table
 from ..web.kit import Button, Frame, Interaction, SetupForm, Target, button, end_section, esc
-from ..words import Word, describe, plural
+from ..words import describe, plural
 from ..words import text as msg
-from . import moments
+from . import diagrams as diagrams_module
+from . import moments, teach
+from .board import card_words, route_svg, row_svg, terrain_svg
 from .spec import SPEC
 from .stats import TOTALS as STAT_KEYS
 from .stats import game_stats
 
 RULE_IDS = ("K1", "K2", "K3", "K4", "K5", "K6")
-LANDSCAPE_COLOURS = {"river": "#4f8fc0", "mountains": "#8d8d94", "desert": "#e0b96a", "village": "#b5794a",
-                     "savanna": "#8fb35a"}
-CARD_W, CARD_H = 64, 84
-
 
 # ---------------------------------------------------------------------- view access (one place)
 def _card(view_card: dict[str, Any]) -> dict[str, Any]:
@@ -65,11 +63,6 @@ def _offer_card(view: dict[str, Any], card_id: str) -> dict[str, Any]:
     return {"id": card_id, "landscape": "", "rails": 0, "income": 0}
 
 
-def card_words(card: dict[str, Any], lang: str) -> str:
-    return msg("cape.ui.card", lang, landscape=Word("cape.landscape." + card["landscape"]),
-               rails=card["rails"], income=card["income"])
-
-
 def build_label(view: dict[str, Any], bonus: int, cost: int, lang: str) -> str:
     buy = cost // 10
     if bonus and buy:
@@ -100,13 +93,6 @@ def refused_action(state: GameState, target: str, selection: dict[str, Any], int
     return f"take {name}" if kind == "card" else None
 
 
-def summary(state: GameState, lang: str, names: Sequence[str]) -> str:
-    view = state.view(None)
-    if state.is_terminal():
-        return msg("ui.summary_over", lang, winners=" & ".join(names[p] for p in view["result"]["winners"]))
-    seats = state.to_act()
-    who = names[seats[0]] if len(seats) == 1 else msg("ui.everyone", lang)
-    return msg("ui.summary_round", lang, round=view["round"], player=who)
 
 
 # ---------------------------------------------------------------------- set-up (K2): seats only
@@ -150,82 +136,6 @@ def status(frame: Frame) -> str:
     view, lang = frame.view, frame.lang
     return (f'<span class="piles-info">{esc(msg("cape.ui.piles", lang, draw=view["draw_size"], discard=view["discard_size"]))}'
             '</span>')
-
-
-def _card_svg(card: dict[str, Any], x: float, y: float, lang: str, key: str | None = None,
-              inter: Interaction | None = None, face_down: bool = False) -> str:
-    if face_down:
-        return (f'<g class="card back"><rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6"/>'
-                f'<path d="M{x + 10} {y + CARD_H / 2}h{CARD_W - 20}" class="big-rail"/></g>')
-    land = card["landscape"]
-    words = card_words(card, lang)
-    target = inter.targets.get(key) if (inter is not None and key) else None
-    attrs_ = f' role="img" aria-label="{esc(words)}"'
-    cls = f"card land-{esc(land)}"
-    land_name = msg("cape.landscape." + land, lang)
-    rails_text = plural("cape.ui.rails_short", int(card["rails"]), lang)
-    income_text = msg("cape.ui.income_short", lang, income=card["income"])
-    if target is not None:
-        cls += " act"
-        # a button's name starts with what it shows (WCAG 2.5.3), then what pressing it does
-        attrs_ = (f' data-i="pick" data-v="{esc(key)}" tabindex="0" role="button"'
-                  f' aria-label="{esc(land_name)} {esc(rails_text)} {esc(income_text)}. {esc(target.label)}"')
-    rails = "".join(f'<rect class="rail" x="{x + 8 + i * 16}" y="{y + 44}" width="12" height="6" rx="1"/>'
-                    for i in range(int(card["rails"])))
-    return (
-        f'<g class="{cls}"{attrs_}><rect class="face" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6"'
-        f' fill="{LANDSCAPE_COLOURS.get(land, "#ccc")}"/>'
-        f'<text class="land" x="{x + CARD_W / 2}" y="{y + 16}">{esc(land_name)}</text> '  # spaces between the words as read
-        f'{rails}<text class="rails-n" x="{x + CARD_W / 2}" y="{y + 38}">{esc(rails_text)}</text> '
-        f'<text class="income" x="{x + CARD_W / 2}" y="{y + 72}">{esc(income_text)}</text></g>'
-    )
-
-
-def terrain_svg(view: dict[str, Any], lang: str) -> str:
-    needs = view["needs"]
-    cells = []
-    for i, (land, need) in enumerate(needs.items()):
-        x = 6 + i * 92
-        cells.append(f'<g class="terrain"><rect x="{x}" y="6" width="86" height="40" rx="5" fill="{LANDSCAPE_COLOURS.get(land, "#ccc")}"/>'
-                     f'<text x="{x + 43}" y="22">{esc(msg("cape.landscape." + land, lang))}</text>'
-                     f'<text x="{x + 43}" y="39">{esc(msg("cape.ui.need_short", lang, rails=need))}</text></g>')
-    label = msg("cape.ui.terrain", lang) + ": " + ", ".join(
-        msg("cape.ui.need_of", lang, landscape=Word("cape.landscape." + k), rails=v) for k, v in needs.items())
-    return (f'<svg class="terrain-card" viewBox="0 0 {12 + 92 * len(needs)} 52" role="img" aria-label="{esc(label)}">'
-            f'{"".join(cells)}</svg>')
-
-
-def row_svg(cards: list[dict[str, Any]], lang: str, label: str, key_prefix: str | None = None,
-            inter: Interaction | None = None, css: str = "row") -> str:
-    width = max(1, len(cards)) * (CARD_W + 8) + 8
-    body = "".join(_card_svg(c, 8 + i * (CARD_W + 8), 6, lang, f"{key_prefix}:{c['id']}" if key_prefix else None, inter)
-                   for i, c in enumerate(cards))
-    if not cards:
-        body = f'<text class="empty" x="12" y="50">{esc(msg("ui.empty", lang))}</text>'
-    return f'<svg class="{css}" preserveAspectRatio="xMinYMid meet" viewBox="0 0 {width} {CARD_H + 12}" role="group" aria-label="{esc(label)}">{body}</svg>'
-
-
-def route_svg(p: dict[str, Any], lang: str) -> str:
-    """A player's line: crossed cards (face down) behind the locomotive, the route in front."""
-    crossed = int(p["crossed"])
-    route = p["route"]
-    gap = CARD_W + 8
-    behind = min(crossed, 8)
-    x0 = 8 + behind * 14 + (CARD_W if behind else 0)
-    parts = [_card_svg({}, 8 + i * 14, 6, lang, face_down=True) for i in range(behind)]
-    if behind:
-        parts.append(f'<text class="crossed-n" x="{8 + (behind - 1) * 14 + CARD_W / 2}" y="{CARD_H - 8}">{crossed}</text>')
-    loco_x = x0 + 6
-    parts.append(f'<g class="loco p-{esc(p["colour"])}"><rect x="{loco_x}" y="{CARD_H / 2 - 8}" width="44" height="26" rx="4"/>'
-                 f'<rect x="{loco_x + 30}" y="{CARD_H / 2 - 20}" width="14" height="14"/>'
-                 f'<circle cx="{loco_x + 10}" cy="{CARD_H / 2 + 22}" r="6"/><circle cx="{loco_x + 34}" cy="{CARD_H / 2 + 22}" r="6"/></g>')
-    start = loco_x + 58
-    for i, c in enumerate(route):
-        parts.append(_card_svg(c, start + i * gap, 6, lang))
-    width = start + max(1, len(route)) * gap + 8
-    label = msg("cape.ui.route_of", lang, player=p["name"], crossed=crossed,
-                route=", ".join(card_words(c, lang) for c in route) or msg("ui.empty", lang))
-    return f'<svg class="route" preserveAspectRatio="xMinYMid meet" viewBox="0 0 {width} {CARD_H + 12}" role="img" aria-label="{esc(label)}">{"".join(parts)}</svg>'
 
 
 def board(frame: Frame) -> str:
@@ -356,3 +266,13 @@ moment_keys = moments.MOMENT_KEYS
 spec = SPEC
 rule_ids = RULE_IDS
 rules_prefix = "cape.rules."
+
+
+# ---------------------------------------------------------------------- teaching (nile.cape.teach, diagrams)
+lesson_triggers = teach.LESSON_TRIGGERS
+rule_of = teach.rule_of
+lesson = teach.lesson
+coach = teach.coach
+round_summary = teach.round_summary
+tutorial = teach.tutorial
+diagrams = diagrams_module.diagrams

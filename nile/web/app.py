@@ -356,6 +356,10 @@ class App:
         player moves to the Start button would replace that button under their click."""
         el = event.target
         intent = _str(el.getAttribute("data-i"))
+        if intent == "rules-search":  # searching the rules redraws the results as the player types
+            value = str(el.value)
+            self._safely(lambda: self.controller.handle(intent, value))
+            return
         if intent and el.type == "text":
             data_v = _str(el.getAttribute("data-v"))
             value = f"{data_v}:{el.value}" if data_v is not None else str(el.value)

@@ -28,6 +28,7 @@ from typing import Any
 
 from ..core import save
 from ..core.actions import ActionError, IllegalActionError
+from ..core.explained import Explained
 from ..core.game import GameState
 from ..core.players import BOT_STRENGTHS, OptionsError, Player, clean_name
 from ..core.save import SaveError
@@ -35,6 +36,8 @@ from ..games import GAMES, spec_of
 from ..messages import LANGUAGES, say
 from ..messages import text as msg
 from .games_ui import ui_for
+from .help import MAX_QUERY, SEARCH, Help, open_help
+from .help import pages as help_pages
 from .kit import GameUI, Interaction, SetupForm
 from .replay import Replay
 from .storage import Library, SaveConflict, StorageFull
@@ -75,7 +78,10 @@ class Controller:
         self.notice: tuple[str, str] | None = None  # (level, text): info / error
         self.in_memory_only = False  # storage full or in conflict: keep playing, offer export
         self.conflict = False
-        self.show_rules = False
+        #: the rules help, when open (``nile.web.help``)
+        self.help: Help | None = None
+        #: the rule a refusal's why-line links to: (that notice, "game:rule")
+        self.notice_rule: tuple[tuple[str, str], str] | None = None
         #: "landscape" (Nile down the middle) or "portrait" (phones); set by the page from its width
         self.layout = "landscape"
         self.effects: list[tuple[str, ...]] = []  # for the page: ("download", name, text)
@@ -91,9 +97,14 @@ class Controller:
         self.moment: tuple[int, int] | None = None
         #: an action waiting for the player's yes, and the question asked (``Button.confirm``)
         self.confirm: tuple[str, str] | None = None
-        #: stepping through the open game: the position after this many actions (None: playing live)
         #: stepping through the open game as a spectator (None: playing live)
         self.replay: Replay | None = None
+        #: how the open game teaches: "" not, "hints" (Show me what I can do), "guided" (hints and lessons)
+        self.coaching = ""
+        #: which of the coach's tips points at its targets on the board
+        self.coach_tip = 0
+        #: lessons waiting to be shown (a guided game: the first time something happens), first one open
+        self.lessons: list[str] = []
         library.explain = self.say
 
     def say(self, error: BaseException) -> str:
@@ -112,10 +123,6 @@ class Controller:
 
     def game_title(self, state: GameState) -> str:
         return ", ".join(names_of(state))
-
-    def game_summary(self, state: GameState) -> str:
-        """The saved-games line: which game, then where it stands (the game's UI says that)."""
-        return msg("game." + state.GAME, self.lang) + " · " + ui_for(state.GAME).summary(state, self.lang, names_of(state))
 
     @property
     def kinds(self) -> list[str]:
@@ -171,6 +178,8 @@ class Controller:
         s = self.state
         if p is None or s is None or self.bots_paused or self.paused_on_moment() or self.replay is not None:
             return None
+        if self.lessons and self.humans():
+            return None  # a lesson holds the table until the person has read it
         return f"{self.game_id}/{len(s.history)}/{p}", p
 
     def bot_job(self) -> dict[str, Any] | None:
@@ -285,6 +294,58 @@ class Controller:
         self.selection = None
         self.bidder = None
 
+    def _on_learn(self, value: str) -> None:
+        """Learn to play: a guided first game of ``value`` — the person against an easy computer player,
+        from a seed chosen so the game's important situations come early, with hints and lessons on."""
+        game = value if value in GAMES else DEFAULT_GAME
+        spec = spec_of(game)
+        players = [Player(msg("ui.learner", self.lang), spec.colours[0]), Player(BOT_NAMES[1], spec.colours[1], "easy")]
+        options, seed = ui_for(game).tutorial(players)
+        state = spec.new_state(options, seed)
+        gid = self.library.new_id()
+        self._open(gid, state)
+        self._autosave()
+        self._set_coaching("guided")
+        self._note_lessons(0)
+
+    def _on_hints(self, value: str) -> None:
+        """Show me what I can do: the coach's tips on or off for the open game (a guided game turns into
+        an ordinary one with hints off)."""
+        self._set_coaching("" if self.coaching else "hints")
+
+    def _set_coaching(self, coaching: str) -> None:
+        self.coaching = coaching
+        self.coach_tip = 0
+        if coaching != "guided":
+            self.lessons = []
+        if self.game_id is not None:
+            try:
+                self.library.set_coach(self.game_id, coaching)
+            except StorageFull:
+                pass
+
+    def _on_coach_tip(self, value: str) -> None:
+        """Point at the targets of another of the coach's tips."""
+        if value.isdigit():
+            self.coach_tip = int(value)
+
+    def _on_lesson_close(self, value: str) -> None:
+        if self.lessons:
+            self.lessons.pop(0)
+
+    def _note_lessons(self, before: int) -> None:
+        """In a guided game: queue the lesson of each thing that happens for the first time in the game."""
+        s = self.state
+        if s is None or self.coaching != "guided":
+            return
+        triggers = self.ui.lesson_triggers
+        seen = {triggers[e.key] for e in s.log[:before] if e.key in triggers}
+        for entry in s.log[before:]:
+            lesson = triggers.get(entry.key)
+            if lesson is not None and lesson not in seen and lesson not in self.lessons:
+                seen.add(lesson)
+                self.lessons.append(lesson)
+
     def _on_new(self, value: str) -> None:
         self.form = new_form(value if value in GAMES else DEFAULT_GAME)
         self.screen = SETUP
@@ -322,6 +383,9 @@ class Controller:
         self.moment = None
         self.confirm = None
         self.replay = None
+        self.coaching = self.library.coach(gid)
+        self.coach_tip = 0
+        self.lessons = []
 
     def _on_delete(self, gid: str) -> None:
         self.library.delete(gid)
@@ -359,7 +423,7 @@ class Controller:
             self._on_continue(same)
             return
         try:
-            gid = self.library.import_text(text, "", self.game_summary)
+            gid = self.library.import_text(text, "")
         except SaveError as e:
             self.notice = ("error", msg("ui.import_failed", self.lang, reason=self.say(e)))
             return
@@ -367,7 +431,7 @@ class Controller:
             self.notice = ("error", msg("ui.storage_full_import", self.lang))
             return
         state = self.library.load(gid)
-        self.library.write(gid, state, self.game_title(state), self.game_summary(state))
+        self.library.write(gid, state, self.game_title(state))
         self.notice = ("info", msg("ui.imported", self.lang))
         self._open(gid, state)
 
@@ -511,8 +575,40 @@ class Controller:
             except StorageFull:
                 pass  # still spoken in this tab
 
+    @property
+    def show_rules(self) -> bool:
+        return self.help is not None
+
     def _on_rules(self, value: str) -> None:
-        self.show_rules = not self.show_rules
+        """Open the rules help (at ``game:page`` if given), or close it."""
+        if self.help is not None and not value:
+            self.help = None
+            return
+        games = [self.state.GAME] if self.state is not None and self.screen == GAME else list(GAMES)
+        self.help = open_help(games, value)
+
+    def _on_rules_open(self, value: str) -> None:
+        """A link to a page of the help: a rule, the round summary, a search result."""
+        if self.help is None:
+            self._on_rules(value)
+            return
+        game, _, page = value.partition(":")
+        if game in self.help.games and page in help_pages(game):
+            self.help.go(game, page)
+
+    def _on_rules_back(self, value: str) -> None:
+        if self.help is not None and not self.help.back():
+            self.help = None
+
+    def _on_rules_search(self, value: str) -> None:
+        h = self.help
+        if h is None:
+            return
+        h.query = value[:MAX_QUERY]
+        if h.query.strip():
+            h.go(h.game, SEARCH)
+        elif h.page == SEARCH:
+            h.back()
 
     def _on_key(self, value: str) -> None:
         """A shortcut key on the game screen: U (or Ctrl+Z) undoes, and a button's own key presses it
@@ -530,12 +626,14 @@ class Controller:
 
     def _on_escape(self, value: str) -> None:
         """The Escape key: close the rules help, else drop the current choice."""
-        if self.show_rules:
-            self.show_rules = False
+        if self.help is not None:
+            self.help = None
         elif self.confirm is not None:
             self.confirm = None
         elif self.moment is not None:
             self.moment = None
+        elif self.lessons:
+            self.lessons.pop(0)
         else:
             self.selection = None
 
@@ -605,7 +703,9 @@ class Controller:
         before = len(s.log)
         s.apply_text(text, player)
         self.selection = None
+        self.coach_tip = 0
         self._note_moment(before)
+        self._note_lessons(before)
         self._autosave()
 
     def _note_moment(self, before: int) -> None:
@@ -624,7 +724,7 @@ class Controller:
         if self.state is None or self.game_id is None or self.conflict:
             return
         try:
-            self.library.write(self.game_id, self.state, self.game_title(self.state), self.game_summary(self.state))
+            self.library.write(self.game_id, self.state, self.game_title(self.state))
             self.in_memory_only = False
         except StorageFull:
             self.in_memory_only = True
@@ -644,9 +744,19 @@ class Controller:
         if action_text:
             try:
                 action = s.parse_action(action_text)
-                self.notice = ("info", self.say(s.refusal(action, actor)))
             except ActionError:
-                pass
+                return
+            refusal = s.refusal(action, actor)
+            self.notice = ("info", self.say(refusal))
+            rule = self.rule_of(refusal)
+            self.notice_rule = (self.notice, f"{s.GAME}:{rule}") if rule else None
+
+    def rule_of(self, error: BaseException) -> str | None:
+        """The rule id an error of the open game is about (the reason inside it first)."""
+        if not isinstance(error, Explained) or self.state is None:
+            return None
+        inner = error.params.get("why")
+        return (self.rule_of(inner) if isinstance(inner, Explained) else None) or self.ui.rule_of(error.key)
 
     # ------------------------------------------------------------------ what a click would do
     def interaction(self) -> Interaction:

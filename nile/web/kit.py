@@ -18,7 +18,7 @@ targets use the intent ``pick`` with a key of the game's choosing
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -116,6 +116,38 @@ class Interaction:
     prompt: str = ""
     #: game-specific extra facts the board drawing needs (a chosen pile…)
     extra: dict[str, Any] = field(default_factory=dict)
+    #: targets the coach points at now ("Show me what I can do"): drawn with the ``coach`` class
+    focus: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Tip:
+    """One thing the player to act can do now, said for a newcomer (``GameUI.coach``): what it does
+    and costs, the rule it comes from, and the board targets it is about (highlighted on request)."""
+
+    text: str
+    rule: str = ""
+    targets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """What a newcomer should know the first time something happens in a guided game (``GameUI.lesson``)."""
+
+    title: str
+    text: str
+    rule: str = ""
+
+
+def summary_card(sections: Sequence[tuple[str, str, Sequence[str]]]) -> str:
+    """A one-screen round summary (``GameUI.round_summary``): numbered phases, each a title, its rule id
+    and a few short lines (the words already said in the player's language)."""
+    items = "".join(
+        f'<li><h4>{esc(title)} <span class="rule-id">{esc(rule)}</span></h4><ul>'
+        + "".join(f"<li>{esc(line)}</li>" for line in lines) + "</ul></li>"
+        for title, rule, lines in sections
+    )
+    return f'<ol class="round-summary">{items}</ol>'
 
 
 @dataclass
@@ -185,8 +217,6 @@ class GameUI(Protocol):
 
     def refused_action(self, state: GameState, target: str, selection: dict[str, Any], interaction: Interaction) -> str | None: ...
 
-    def summary(self, state: GameState, lang: str, names: Sequence[str]) -> str: ...
-
     # a secret decision (sealed bid), entered on one player's private screen
     def secret_title(self, state: GameState, lang: str) -> str: ...
 
@@ -201,6 +231,34 @@ class GameUI(Protocol):
 
     #: the log keys after which the board pauses on a moment panel (bids opened, a scoring, the end)
     moment_keys: frozenset[str]
+
+    # teaching (issue 19): the rules help's pictures and round summary, the coach, a guided first game
+    def rule_of(self, key: str) -> str | None:
+        """The rule id behind a log entry's or a refusal's catalog key (None: no single rule)."""
+        ...
+
+    def diagrams(self, rule: str, lang: str) -> list[tuple[str, str]]:
+        """(SVG markup, caption) of each picture of a rule, drawn by the board's own renderer from a small
+        constructed position."""
+        ...
+
+    def round_summary(self, lang: str) -> str:
+        """The one-screen summary of a round (HTML; ``summary_card``)."""
+        ...
+
+    def coach(self, frame: Frame) -> list[Tip]:
+        """What the player to act can do now and why, from the engine's legal actions, costs and rule ids."""
+        ...
+
+    #: log keys that start a lesson the first time they appear in a guided game: key → lesson id
+    lesson_triggers: Mapping[str, str]
+
+    def lesson(self, lesson: str, lang: str) -> Lesson: ...
+
+    def tutorial(self, players: Sequence[Any]) -> tuple[Any, int]:
+        """(options, seed) of the guided first game for these seats (a learner and a bot): a seed chosen so
+        that the game's important situations come early."""
+        ...
 
     def moment(self, frame: Frame, entries: Sequence[dict[str, Any]]) -> tuple[str, str] | None:
         """(title, body HTML) of the moment panel for these new log entries (public only), or None."""

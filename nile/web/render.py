@@ -10,16 +10,17 @@ names above all — goes through ``esc`` so it can only ever be text.
 
 from __future__ import annotations
 
-import time
+import dataclasses
 from typing import Any
 
 from ..core.players import BOT_STRENGTHS
 from ..games import GAMES
-from ..messages import LANGUAGES, describe
+from ..messages import LANGUAGES, describe, format_datetime, plural
 from ..messages import text as msg
 from .controller import BOT_PACE_MS, GAME, HOME, SETUP, Controller
 from .games_ui import ui_for
-from .kit import Frame, Interaction, attrs, button, colour_letter, esc, numbered_keys
+from .help import render_help
+from .kit import Frame, Interaction, Tip, attrs, button, colour_letter, esc
 
 LOG_LINES = 80
 
@@ -38,8 +39,8 @@ def render_app(c: Controller) -> str:
         parts.append(render_setup(c))
     elif c.screen == GAME and c.state is not None:
         parts.append(render_game(c))
-    if c.show_rules:
-        parts.append(render_rules(c))
+    if c.help is not None:
+        parts.append(render_help(c.help, c.lang, c.variants_in_play()))
     return "".join(parts)
 
 
@@ -48,8 +49,12 @@ def _notice(c: Controller) -> str:
         return ""
     level, text = c.notice
     role = "alert" if level == "error" else "status"
+    link = ""
+    if c.notice_rule is not None and c.notice_rule[0] is c.notice:  # a why-line: its rule, one tap away
+        ref = c.notice_rule[1]
+        link = button(msg("help.rule_link", c.lang, rule=ref.partition(":")[2]), "rules-open", ref, cls="rule-link")
     return (
-        f'<div class="notice {esc(level)}" role="{role}"><span>{esc(text)}</span>'
+        f'<div class="notice {esc(level)}" role="{role}"><span>{esc(text)}</span>{link}'
         f'{button("×", "dismiss", cls="close", title=msg("ui.dismiss", c.lang))}</div>'
     )
 
@@ -65,7 +70,8 @@ def _game_cards(lang: str) -> str:
             f'<li class="game-card game-{esc(name)}">{ui.picture()}<div><h2>{esc(msg("game." + name, lang))}</h2>'
             f'<p>{esc(msg("game." + name + ".about", lang))}</p>'
             f'<p class="facts">{esc(msg("ui.game_facts", lang, min=spec.min_players, max=spec.max_players, lo=lo, hi=hi))}</p>'
-            f'{button(msg("ui.new_game_of", lang, game=msg("game." + name, lang)), "new", name, cls="primary big")}</div></li>'
+            f'<div class="buttons">{button(msg("ui.new_game_of", lang, game=msg("game." + name, lang)), "new", name, cls="primary big")}'
+            f'{button(msg("ui.learn", lang), "learn", name, cls="big")}</div></div></li>'
         )
     return f'<ul class="game-cards">{"".join(cards)}</ul>'
 
@@ -91,10 +97,10 @@ def render_home(c: Controller) -> str:
                 f'{button(msg("ui.delete", lang), "delete", gid, cls="danger")}</div></li>'
             )
         else:
-            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(float(g["updated"]))) if g["updated"] else ""
+            when = format_datetime(float(g["updated"]), lang) if g["updated"] else ""
             rows.append(
                 f'<li class="saved{" over" if g.get("over") else ""}"><div><strong>{esc(g["title"])}</strong>'
-                f'<p>{esc(g["summary"])}</p><p class="when"><time>{esc(when)}</time></p></div>'
+                f'<p>{esc(where_line(g, lang))}</p><p class="when"><time>{esc(when)}</time></p></div>'
                 f'<div class="row-buttons">{button(msg("ui.view" if g.get("over") else "ui.continue", lang), "continue", gid, cls="primary")}'
                 f'{button(msg("ui.export", lang), "export", gid)}'
                 f'{button(msg("ui.delete", lang), "delete", gid, cls="danger")}</div></li>'
@@ -111,21 +117,41 @@ def render_home(c: Controller) -> str:
         f'<label class="button big" for="import-file">{esc(msg("ui.import", lang))}</label>'
         '<input type="file" id="import-file" accept=".json,application/json" data-i="import" hidden>'
         f'{button(msg("rules.title", lang), "rules", cls="big")}</div>'
-        + _language_choice(lang)
+        + language_choice(lang)
         + f'<h2>{esc(msg("ui.saved_games", lang))}</h2>{saved}'
         f'<p class="offline-note">{esc(msg("ui.offline_note", lang))}</p></section>'
     )
 
 
-def _language_choice(lang: str) -> str:
-    """The language select (only when the app speaks more than one); names are in their own language."""
+def where_line(entry: dict[str, Any], lang: str) -> str:
+    """A saved game's line on Home: which game, then where it stands, in the player's language."""
+    game = msg("game." + entry["game"], lang) if entry.get("game") in GAMES else ""
+    where = entry.get("where")
+    if where is None:  # written by an older release: its words as they were
+        said = entry.get("summary", "")
+    elif "winners" in where:
+        said = plural("ui.summary_over", len(where["winners"]), lang, winners=msg("list.sep", lang).join(where["winners"]))
+    elif len(where["to_play"]) == 1:
+        said = msg("ui.summary_round", lang, round=where["round"], player=where["to_play"][0])
+    else:
+        said = msg("ui.summary_secret", lang, round=where["round"])
+    return " · ".join(part for part in (game, said) if part)
+
+
+def language_choice(lang: str, compact: bool = False) -> str:
+    """The language select, on every screen (only when the app speaks more than one). Each language is
+    named in itself; the compact one (status bars, hand-over screens) shows the codes (EN, DE …)."""
     if len(LANGUAGES) < 2:
         return ""
     options = "".join(
-        f'<option value="{code}" lang="{code}"{" selected" if code == lang else ""}>{esc(name)}</option>'
+        f'<option value="{code}" lang="{code}"{" selected" if code == lang else ""}'
+        f'{attrs(title=name) if compact else ""}>{esc(code.upper() if compact else name)}</option>'
         for code, name in LANGUAGES.items()
     )
-    return f'<label class="language">{esc(msg("ui.language", lang))} <select data-i="lang">{options}</select></label>'
+    label = esc(msg("ui.language", lang))
+    if compact:
+        return f'<label class="language compact" title="{label}"><span class="sr-only">{label}</span><select data-i="lang">{options}</select></label>'
+    return f'<label class="language">{label} <select data-i="lang">{options}</select></label>'
 
 
 # ---------------------------------------------------------------------- set-up
@@ -158,7 +184,8 @@ def render_setup(c: Controller) -> str:
         )
     error = f'<p class="form-error" role="alert">{esc(f.error)}</p>' if f.error else ""
     return (
-        f'<section class="setup game-{esc(f.game)}"><h1>{esc(msg("ui.new_game_of", lang, game=msg("game." + f.game, lang)))}</h1>'
+        f'<section class="setup game-{esc(f.game)}"><div class="screen-head"><h1>{esc(msg("ui.new_game_of", lang, game=msg("game." + f.game, lang)))}</h1>'
+        f'{language_choice(lang, compact=True)}</div>'
         f'<label>{esc(msg("ui.players", lang))} <select data-i="setup-count">{count_opts}</select></label>'
         f'<ul class="players-setup">{"".join(players)}</ul>'
         f'<p class="hint">{esc(msg("ui.setup_bots_hint", lang))}</p>'
@@ -171,7 +198,20 @@ def render_setup(c: Controller) -> str:
 # ---------------------------------------------------------------------- game
 def frame_of(c: Controller) -> Frame:
     assert c.state is not None
-    return Frame(c.state, c.state.view(c.viewer()), c.interaction(), c.selection or {}, c.lang, c.names, c.layout)
+    frame = Frame(c.state, c.state.view(c.viewer()), c.interaction(), c.selection or {}, c.lang, c.names, c.layout)
+    tips = coach_tips(c, frame)
+    if tips:  # the tip chosen points at its targets on the board
+        tip = tips[min(c.coach_tip, len(tips) - 1)]
+        frame.interaction = dataclasses.replace(frame.interaction, focus=frozenset(tip.targets))
+    return frame
+
+
+def coach_tips(c: Controller, frame: Frame) -> list[Tip]:
+    """The coach's tips for the person to act, when hints are on (none for a bot, a replay, the end)."""
+    s = frame.state
+    if not c.coaching or s.is_terminal() or c.replay is not None or c._actor() is None:
+        return []
+    return c.ui.coach(frame)
 
 
 def render_game(c: Controller) -> str:
@@ -182,7 +222,7 @@ def render_game(c: Controller) -> str:
     if s.secret_decision() and not s.is_terminal() and (
         c.active_bidder() is not None or any(not c.kinds[p] for p in s.to_act())
     ):
-        return moment_panel(c, frame_of(c)) + render_secret(c)  # a person decides in secret (bots need no hand-over)
+        return moment_panel(c, frame_of(c)) + lesson_panel(c) + render_secret(c)  # a person decides in secret (bots need no hand-over)
     frame = frame_of(c)
     ui = c.ui
     header = _status_bar(c, frame)
@@ -194,7 +234,7 @@ def render_game(c: Controller) -> str:
     )
     end = ui.end_screen(frame) if s.is_terminal() else ""
     return (
-        f'<section class="game game-{esc(s.GAME)}">{header}{moment_panel(c, frame)}{end}<div class="table">{ui.board(frame)}'
+        f'<section class="game game-{esc(s.GAME)}">{header}{moment_panel(c, frame)}{lesson_panel(c)}{end}<div class="table">{ui.board(frame)}'
         f'{_action_panel(c, frame)}{side}</div></section>'
     )
 
@@ -219,11 +259,27 @@ def _status_bar(c: Controller, frame: Frame) -> str:
         f'{c.ui.status(frame)}'
         f'<span class="whose" aria-live="polite">{esc(who)}</span>{memory}'
         f'<span class="spacer"></span>{_bot_controls(c)}'
-        f'{button(msg("ui.rules", lang), "rules", cls="ghost")}'
+        f'{language_choice(lang, compact=True)}'
+        f'{_hints_toggle(c) if not s.is_terminal() else ""}'
+        f'{_help_buttons(c)}'
         f'{button(msg("ui.replay", lang), "replay", cls="ghost") if s.history else ""}'
         f'{button(msg("ui.export", lang), "export", c.game_id or "", cls="ghost")}'
         "</header>"
     )
+
+
+def _help_buttons(c: Controller) -> str:
+    """The round summary and the rules, one tap away on every screen of a game."""
+    game = c.state.GAME if c.state is not None else ""
+    return (button(msg("help.summary_short", c.lang), "rules-open", game + ":summary", cls="ghost")
+            + button(msg("ui.rules", c.lang), "rules", cls="ghost"))
+
+
+def _hints_toggle(c: Controller) -> str:
+    """Show me what I can do: the coach's tips on or off (pressed while on)."""
+    on = bool(c.coaching)
+    return (f'<button type="button" class="ghost hints{" on" if on else ""}"'
+            f'{attrs(data_i="hints", aria_pressed="true" if on else "false")}>{esc(msg("ui.hints", c.lang))}</button>')
 
 
 def moment_panel(c: Controller, frame: Frame) -> str:
@@ -240,6 +296,45 @@ def moment_panel(c: Controller, frame: Frame) -> str:
         f'<section class="moment" role="dialog" aria-labelledby="moment-title"><h2 id="moment-title">{esc(title)}</h2>'
         f'{body}<div class="buttons">{button(msg("ui.continue_game", c.lang), "moment-close", cls="primary")}</div></section>'
     )
+
+
+def lesson_panel(c: Controller) -> str:
+    """A guided game's lesson: the first time something happens, what it is and its rule (with the
+    rule's first picture), until the person has read it."""
+    if not c.lessons or c.state is None or c.replay is not None:
+        return ""
+    game = c.state.GAME
+    lesson = c.ui.lesson(c.lessons[0], c.lang)
+    pictures = c.ui.diagrams(lesson.rule, c.lang)[:1] if lesson.rule else []
+    figure = "".join(f'<figure class="diagram">{svg}<figcaption>{esc(cap)}</figcaption></figure>' for svg, cap in pictures)
+    link = button(msg("help.rule_link", c.lang, rule=lesson.rule), "rules-open", f"{game}:{lesson.rule}", cls="rule-link") if lesson.rule else ""
+    more = f' <span class="more">{esc(msg("ui.lessons_more", c.lang, count=len(c.lessons) - 1))}</span>' if len(c.lessons) > 1 else ""
+    return (
+        f'<section class="lesson" role="dialog" aria-labelledby="lesson-title"><h2 id="lesson-title">'
+        f'<span class="badge">{esc(msg("ui.lesson", c.lang))}</span> {esc(lesson.title)}</h2>'
+        f'<p>{esc(lesson.text)}</p>{figure}<div class="buttons">{button(msg("ui.got_it", c.lang), "lesson-close", cls="primary")}'
+        f'{link}{more}</div></section>'
+    )
+
+
+def _coach_panel(c: Controller, frame: Frame) -> str:
+    """Show me what I can do: each thing the person can do now, why, and its rule; a tap points at
+    its places on the board."""
+    tips = coach_tips(c, frame)
+    if not tips:
+        return ""
+    chosen = min(c.coach_tip, len(tips) - 1)
+    game = frame.state.GAME
+    items = []
+    for i, tip in enumerate(tips):
+        show = (button(msg("ui.coach_show", c.lang), "coach-tip", str(i), cls="chip" + (" on" if i == chosen else ""))
+                if tip.targets else "")
+        rule = (f' <button type="button" class="rule-link"{attrs(data_i="rules-open", data_v=f"{game}:{tip.rule}", title=msg("help.rule_link", c.lang, rule=tip.rule))}>'
+                f'{esc(tip.rule)}</button>') if tip.rule else ""
+        on = ' class="on"' if i == chosen else ""
+        items.append(f"<li{on}>{esc(tip.text)}{rule}{show}</li>")
+    return (f'<details class="coach" open><summary>{esc(msg("ui.coach_title", c.lang))}</summary>'
+            f'<ul>{"".join(items)}</ul></details>')
 
 
 def _bot_controls(c: Controller) -> str:
@@ -278,7 +373,7 @@ def _action_panel(c: Controller, frame: Frame) -> str:
     actor = frame.state.current_player()
     who = (f'<p class="who"><span class="swatch-dot p-{esc(c.state_colour(actor))}"></span>{esc(msg("ui.turn_of", lang, player=c.names[actor]))}</p>'
            if actor is not None and len(c.humans()) != 1 else "")  # alone with bots, it is always "you"
-    bits = [who, f'<p class="prompt">{esc(inter.prompt)}</p>', c.ui.panel(frame)]
+    bits = [who, f'<p class="prompt">{esc(inter.prompt)}</p>', _coach_panel(c, frame), c.ui.panel(frame)]
     buttons = []
     for b in inter.buttons:
         label = b.label + (f" · {msg('cost.' + frame.state.GAME, lang, cost=b.cost)}" if b.cost else "")
@@ -293,11 +388,19 @@ def _action_panel(c: Controller, frame: Frame) -> str:
 
 
 def _log(c: Controller, view: dict[str, Any]) -> str:
-    lines = [describe(e, c.names, c.lang) for e in view["log"][-LOG_LINES:]]
-    items = "".join(f"<li>{esc(line)}</li>" for line in reversed(lines))
+    game = c.state.GAME if c.state is not None else ""
+    items = "".join(_log_line(c, e, game) for e in reversed(view["log"][-LOG_LINES:]))
     # it scrolls, so it takes the keyboard's focus too (to scroll it without a mouse)
     return (f'<section class="log" tabindex="0" aria-labelledby="log-title"><h2 id="log-title">{esc(msg("ui.log", c.lang))}</h2>'
             f'<ol reversed>{items}</ol></section>')
+
+
+def _log_line(c: Controller, entry: dict[str, Any], game: str) -> str:
+    """A log line, with its rule one tap away (the rule id the game gives its key)."""
+    rule = c.ui.rule_of(entry["key"])
+    link = (f' <button type="button" class="rule-link"{attrs(data_i="rules-open", data_v=f"{game}:{rule}", title=msg("help.rule_link", c.lang, rule=rule))}>'
+            f'{esc(rule)}</button>') if rule else ""
+    return f"<li>{esc(describe(entry, c.names, c.lang))}{link}</li>"
 
 
 # ---------------------------------------------------------------------- replay (any game)
@@ -320,7 +423,8 @@ def render_replay(c: Controller) -> str:
         f'{button("⌂ " + msg("ui.home", lang), "home", cls="ghost")}'
         f'<span class="round">{esc(msg("ui.round", lang, round=frame.view["round"]))}</span>'
         f'<span class="whose" aria-live="polite">{esc(msg("ui.replay_at", lang, step=at, total=n))}</span>'
-        f'<span class="spacer"></span>{button(msg("ui.replay_exit", lang), "replay-exit", cls="primary")}</header>'
+        f'<span class="spacer"></span>{language_choice(lang, compact=True)}'
+        f'{button(msg("ui.replay_exit", lang), "replay-exit", cls="primary")}</header>'
     )
     this_step = "".join(f"<li>{esc(line)}</li>" for line in step_lines) or f'<li>{esc(msg("ui.replay_begin", lang))}</li>'
     panel = (
@@ -351,7 +455,8 @@ def render_secret(c: Controller) -> str:
             f'<li>{button(msg("ui.i_am", lang, player=names[p]), "reveal-bidder", str(p), cls="primary big")}</li>' for p in waiting
         )
         return (
-            f'<section class="handover" aria-live="polite"><h1>{esc(why)}</h1>'
+            f'<section class="handover" aria-live="polite"><div class="screen-head"><h1>{esc(why)}</h1>'
+            f'{language_choice(lang, compact=True)}{_help_buttons(c)}</div>'
             f'<p>{esc(msg("ui.pass_device", lang, player=names[waiting[0]]))}</p>'
             f'<ul class="bidders">{choices}</ul>'
             + (f'<p class="done">{esc(msg("ui.bids_made", lang, players=", ".join(done)))}</p>' if done else "")
@@ -361,7 +466,8 @@ def render_secret(c: Controller) -> str:
     # alone at the table there is nobody to hide the bid from, but the way home stays open
     hide = button(msg("ui.hide", lang), "bid-hide") if c.bidder is not None else button("⌂ " + msg("ui.home", lang), "home", cls="ghost")
     return (
-        f'<section class="bid-private"><h1>{esc(msg("ui.bid_of", lang, player=names[p]))}</h1><p>{esc(why)}</p>'
+        f'<section class="bid-private"><div class="screen-head"><h1>{esc(msg("ui.bid_of", lang, player=names[p]))}</h1>'
+        f'{language_choice(lang, compact=True)}{_help_buttons(c)}</div><p>{esc(why)}</p>'
         f'{ui.private_input(s, p, c.bid_draft, lang, names)}'
         f'<div class="buttons">{hide}'
         f'{button(msg("ui.place_bid", lang), "bid-submit", cls="primary big")}</div></section>'
@@ -369,42 +475,3 @@ def render_secret(c: Controller) -> str:
 
 
 render_bidding = render_secret
-
-
-# ---------------------------------------------------------------------- rules help
-def render_rules(c: Controller) -> str:
-    """The rules help (a dialog over any screen): for the open game, or every game from home —
-    each rule id's points, variants marked on or off for the game being played, this project's
-    decisions and how to play here."""
-    lang = c.lang
-    playing = c.variants_in_play()
-    games = [c.state.GAME] if c.state is not None and c.screen == GAME else list(GAMES)
-
-    def points(prefix: str) -> str:
-        return "".join(f"<li>{esc(msg(key, lang))}</li>" for key in numbered_keys(prefix))
-
-    sections = []
-    for game in games:
-        ui = ui_for(game)
-        pre = ui.rules_prefix
-        if len(games) > 1:
-            sections.append(f'<h2 class="rules-game">{esc(msg("game." + game, lang))}</h2>')
-        sections.append(f'<p>{esc(msg(pre + "intro", lang))}</p>')
-        for rid in ui.rule_ids:
-            badge = ""
-            if rid in ui.spec.variants and playing is not None:
-                on = rid in playing
-                badge = f' <span class="variant-state {"on" if on else "off"}">{esc(msg("rules.variant_" + ("on" if on else "off"), lang))}</span>'
-            sections.append(
-                f'<section id="rule-{rid}" aria-labelledby="rule-{rid}-h"><h3 id="rule-{rid}-h"><span class="rule-id">{rid}</span> '
-                f'{esc(msg(f"{pre}{rid}.title", lang))}{badge}</h3><ul>{points(f"{pre}{rid}.")}</ul></section>'
-            )
-        for part in ("decision", "howto"):
-            title = msg("ui.rules_decisions" if part == "decision" else "ui.rules_howto", lang)
-            sections.append(f'<section class="rules-{part}"><h3>{esc(title)}</h3><ul>{points(f"{pre}{part}.")}</ul></section>')
-    return (
-        f'<section class="rules-help" role="dialog" aria-modal="true" aria-labelledby="rules-title" tabindex="-1">'
-        f'<div class="rules-head"><h2 id="rules-title">{esc(msg("rules.title", lang))}</h2>'
-        f'{button(msg("ui.close", lang), "rules", cls="primary")}</div>'
-        f'{"".join(sections)}</section>'
-    )

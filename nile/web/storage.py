@@ -127,7 +127,8 @@ class Library:
     def games(self) -> list[dict[str, Any]]:
         """Every stored game for the home screen, newest first; unplayable ones flagged, never dropped.
 
-        Each entry: ``id``; ``title``, ``summary`` (as last written; may be empty) and
+        Each entry: ``id``; ``title``; ``where`` — where the game stands, in no language (``where_of``;
+        None for an entry an older release wrote, which has a ``summary`` in words instead); and
         ``updated`` (seconds since 1970, 0 if unknown); ``game`` (the registry name the save
         names, or None) and ``rules`` (the rules version it last replayed under, or None);
         ``unplayable``: None, or the ``SaveError`` saying why it cannot be opened (say it with
@@ -151,6 +152,7 @@ class Library:
                 "id": gid,
                 "title": str(entry.get("title", ""))[:MAX_TITLE],  # may be empty: the page names it
                 "updated": entry.get("updated", 0) if isinstance(entry.get("updated"), (int, float)) else 0,
+                "where": _where_from_json(entry.get("where")),
                 "summary": str(entry.get("summary", ""))[:MAX_TITLE],
                 "game": game[:MAX_TITLE] if isinstance(game, str) else None,
                 "rules": rules if isinstance(rules, int) and not isinstance(rules, bool) else None,
@@ -278,7 +280,7 @@ class Library:
             game=game,
         )
 
-    def write(self, gid: str, state: GameState, title: str, summary: str) -> None:
+    def write(self, gid: str, state: GameState, title: str) -> None:
         """Save the game; StorageFull or SaveConflict leave the stored copy as it was.
 
         Only a text this tab read and replayed (or wrote) is ever written over: an
@@ -293,7 +295,7 @@ class Library:
         self.store.set(PREFIX + gid, text)
         self.known[gid] = text
         self._update_index(
-            gid, title=title[:MAX_TITLE], summary=summary[:MAX_TITLE], updated=self.clock(), game=state.GAME,
+            gid, title=title[:MAX_TITLE], where=where_of(state), summary=None, updated=self.clock(), game=state.GAME,
             rules=state.RULES_VERSION, unplayable=None, damaged=None, judged=None, over=state.is_terminal(),
         )
 
@@ -307,6 +309,15 @@ class Library:
             self._write_index(entries)
         except StorageFull:
             pass
+
+    def coach(self, gid: str) -> str:
+        """How a stored game teaches: "" not at all, "hints" (what can be done now), "guided" (a guided
+        first game: hints and lessons). Kept in the index, not in the save: an export is an ordinary game."""
+        value = self._read_index().get(gid, {}).get("coach")
+        return value if value in ("hints", "guided") else ""
+
+    def set_coach(self, gid: str, coach: str) -> None:
+        self._update_index(gid, coach=coach or None)
 
     def raw(self, gid: str) -> str | None:
         """The stored text exactly as it is (to export even an unplayable save)."""
@@ -331,12 +342,32 @@ class Library:
                 return gid
         return None
 
-    def import_text(self, text: str, title: str, summary: Callable[[GameState], str]) -> str:
+    def import_text(self, text: str, title: str) -> str:
         """Check an imported save by replaying it; store it under a new id. SaveError if bad."""
         state = self._load(text)
         gid = self.new_id()
-        self.write(gid, state, title, summary(state))
+        self.write(gid, state, title)
         return gid
+
+
+def where_of(state: GameState) -> dict[str, Any]:
+    """Where a game stands, for the saved-games list, in no language (the page words it in the
+    player's): the round, and who is to play (several at once: a secret decision) or who won."""
+    names = [str(p.get("name", "")) for p in state.options_json()["players"]]
+    seats = state.final["winners"] if state.is_terminal() and state.final else state.to_act()
+    who = [names[p] for p in seats if 0 <= p < len(names)]
+    return {"round": state.round, "winners" if state.is_terminal() else "to_play": who}
+
+
+def _where_from_json(data: Any) -> dict[str, Any] | None:
+    """A stored ``where``, checked (the index is ours, but storage can be edited by hand)."""
+    if not isinstance(data, dict) or not isinstance(data.get("round"), int):
+        return None
+    key = "winners" if "winners" in data else "to_play"
+    who = data.get(key)
+    if not isinstance(who, list) or not all(isinstance(n, str) for n in who):
+        return None
+    return {"round": data["round"], key: [n[:MAX_TITLE] for n in who][:8]}
 
 
 # ---------------------------------------------------------------- reasons in the index

@@ -28,7 +28,7 @@ def library(store=None):
 def test_write_then_load_gives_the_same_game_and_lists_it():
     lib = library()
     s = game()
-    lib.write("g1", s, "Anna, Bram", "Round 1")
+    lib.write("g1", s, "Anna, Bram")
     assert lib.load("g1") == s
     assert [g["id"] for g in lib.games()] == ["g1"]
     assert lib.games()[0]["title"] == "Anna, Bram"
@@ -37,7 +37,7 @@ def test_write_then_load_gives_the_same_game_and_lists_it():
 def test_a_corrupt_save_is_set_aside_untouched_and_the_rest_still_lists():
     store = MemoryStore()
     lib = library(store)
-    lib.write("good", game(), "Good", "")
+    lib.write("good", game(), "Good")
     store.set(PREFIX + "bad", "{not json")
     with refused(SaveError, "not valid JSON"):
         lib.load("bad")
@@ -46,7 +46,7 @@ def test_a_corrupt_save_is_set_aside_untouched_and_the_rest_still_lists():
     assert games["good"]["damaged"] is None
     assert store.get(PREFIX + "bad") == "{not json"  # kept exactly as it was
     with pytest.raises(SaveConflict):
-        lib.write("bad", game(), "x", "")  # never overwritten
+        lib.write("bad", game(), "x")  # never overwritten
     assert store.get(PREFIX + "bad") == "{not json"
 
 
@@ -63,7 +63,7 @@ def test_a_tampered_action_is_refused_and_named():
 def test_a_broken_index_is_rebuilt_from_the_stored_games():
     store = MemoryStore()
     lib = library(store)
-    lib.write("g1", game(), "One", "")
+    lib.write("g1", game(), "One")
     store.set(INDEX_KEY, "[" * 10_000)
     assert [g["id"] for g in lib.games()] == ["g1"]
     store.set(INDEX_KEY, '{"ghost": {"title": "gone"}}')
@@ -74,13 +74,13 @@ def test_storage_full_raises_and_keeps_the_previous_copy():
     store = MemoryStore()
     lib = library(store)
     s = game(moves=5)
-    lib.write("g", s, "G", "")
+    lib.write("g", s, "G")
     before = store.get(PREFIX + "g")
     store.quota = len(before) + 200  # no room to grow
     for _ in range(20):
         s.apply(s.legal_actions()[0])
     with pytest.raises(StorageFull):
-        lib.write("g", s, "G", "")
+        lib.write("g", s, "G")
     assert store.get(PREFIX + "g") == before
 
 
@@ -88,40 +88,40 @@ def test_another_tab_progress_is_never_silently_overwritten():
     store = MemoryStore()
     tab1, tab2 = library(store), library(store)
     s = game(moves=5)
-    tab1.write("g", s, "G", "")
+    tab1.write("g", s, "G")
     other = tab2.load("g")
     other.apply(other.legal_actions()[0])
-    tab2.write("g", other, "G", "")  # tab 2 moves on
+    tab2.write("g", other, "G")  # tab 2 moves on
     s.apply(s.legal_actions()[-1])
     with pytest.raises(SaveConflict):
-        tab1.write("g", s, "G", "")
+        tab1.write("g", s, "G")
     assert load_save(store.get(PREFIX + "g")) == other
 
 
 def test_undo_may_shorten_our_own_save():
     lib = library()
     s = game(moves=8)
-    lib.write("g", s, "G", "")
+    lib.write("g", s, "G")
     shorter = BanksState(s.options, s.seed)
     for p, a in s.history[:-1]:
         shorter.apply(a, p)
-    lib.write("g", shorter, "G", "")
+    lib.write("g", shorter, "G")
     assert lib.load("g") == shorter
 
 
 def test_import_checks_by_replaying_and_gets_a_fresh_id():
     lib = library()
     s = game()
-    gid = lib.import_text(save.dumps(s), "Imported", lambda st: "")
+    gid = lib.import_text(save.dumps(s), "Imported")
     assert lib.load(gid) == s
     with pytest.raises(SaveError):
-        lib.import_text('{"format": 1}', "x", lambda st: "")
+        lib.import_text('{"format": 1}', "x")
     assert len(lib.games()) == 1
 
 
 def test_delete_removes_game_and_index_entry():
     lib = library()
-    lib.write("g", game(), "G", "")
+    lib.write("g", game(), "G")
     lib.delete("g")
     assert lib.games() == [] and lib.raw("g") is None
 
@@ -164,7 +164,11 @@ def library_of(store, load=load_save, rules=None):
 
 def stored_before_the_update(store, gid="old", moves=12):
     before = library_of(store)
-    before.write(gid, game(moves=moves), "Anna, Bram, Cleo", "Nile · round 1")
+    before.write(gid, game(moves=moves), "Anna, Bram, Cleo")
+    index = json.loads(store.get(INDEX_KEY))  # as an older release wrote it: where it stood, in words
+    index[gid].pop("where")
+    index[gid]["summary"] = "Nile · round 1"
+    store.set(INDEX_KEY, json.dumps(index))
     return store.get(PREFIX + gid)
 
 
@@ -198,10 +202,10 @@ def test_autosave_never_writes_over_an_unplayable_save():
         lib.load("old")
     fresh = BanksV2(Options.default(3), 1)
     with pytest.raises(SaveConflict):
-        lib.write("old", fresh, "x", "")
+        lib.write("old", fresh, "x")
     store.remove(INDEX_KEY)  # even with the index lost (and its flags with it)
     with pytest.raises(SaveConflict):
-        lib.write("old", fresh, "x", "")
+        lib.write("old", fresh, "x")
     assert store.get(PREFIX + "old") == text
 
 
@@ -242,7 +246,7 @@ def test_a_flag_set_by_another_version_is_checked_again_and_cleared_when_it_repl
     new_tab = library_of(store, load2, rules2)
     state = BanksV2(Options.default(3), 4)
     state.apply(state.legal_actions()[0])
-    new_tab.write("g", state, "G", "")
+    new_tab.write("g", state, "G")
     old_tab = library_of(store)
     with refused(SaveError, "newer rules"):
         old_tab.load("g")
@@ -252,7 +256,7 @@ def test_a_flag_set_by_another_version_is_checked_again_and_cleared_when_it_repl
     with pytest.raises(SaveError):
         old_tab.load("g")
     state.apply(state.legal_actions()[0])
-    new_tab.write("g", state, "G", "")  # the tab that replayed it may go on saving it
+    new_tab.write("g", state, "G")  # the tab that replayed it may go on saving it
     assert new_tab.games()[0]["unplayable"] is None
     assert new_tab.load("g") == state
 
@@ -275,7 +279,7 @@ def test_an_engine_failure_while_replaying_sets_the_save_aside_too():
 def test_a_flag_from_the_previous_release_is_still_listed_and_checked_again():
     store = MemoryStore()
     lib = library_of(store)
-    lib.write("g", game(), "G", "")
+    lib.write("g", game(), "G")
     store.set(INDEX_KEY, json.dumps({"g": {"title": "G", "damaged": "the old words for it"}}))
     (entry,) = lib.games()
     assert entry["damaged"] == "the old words for it"
@@ -298,7 +302,7 @@ def test_a_flag_from_the_previous_release_is_still_listed_and_checked_again():
 def test_a_tampered_flag_in_the_index_is_ignored_not_trusted(flag):
     store = MemoryStore()
     lib = library_of(store)
-    lib.write("g", game(), "G", "")
+    lib.write("g", game(), "G")
     store.set(INDEX_KEY, json.dumps({"g": {"title": "G", "unplayable": flag}}))
     (entry,) = lib.games()
     assert entry["unplayable"] is None or entry["unplayable"].key.startswith("save.")
@@ -325,7 +329,7 @@ def test_an_autosave_reads_no_other_game_however_many_are_kept():
 
     state = new_state("banks", Options.default(2).to_json(), 1)
     for i in range(30):
-        library.write(f"g{i}", state, "t", "s")
+        library.write(f"g{i}", state, "t")
     store.read.clear()
-    library.write("g7", state, "t", "s")
+    library.write("g7", state, "t")
     assert store.read == [PREFIX + "g7"]

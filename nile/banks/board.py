@@ -1,0 +1,353 @@
+"""*An den Ufern des Nils* drawn: the board's pieces as SVG and HTML from a view (pure, no browser).
+
+The fields along the Nile with their water and desert cards and markers, the
+tide dial, the score track with the obelisk, the market rows, the boat, and the
+legend of the marks. The game screen (``nile.banks.ui``) and the rules help's
+pictures (``nile.banks.diagrams``) both draw with these, so a picture in the
+help looks exactly like the board. Board targets carry the interaction's
+intents (``data-i="pick"``); the coach's focus adds the ``coach`` class.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..web.kit import Frame, Interaction, attrs, colour_letter, esc
+from ..words import Word
+from ..words import text as msg
+from . import data
+
+BOAT_ICON = (
+    '<svg class="icon" viewBox="0 0 24 16" aria-hidden="true"><path d="M2 9h20l-4 6H6z" fill="#8a5a2b"/>'
+    '<path d="M12 1v8M12 1l6 7h-6z" stroke="#5b3a1a" fill="#f3ead7"/></svg>'
+)
+
+def legend(lang: str) -> str:
+    """What the board's marks mean, one tap away: seed, ripe, spoiled, rotten, and the waves."""
+    sample = {"player": 0, "crop": "flax"}
+    players = [{"colour": "blue"}]
+    items = [
+        (marker_svg(20, 20, dict(sample, side="seed"), players, lang=lang), "legend.seed"),
+        (marker_svg(20, 20, dict(sample, side="ripe"), players, lang=lang), "legend.ripe"),
+        (marker_svg(20, 20, sample, players, "spoiled", lang=lang), "legend.spoiled"),
+        (marker_svg(20, 20, sample, players, "rotten", lang=lang), "legend.rotten"),
+        (wave_glyph(20, 20, "single", vertical=True), "legend.wave_single"),
+        (wave_glyph(20, 20, "double", vertical=True), "legend.wave_double"),
+        (wave_glyph(20, 20, "none", vertical=True), "legend.wave_none"),
+    ]
+    rows = "".join(
+        f'<li><svg viewBox="0 0 40 40" width="40" height="40" aria-hidden="true">{picture}</svg>{esc(msg(key, lang))}</li>'
+        for picture, key in items
+    )
+    return (f'<details class="legend"><summary>{esc(msg("ui.legend", lang))}</summary>'
+            f'<ul>{rows}</ul><p>{esc(msg("legend.crops", lang, crops=msg("list.sep", lang).join(msg("crop_short." + c, lang) + " = " + msg("crop." + c, lang) for c in data.CROPS)))}</p></details>')
+
+
+
+# ---------------------------------------------------------------------- svg pieces
+def waves_svg(top: dict[str, str] | None, lang: str) -> str:
+    if not top:
+        return f'<span class="pile-empty">{esc(msg("ui.empty", lang))}</span>'
+    label = msg("ui.card_waves", lang, wave_in=msg("wave." + top["in"], lang), wave_out=msg("wave." + top["out"], lang))
+    return (
+        f'<svg class="mini-card" viewBox="0 0 60 40" role="img" aria-label="{esc(label)}">'
+        '<rect x="1" y="1" width="58" height="38" rx="4" class="water"/>'
+        f'{wave_glyph(6, 20, top["in"], vertical=True)}{wave_glyph(54, 20, top["out"], vertical=True)}</svg>'
+    )
+
+
+
+def wave_glyph(x: float, y: float, wave: str, vertical: bool = False) -> str:
+    """A single wave (one curve), a double wave (two) or none (a straight line)."""
+    if wave == "none":
+        return f'<line class="nowave" x1="{x}" y1="{y - 10}" x2="{x}" y2="{y + 10}"/>' if vertical else ""
+    offsets = (0,) if wave == "single" else (-3, 3)
+    out = []
+    for d in offsets:
+        if vertical:
+            out.append(f'<path class="wave" d="M{x + d} {y - 10} q4 5 0 10 q-4 5 0 10"/>')
+        else:
+            out.append(f'<path class="wave" d="M{x - 10} {y + d} q5 -4 10 0 q5 4 10 0"/>')
+    return "".join(out)
+
+
+class Geometry:
+    """Where the fields go. ``landscape``: the Nile runs down the middle, rows go out sideways
+    (wide screens). ``portrait``: the Nile runs across, west bank above, east bank below,
+    each row a column (phones), so fields stay large enough to read and to touch."""
+
+    FIELD_W, FIELD_H = 84, 86
+
+    def __init__(self, layout: str) -> None:
+        self.portrait = layout == "portrait"
+        if self.portrait:
+            self.FIELD_W = 96
+            self.col_w = 100
+            self.label = 26
+            self.river0 = self.label + 5 * self.FIELD_H
+            self.river1 = self.river0 + 64
+            self.width = 20 + 4 * self.col_w
+            self.height = self.river1 + 5 * self.FIELD_H + self.label
+        else:
+            self.row_h = 96
+            self.top = 12
+            self.river0, self.river1 = 452, 548
+            self.width = 1000
+            self.height = self.top * 2 + 4 * self.row_h
+
+    def field(self, west: bool, k: int, index: int) -> tuple[float, float]:
+        """Top-left corner of field k (0 = at the Nile) of the index-th row of its bank."""
+        c = index % 4
+        if self.portrait:
+            x = 20 + c * self.col_w
+            y = self.river0 - (k + 1) * self.FIELD_H if west else self.river1 + k * self.FIELD_H
+            return x, y
+        y = self.top + c * self.row_h
+        x = self.river0 - (k + 1) * self.FIELD_W if west else self.river1 + k * self.FIELD_W
+        return x, y
+
+    def river(self) -> str:
+        if self.portrait:
+            return f'<rect class="nile" x="0" y="{self.river0}" width="{self.width}" height="{self.river1 - self.river0}"/>'
+        return f'<rect class="nile" x="{self.river0}" y="0" width="{self.river1 - self.river0}" height="{self.height}"/>'
+
+    def nile_label(self, text: str) -> str:
+        if self.portrait:
+            return f'<text class="nile-label across" x="{self.width / 2}" y="{(self.river0 + self.river1) / 2}">{esc(text)}</text>'
+        return f'<text class="nile-label" x="500" y="{self.top + 2 * self.row_h}">{esc(text)}</text>'
+
+    def entry_wave(self, west: bool, index: int, wave: str) -> str:
+        """The Nile's wave where the row meets the river."""
+        c = index % 4
+        if self.portrait:
+            x = 20 + c * self.col_w + self.FIELD_W / 2
+            return wave_glyph(x, self.river0 + 12 if west else self.river1 - 12, wave)
+        y = self.top + c * self.row_h + self.FIELD_H / 2 - 10
+        # inside the river, beside the row's first field (in the field it was drawn over)
+        return wave_glyph(self.river0 + 14 if west else self.river1 - 14, y, wave, vertical=True)
+
+    def row_label(self, west: bool, index: int, length: int, name: str) -> str:
+        c = index % 4
+        if self.portrait:
+            px = 20 + c * self.col_w + self.FIELD_W / 2
+            py = self.river0 - length * self.FIELD_H - 8 if west else self.river1 + length * self.FIELD_H + 18
+            return f'<text class="row-label centre" x="{px}" y="{py}">{name}</text>'
+        y = self.top + c * self.row_h + self.FIELD_H / 2
+        x = self.river0 - length * self.FIELD_W - 6 if west else self.river1 + length * self.FIELD_W + 6
+        return f'<text class="row-label{" west" if west else ""}" x="{x}" y="{y}">{name}</text>'
+
+    def card_waves(self, west: bool, x: float, y: float, wave_in: str, wave_out: str) -> str:
+        """A water card's in-wave on its river side, its out-wave on the far side."""
+        w, h = self.FIELD_W, self.FIELD_H
+        if self.portrait:
+            near, far = (y + h - 10, y + 24) if west else (y + 24, y + h - 10)
+            return wave_glyph(x + w / 2, near, wave_in) + wave_glyph(x + w / 2, far, wave_out)
+        near, far = (x + w - 8, x + 8) if west else (x + 8, x + w - 8)
+        return wave_glyph(near, y + h / 2, wave_in, vertical=True) + wave_glyph(far, y + h / 2, wave_out, vertical=True)
+
+
+
+def marker_svg(cx: float, cy: float, m: dict[str, Any], players: list[dict[str, Any]], condition: str | None = None,
+                lang: str = "en") -> str:
+    """A marker: filled when ripe, a ring when a seed (or a spoiled fruit, which lies seed side up,
+    with a brown dashed rim), a dark diamond when rotten (turned 45°); crop code and owner letter."""
+    p = players[m["player"]]
+    ripe = m.get("side") == "ripe" or condition == "ripe"
+    cls = f"marker p-{p['colour']} " + (condition or m.get("side", ""))
+    if condition == "rotten":
+        shape = f'<rect x="{cx - 13}" y="{cy - 13}" width="26" height="26" rx="3" transform="rotate(45 {cx} {cy})"/>'
+    else:
+        shape = f'<circle cx="{cx}" cy="{cy}" r="15"/>'
+    inner = "" if ripe or condition == "rotten" else f'<circle class="hole" cx="{cx}" cy="{cy}" r="9"/>'
+    rim = f'<circle class="spoil" cx="{cx}" cy="{cy}" r="18"/>' if condition == "spoiled" else ""
+    return (
+        f'<g class="{cls}">{rim}{shape}{inner}'
+        f'<text x="{cx}" y="{cy + 1}" class="crop">{esc(msg("crop_short." + m["crop"], lang))}</text>'
+        f'<text x="{cx + 13}" y="{cy - 11}" class="owner">{esc(colour_letter(p["colour"], lang))}</text></g>'
+    )
+
+
+def marker_words(m: dict[str, Any], players: list[dict[str, Any]], lang: str, condition: str | None = None) -> str:
+    state = condition or m.get("side", "")
+    return msg("ui.marker", lang, player=players[m["player"]]["name"], crop=Word("crop." + m["crop"]),
+               state=msg(("condition." if condition else "side.") + state, lang))
+
+
+def target_attrs(key: str, inter: Interaction, base_label: str, selected: bool = False) -> tuple[str, str]:
+    """(class suffix, attributes) for a board element that may be a target."""
+    t = inter.targets.get(key)
+    if t is None:  # not a target, but while someone may act a click still says why not (the engine's refusal)
+        clickable = attrs(data_i="pick", data_v=key) if (inter.targets or inter.buttons) else ""
+        return (" selected" if selected else "", clickable + f' role="img" aria-label="{esc(base_label)}"')
+    cls = (" act" if t.action else " sel") + (" coach" if key in inter.focus else "")
+    label = f"{base_label}. {t.label}" if t.label else base_label
+    return (
+        cls + (" selected" if selected else ""),
+        f'{attrs(data_i="pick", data_v=key, tabindex="0", role="button", aria_label=label)}',
+    )
+
+
+def svg_fields(frame: Frame) -> str:
+    view, inter, lang = frame.view, frame.interaction, frame.lang
+    players = view["players"]
+    sel = frame.selection
+    g = Geometry(frame.layout)
+    fw, fh = g.FIELD_W, g.FIELD_H
+    out = [
+        f'<svg class="fields {frame.layout}" viewBox="0 0 {g.width} {g.height}" role="group" aria-label="{esc(msg("ui.fields", lang))}">',
+        g.river(),
+        g.nile_label(msg("ui.nile", lang)),
+    ]
+    for index, row in enumerate(view["rows"]):
+        west = row["bank"] == "west"
+        out.append(g.entry_wave(west, index, row["nile_wave"]))
+        out.append(g.row_label(west, index, len(row["fields"]), row["name"]))
+        for k, f in enumerate(row["fields"]):
+            x, fy = g.field(west, k, index)
+            key = f"field:{f['name']}"
+            if not row["in_play"]:
+                out.append(
+                    f'<g class="field covered" role="img" aria-label="{esc(msg("ui.out_of_play", lang, field=f["name"]))}">'
+                    f'<rect x="{x + 2}" y="{fy + 2}" width="{fw - 4}" height="{fh - 4}" rx="6"/></g>'
+                )
+                continue
+            words = [msg("ui.field_label", lang, field=f["name"], palms=f["palms"])]
+            if f["water"]:
+                words.append(msg("ui.water_card", lang, wave_in=msg("wave." + f["water"]["in"], lang),
+                                 wave_out=msg("wave." + f["water"]["out"], lang)))
+            if f["desert"]:
+                words.append(msg("ui.desert_card", lang))
+            words.extend(marker_words(m, players, lang) for m in f["markers"])
+            selected = sel.get("kind") == "fruit" and sel.get("field") == f["name"]
+            cls, extra = target_attrs(key, inter, ", ".join(words), selected)
+            t = inter.targets.get(key)
+            body = [f'<rect class="ground" x="{x + 2}" y="{fy + 2}" width="{fw - 4}" height="{fh - 4}" rx="6"/>']
+            marks = [f'<text class="palms" x="{x + 8}" y="{fy + 16}">{"♣" * f["palms"]}</text>']
+            if f["water"]:
+                body.append(f'<rect class="water" x="{x + 5}" y="{fy + 20}" width="{fw - 10}" height="{fh - 25}" rx="4"/>')
+                body.append(g.card_waves(west, x, fy, f["water"]["in"], f["water"]["out"]))
+            if f["desert"]:
+                body.append(f'<rect class="desert" x="{x + 5}" y="{fy + 20}" width="{fw - 10}" height="{fh - 25}" rx="4"/>'
+                            f'<path class="dune" d="M{x + 12} {fy + 62} q15 -16 30 0 q15 -16 30 0"/>')
+            for i, m in enumerate(f["markers"]):
+                marks.append(marker_svg(x + 24 + i * 36, fy + 54, m, players, lang=lang))
+            if t is not None and t.action and t.cost:
+                marks.append(f'<g class="cost"><circle cx="{x + fw - 16}" cy="{fy + 16}" r="11"/>'
+                             f'<text x="{x + fw - 16}" y="{fy + 17}">{t.cost}</text></g>')
+            out.append(f'<g class="field{cls}"{extra}>{"".join(body)}</g>'
+                       f'<g class="marks" aria-hidden="true">{"".join(marks)}</g>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def svg_tide(view: dict[str, Any], lang: str) -> str:
+    current = view["tide"]
+    segs = []
+    for i, name in enumerate(data.TIDE_NAMES):
+        cls = "seg" + (" on" if name == current else "")
+        segs.append(f'<g class="{cls}"><rect x="{2 + i * 46}" y="2" width="44" height="24" rx="5"/>'
+                    f'<text x="{24 + i * 46}" y="15">{esc(msg("tide." + name, lang))}</text></g>')
+    label = msg("ui.tide_now", lang, tide=msg("tide." + current, lang))
+    return f'<svg class="tide" viewBox="0 0 142 28" role="img" aria-label="{esc(label)}">{"".join(segs)}</svg>'
+
+
+def svg_track(view: dict[str, Any], layout: str = "landscape", lang: str = "en") -> str:
+    per_row = data.TRACK_LENGTH if layout != "portrait" else data.TRACK_LENGTH // 2
+    width = 1000 if layout != "portrait" else 420
+    w = (width - 40) / per_row
+    rows = (data.TRACK_LENGTH + per_row - 1) // per_row
+
+    def place(space: int) -> tuple[float, float]:
+        i = space - 1
+        return 20 + (i % per_row) * w, 20 + (i // per_row) * 62
+
+    cells = []
+    for space in range(1, data.TRACK_LENGTH + 1):
+        x, y = place(space)
+        cls = "space" + (" obelisk" if space == view["obelisk"] else "")
+        cells.append(f'<rect class="{cls}" x="{x:.1f}" y="{y:.1f}" width="{w - 2:.1f}" height="40" rx="3"/>'
+                     f'<text class="num" x="{x + w / 2 - 1:.1f}" y="{y - 6:.1f}">{space}</text>')
+    pawns = []
+    sharing: dict[int, list[dict[str, Any]]] = {}
+    for p in view["players"]:
+        sharing.setdefault(min(p["pawn"], data.TRACK_LENGTH), []).append(p)
+    r = min(7.0, (w - 4) / 4)
+    for space, here in sharing.items():
+        x, y = place(space)
+        for n, p in enumerate(here):  # up to 5 pawns on a space: two columns, three rows, inside it
+            col, row = (n % 2, n // 2) if len(here) > 1 else (0.5, 0)
+            cx = x + 1 + r + col * (w - 2 - 2 * r - 2) if len(here) > 1 else x + w / 2 - 1
+            cy = y + 2 + r + row * (2 * r - 1) if len(here) > 1 else y + 12
+            pawns.append(f'<g class="pawn p-{p["colour"]}"><circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}"/>'
+                         f'<text x="{cx:.1f}" y="{cy + 0.5:.1f}">{esc(colour_letter(p["colour"], lang))}</text></g>')
+    ox, oy = place(view["obelisk"])
+    ox += w / 2 - 1
+    scores = msg("list.sep", lang).join(f'{p["name"]} {p["score"]}' for p in view["players"])
+    label = msg("ui.track_label", lang, scores=scores, space=view["obelisk"])
+    return (
+        f'<svg class="track" viewBox="0 0 {width} {8 + rows * 62}" role="img" aria-label="{esc(label)}">{"".join(cells)}'
+        f'<path class="obelisk-mark" d="M{ox - 5:.1f} {oy + 42:.1f} L{ox:.1f} {oy + 24:.1f} L{ox + 5:.1f} {oy + 42:.1f} Z"/>'
+        f'{"".join(pawns)}</svg>'
+    )
+
+
+def svg_market(frame: Frame) -> str:
+    view, inter, lang = frame.view, frame.interaction, frame.lang
+    players = view["players"]
+    col_w, stall_h = 100, 40
+    out = [f'<svg class="market" viewBox="0 0 430 250" role="group" aria-label="{esc(msg("ui.market", lang))}">',
+           '<rect class="house" x="6" y="4" width="418" height="14" rx="3"/>']
+    for i, row in enumerate(view["market"]):
+        x = 10 + i * (col_w + 4)
+        key = f"market:{row['name']}"
+        words = msg("ui.market_row", lang, market=row["name"], palms=row["min_palms"], used=len(row["fruits"]), stalls=row["stalls"])
+        cls, extra = target_attrs(key, inter, words)
+        t = inter.targets.get(key)
+        body = [f'<rect class="mrow-hit" x="{x}" y="20" width="{col_w}" height="{24 + row["stalls"] * stall_h}"/>']
+        marks = [f'<text class="mlabel" x="{x + col_w / 2}" y="36">{row["name"]} · {"♣" * row["min_palms"]}</text>']
+        for s_i in range(row["stalls"]):
+            sy = 44 + s_i * stall_h
+            body.append(f'<rect class="stall" x="{x}" y="{sy}" width="{col_w}" height="{stall_h - 4}" rx="4"/>')
+        if t is not None and t.action and len(row["fruits"]) < row["stalls"]:
+            # the cost sits in the stall the fruit would take, clear of the row's name and palms
+            sy = 44 + len(row["fruits"]) * stall_h
+            marks.append(f'<g class="cost"><circle cx="{x + col_w / 2}" cy="{sy + 18}" r="11"/>'
+                         f'<text x="{x + col_w / 2}" y="{sy + 19}">{t.cost}</text></g>')
+        out.append(f'<g class="mrow{cls}"{extra}>{"".join(body)}</g><g class="marks" aria-hidden="true">{"".join(marks)}</g>')
+        for s_i, fruit in enumerate(row["fruits"]):
+            sy = 44 + s_i * stall_h
+            skey = f"stall:{row['name']}:{s_i + 1}"
+            scls, sextra = target_attrs(skey, inter, marker_words(fruit, players, lang, fruit["condition"]))
+            # the fruit as drawn takes no clicks; over it, its own target (N13), named by the label alone
+            out.append(f'<g class="fruit{scls}" aria-hidden="true">{marker_svg(x + col_w / 2, sy + 18, fruit, players, fruit["condition"], lang)}</g>')
+            if scls.strip():
+                out.append(f'<g class="fruit-hit{scls}"{sextra}><circle cx="{x + col_w / 2}" cy="{sy + 18}" r="18"/></g>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def html_boat(frame: Frame) -> str:
+    view, inter, lang = frame.view, frame.interaction, frame.lang
+    players = view["players"]
+    groups: dict[tuple[int, str], int] = {}
+    for m in view["boat"]:
+        groups[(m["player"], m["crop"])] = groups.get((m["player"], m["crop"]), 0) + 1
+    items = []
+    for (player, crop), n in sorted(groups.items(), key=lambda kv: (kv[0][0], data.CROP_INDEX[kv[0][1]])):
+        p = players[player]
+        key = f"boat:{player}:{crop}"
+        t = inter.targets.get(key)
+        label = f'{colour_letter(p["colour"], lang)} {msg("crop." + crop, lang)} ×{n}'
+        words = msg("ui.on_boat", lang, player=p["name"], crop=Word("crop." + crop), count=n)
+        colour_cls = f'p-{p["colour"]}'
+        if t:
+            coach = " coach" if key in inter.focus else ""
+            items.append(f'<button type="button" class="chip boat-chip target{coach} {colour_cls}"{attrs(data_i="pick", data_v=key, aria_label=f"{label} {t.cost}: {words}. {t.label}", title=t.label)}>'
+                         f'{esc(label)} <span class="cost-tag">{t.cost}</span></button>')
+        else:
+            items.append(f'<span class="chip boat-chip {colour_cls}"{attrs(aria_label=words)}>{esc(label)}</span>')
+    return (
+        f'<section class="boat" aria-label="{esc(msg("ui.boat", lang))}"><h3>{BOAT_ICON}{esc(msg("ui.boat", lang))} '
+        f'<small>{len(view["boat"])}</small></h3><div class="boat-items">{"".join(items) or esc(msg("ui.empty", lang))}</div>'
+        f'<p class="decks">{esc(msg("ui.decks", lang, draw=view["desert"]["draw"], discard=view["desert"]["discard"], water=len(view["water"]["discard"])))}</p></section>'
+    )

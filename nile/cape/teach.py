@@ -1,0 +1,93 @@
+"""Teaching *Vom Kap bis Kairo*: the coach's tips, the lessons of a guided first game, the rule behind
+each log line and refusal, the round summary, and the guided game's set-up.
+
+Derived from the engine: the coach reads the legal actions of the player to act
+and what each costs (``state.cost``, in Pond) and names the rule; a lesson is
+started by the first log entry of its kind. Pure: a frame in, words out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..web.kit import Frame, Lesson, Tip, summary_card
+from ..words import Word, plural, text
+from .options import Options
+
+RULE_OF_KEY: dict[str, str] = {
+    "cape.setup": "K2", "cape.reshuffle": "K4", "cape.auction.": "K3", "cape.bid.": "K3", "cape.tie.": "K3",
+    "cape.order": "K3", "cape.take": "K3", "cape.build.phase": "K4", "cape.turn.": "K4", "cape.pass": "K4",
+    "cape.build": "K4", "cape.bonus": "K4", "cape.over": "K5",
+    "cape.why.bid_too_high": "K3", "cape.why.not_on_offer": "K3", "cape.why.already_bid": "K3",
+    "cape.why.route_empty": "K4", "cape.why.bonus_held": "K4", "cape.why.bonus_waste": "K4", "cape.why.too_poor": "K4",
+    "cape.why.game_over": "K5",
+}
+
+LESSON_TRIGGERS: dict[str, str] = {
+    "cape.setup": "welcome", "cape.auction.open": "auction", "cape.bid.revealed": "bids", "cape.tie.money": "ties",
+    "cape.tie.draw": "ties", "cape.tie.random": "ties", "cape.take": "route", "cape.build.phase": "building",
+    "cape.build": "crossing", "cape.bonus": "bonus", "cape.reshuffle": "reshuffle", "cape.over": "end",
+}
+LESSON_RULES = {"welcome": "K2", "auction": "K3", "bids": "K3", "ties": "K3", "route": "K3", "building": "K4",
+                "crossing": "K4", "bonus": "K4", "reshuffle": "K4", "end": "K5"}
+
+#: the guided first game (tools/tutorial_seed.py chose it: a river card comes early, so a bonus rail is
+#: earned, and the first build needs rails bought)
+TUTORIAL_SEED = 9
+
+
+def rule_of(key: str) -> str | None:
+    """The rule id behind a log or refusal key (the longest matching prefix in ``RULE_OF_KEY``)."""
+    best = max((p for p in RULE_OF_KEY if key == p or (p.endswith(".") and key.startswith(p))), key=len, default=None)
+    return RULE_OF_KEY[best] if best is not None else None
+
+
+def lesson(lesson_id: str, lang: str) -> Lesson:
+    return Lesson(text(f"cape.lesson.{lesson_id}.title", lang), text(f"cape.lesson.{lesson_id}", lang),
+                  LESSON_RULES.get(lesson_id, ""))
+
+
+def tutorial(players: Sequence[Any]) -> tuple[Options, int]:
+    """A learner and an easy computer player."""
+    return Options(players=tuple(players)), TUTORIAL_SEED
+
+
+def round_summary(lang: str) -> str:
+    """A round on one screen: the auction, building, the river's bonus rails, the end."""
+    sections = [(text(f"cape.summary.{part}.title", lang), rule,
+                 [text(f"cape.summary.{part}.{i}", lang) for i in range(1, n + 1)])
+                for part, rule, n in (("auction", "K3", 4), ("building", "K4", 5), ("river", "K4", 2), ("end", "K5", 2))]
+    return summary_card(sections)
+
+
+def coach(frame: Frame) -> list[Tip]:
+    """What the player to act can do now (choose a card; build or pass), why, and its rule."""
+    s, view, lang = frame.state, frame.view, frame.lang
+    actor = s.current_player()
+    if actor is None:
+        return []
+    legal = s.legal_actions(actor)
+    if view["phase"] == "choose":
+        return [Tip(text("cape.coach.choose", lang), "K3", tuple(f"card:{a.args[0]}" for a in legal if a.kind == "take"))]
+    if view["phase"] != "build":
+        return []
+    tips = []
+    b = view.get("build")
+    builds = [a for a in legal if a.kind == "build"]
+    if b and builds:
+        cheapest = min(builds, key=lambda a: (s.cost(a), -int(a.args[0])))
+        cost, bonus = s.cost(cheapest), int(cheapest.args[0])
+        land = view["players"][actor]["route"][0]["landscape"]
+        if cost == 0 and bonus == 0:
+            tips.append(Tip(text("cape.coach.build_free", lang, landscape=Word("cape.landscape." + land)), "K4"))
+        elif cost == 0:
+            tips.append(Tip(plural("cape.coach.build_bonus", bonus, lang, landscape=Word("cape.landscape." + land)), "K4"))
+        else:
+            tips.append(Tip(plural("cape.coach.build_buy", cost // 10, lang, cost=cost,
+                                   landscape=Word("cape.landscape." + land)), "K4"))
+    elif b:
+        tips.append(Tip(plural("cape.coach.cannot_build", int(b["short"]), lang, cost=int(b["cost"])), "K4"))
+    if any(a.kind == "pass" for a in legal):
+        tips.append(Tip(text("cape.coach.pass", lang), "K4"))
+    return tips

@@ -1,0 +1,176 @@
+"""Teaching a newcomer (issue 19): "Show me what I can do" in any game, and a guided first game of each
+game against an easy computer player, with lessons the first time something happens.
+
+The coach's tips come from the engine's legal actions, costs and rule ids: every place a tip
+points at is a place the player can use now, every rule it names is one of the game's."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from nile.core.save import load
+from nile.games import GAMES, load_save
+from nile.messages import LANGUAGES
+from nile.web.controller import GAME, Controller
+from nile.web.games_ui import ui_for
+from nile.web.render import coach_tips, frame_of, render_app
+from nile.web.storage import Library, MemoryStore
+
+from .test_controller import click_anything, controller, started, to_actions_phase
+
+
+def guided(game: str, lang: str = "en", store: MemoryStore | None = None) -> Controller:
+    c = Controller(Library(store or MemoryStore(), load_save), lambda: 11, lang)
+    c.handle("learn", game)
+    assert c.screen == GAME and c.coaching == "guided"
+    return c
+
+
+def legal_places(c: Controller) -> set[str]:
+    """Every board target or selection the interaction offers now, and those one selection away."""
+    places = set(c.interaction().targets)
+    s = c.state
+    actor = s.current_player()
+    for a in s.legal_actions(actor):
+        places |= {f"field:{x}" for x in a.args} | {f"market:{x}" for x in a.args} | {f"card:{x}" for x in a.args}
+        if a.kind in ("sow", "seed", "ripe", "boat"):
+            places.add(f"supply:{a.args[0]}")
+        if a.kind == "buy" and a.args[0] != "joker":
+            places.add(f"boat:{actor}:{a.args[0]}")
+    return places
+
+
+def test_hints_are_off_in_an_ordinary_game_and_a_tap_turns_them_on_and_remembers():
+    store = MemoryStore()
+    c = controller(store)
+    c.handle("new")
+    c.handle("start-game")
+    to_actions_phase(c)
+    assert c.coaching == "" and 'class="coach"' not in render_app(c)
+    c.handle("hints")
+    html = render_app(c)
+    assert 'class="coach"' in html and 'aria-pressed="true"' in html
+    gid = c.game_id
+    again = controller(store)
+    again.handle("continue", gid)
+    assert again.coaching == "hints" and 'class="coach"' in render_app(again)
+    again.handle("hints")
+    assert again.coaching == "" and 'class="coach"' not in render_app(again)
+
+
+def test_the_tips_name_only_what_the_rules_allow_now_and_a_tip_points_at_its_places():
+    c = started()
+    c.handle("hints")
+    rng = random.Random(3)
+    seen_kinds = set()
+    for _ in range(300):
+        s = c.state
+        if s.is_terminal():
+            break
+        if c._actor() is not None:
+            tips = coach_tips(c, frame_of(c))
+            assert tips, s.phase
+            places = legal_places(c)
+            for i, tip in enumerate(tips):
+                assert tip.text and "{" not in tip.text
+                assert tip.rule in ui_for("banks").rule_ids
+                assert set(tip.targets) <= places, (tip.text, set(tip.targets) - places)
+                seen_kinds.add(tip.text.split(":")[0])
+                if tip.targets and i < 3 and c.confirm is None:
+                    c.handle("coach-tip", str(i))
+                    html = render_app(c)
+                    assert " coach" in html  # the tip's places are drawn highlighted
+        click_anything(c, rng)
+    assert {"Harvest", "Grow", "Sow"} & seen_kinds
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_learn_to_play_starts_a_guided_game_against_an_easy_bot_with_a_first_lesson(game):
+    c = guided(game)
+    s = c.state
+    kinds = [p.get("bot", "") for p in s.options_json()["players"]]
+    assert kinds == ["", "easy"]
+    assert s.seed == ui_for(game).tutorial(s.options.players)[1]
+    html = render_app(c)
+    assert 'class="lesson"' in html and c.lessons[0] == "welcome"
+    assert c.bot_due() is None  # the table waits while the newcomer reads
+    c.handle("lesson-close")
+    assert "welcome" not in c.lessons
+
+
+def play_guided(c: Controller, rng: random.Random, max_steps: int = 6000) -> list[str]:
+    """Play a guided game to its end: the person follows the coach (a place of a tip, else a button),
+    the bot plays easy; every lesson is read. Returns the lessons in the order they came."""
+    from nile.bots.players import make_bot
+    from nile.core.rng import Rng
+
+    bot, bot_rng = make_bot("easy"), Rng(5)
+    lessons: list[str] = []
+    for _ in range(max_steps):
+        s = c.state
+        if s.is_terminal():
+            break
+        while c.lessons:
+            lessons.append(c.lessons[0])
+            c.handle("lesson-close")
+        if c.moment is not None:
+            c.handle("moment-close")
+        seat = c.bot_to_act()
+        if seat is not None:
+            c.handle("bot-move", f"{c.bot_due()[0]}|{bot.choose(s, seat, bot_rng).text()}")
+            continue
+        if s.secret_decision():
+            c.handle("bid-submit")
+            continue
+        tips = coach_tips(c, frame_of(c))
+        places = [t for tip in tips for t in tip.targets if t in c.interaction().targets]
+        buttons = [b for b in c.interaction().buttons if b.available and b.intent in ("act", "select")]
+        if places and (not buttons or rng.random() < 0.8):
+            c.handle("pick", rng.choice(places))
+        elif buttons:
+            b = rng.choice(buttons)
+            c.handle(b.intent, b.value)
+            if c.confirm is not None:
+                c.handle("confirm", c.confirm[0])
+        else:
+            c.handle("pick", rng.choice(list(c.interaction().targets)))
+    while c.lessons:
+        lessons.append(c.lessons[0])
+        c.handle("lesson-close")
+    return lessons
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_guided_game_can_be_played_to_its_end_and_each_lesson_comes_once_when_its_moment_comes(game):
+    c = guided(game)
+    lessons = play_guided(c, random.Random(7))
+    assert c.state.is_terminal()
+    assert len(lessons) == len(set(lessons)) and lessons[0] == "welcome" and lessons[-1] == "end"
+    triggers = ui_for(game).lesson_triggers
+    first = {}
+    for i, entry in enumerate(c.state.log):
+        first.setdefault(triggers.get(entry.key), i)
+    first.pop(None, None)
+    assert lessons == sorted(first, key=first.get)  # each lesson when its thing first happened
+    assert len(lessons) >= 6
+    saved = c.library.raw(c.game_id)
+    assert load(saved, GAMES) == c.state  # an ordinary save: it replays to the same end
+
+
+def test_a_guided_games_lesson_links_to_its_rule_and_shows_its_picture():
+    c = guided("banks")
+    html = render_app(c)
+    lesson = re.search(r'<section class="lesson".*?</section>', html, re.S).group(0)
+    assert 'data-i="rules-open" data-v="banks:N2"' in lesson
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_learn_to_play_is_on_home_for_each_game_in_every_language(lang):
+    c = controller()
+    c.lang = lang
+    html = render_app(c)
+    for game in GAMES:
+        assert f'data-i="learn" data-v="{game}"' in html
