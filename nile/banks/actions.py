@@ -192,6 +192,23 @@ def _check_bid(args: list[str]) -> None:
         raise ActionError("parse.bid_order", crops=", ".join(CROPS))
 
 
+def _check_buy(args: list[str]) -> None:
+    if args == ["joker"]:
+        return
+    if len(args) != 1:
+        raise ActionError("parse.buy_args")
+    crop_of(args[0])
+
+
+def _check_refresh(args: list[str]) -> None:
+    if len(args) != 2:
+        raise ActionError("parse.refresh_args")
+    stall_of(market_of(args[0]), args[1])
+
+
+#: kinds whose arguments are more than a fixed list of tokens
+_SPECIAL = {"buy": _check_buy, "refresh": _check_refresh, "rot": _check_rot, "bid": _check_bid}
+#: every other kind: one check per argument token
 _GRAMMAR = {
     "boat": (crop_of,),
     "water": (pile_of, field_of),
@@ -217,27 +234,17 @@ def parse(text: str) -> Action:
     if not words:
         raise ActionError("parse.empty")
     kind, args = words[0], words[1:]
-    if kind == "buy":
-        if args != ["joker"]:
-            if len(args) != 1:
-                raise ActionError("parse.buy_args")
-            crop_of(args[0])
-    elif kind == "refresh":
-        if len(args) != 2:
-            raise ActionError("parse.refresh_args")
-        stall_of(market_of(args[0]), args[1])
-    elif kind == "rot":
-        _check_rot(args)
-    elif kind == "bid":
-        _check_bid(args)
-    elif kind in _GRAMMAR:
-        checks = _GRAMMAR[kind]
-        if len(args) != len(checks):
-            raise ActionError("parse.arg_count", kind=kind, count=len(checks), given=len(args))
-        for check, arg in zip(checks, args):
-            check(arg)
-    else:
+    special = _SPECIAL.get(kind)
+    if special is not None:
+        special(args)
+        return Action(kind, tuple(args))
+    checks = _GRAMMAR.get(kind)
+    if checks is None:
         raise ActionError("parse.unknown", kind=repr(kind[:20]))
+    if len(args) != len(checks):
+        raise ActionError("parse.arg_count", kind=kind, count=len(checks), given=len(args))
+    for check, arg in zip(checks, args):
+        check(arg)
     return Action(kind, tuple(args))
 
 

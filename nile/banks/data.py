@@ -28,6 +28,15 @@ CROP_COUNTS = (5, 4, 3, 2, 1)
 MARKERS_PER_PLAYER = sum(CROP_COUNTS)  # 15
 #: crop index of a player's k-th marker (k in 0..14)
 CROP_OF_SLOT = tuple(c for c, n in enumerate(CROP_COUNTS) for _ in range(n))
+
+
+def owner_of(marker: int) -> int:
+    """Markers are ints: player p's k-th marker is ``p * 15 + k``."""
+    return marker // MARKERS_PER_PLAYER
+
+
+def crop_of(marker: int) -> int:
+    return CROP_OF_SLOT[marker % MARKERS_PER_PLAYER]
 CROP_INDEX = {name: i for i, name in enumerate(CROPS)}
 
 # --- the rows of fields (N1) ------------------------------------------------

@@ -12,6 +12,7 @@ difference would be a leak.
 from __future__ import annotations
 
 from ..core.rng import Rng
+from . import legal
 from .actions import bid_crops
 from .data import WATER_CARDS
 from .state import AUCTION, START_BID, BanksState
@@ -54,6 +55,6 @@ def resample_hidden(state: BanksState, player: int | None, rng: Rng) -> BanksSta
     if s.phase in (START_BID, AUCTION):
         for other in list(s.bids):
             if other != player:
-                s.bids[other] = bid_crops(rng.choice(s._bid_actions(other)))
+                s.bids[other] = bid_crops(rng.choice(legal.bid_actions(s, other)))
     s._legal = {}
     return s

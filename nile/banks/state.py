@@ -30,10 +30,10 @@ from ..core.game import GameState
 from ..core.log import Entry
 from ..core.rng import Rng
 from . import actions as act
+from . import legal
 from .data import (
     ACTION_POINTS,
     CONDITION_NAMES,
-    CROP_OF_SLOT,
     CROPS,
     DESERT,
     DESERT_CARDS,
@@ -45,7 +45,6 @@ from .data import (
     JOKERS_AT_SETUP,
     MARKERS_PER_PLAYER,
     MARKERS_TO_BOAT_AT_SETUP,
-    MARKET_MIN_PALMS,
     MARKET_NAMES,
     MARKET_STALLS,
     NONE,
@@ -60,6 +59,8 @@ from .data import (
     TIDE_NAMES,
     WATER_CARDS,
     Event,
+    crop_of,
+    owner_of,
 )
 from .options import START_RANDOM, Options
 from .scoring import Fruit, score_phase
@@ -80,14 +81,6 @@ FLOOD_MODE, EBB_MODE = "flood", "ebb"
 
 #: where a marker can be (for views and invariants)
 SUPPLY, FIELD, MARKET, ON_BOAT, HOARD, OUT = "supply", "field", "market", "boat", "hoard", "out"
-
-
-def owner_of(marker: int) -> int:
-    return marker // MARKERS_PER_PLAYER
-
-
-def crop_of(marker: int) -> int:
-    return CROP_OF_SLOT[marker % MARKERS_PER_PLAYER]
 
 
 class BanksState(GameState):
@@ -279,7 +272,9 @@ class BanksState(GameState):
         return f.position >= ROWS[f.row].length - len(self.row_desert[f.row])
 
     def field_has_card(self, field: int) -> bool:
-        return self.field_has_water(field) or self.field_has_desert(field)
+        f = FIELDS[field]
+        row = f.row
+        return f.position < len(self.row_water[row]) or f.position >= ROWS[row].length - len(self.row_desert[row])
 
     def _take_from(self, markers: list[int], player: int, crop: int, prefer_used: bool = False) -> int:
         """Remove and return ``player``'s marker of ``crop`` from a container.
@@ -298,13 +293,6 @@ class BanksState(GameState):
         assert best is not None
         markers.remove(best)
         return best
-
-    def _unused_crops(self, markers: list[int], player: int) -> list[int]:
-        crops = set()
-        for m in markers:
-            if owner_of(m) == player and m not in self.used:
-                crops.add(crop_of(m))
-        return sorted(crops)
 
     def _to_boat(self, marker: int) -> None:
         self.ripe_side[marker] = False
@@ -349,140 +337,9 @@ class BanksState(GameState):
             return None
         return r.first_field + pos, wave
 
-    def _water_placements(self, player: int, free_only: bool) -> list[Action]:
-        piles = self.piles[player]
-        tops = [WATER_CARDS[pile[-1]].wave_in if pile else None for pile in piles]
-        result = []
-        for row in range(len(ROWS)):
-            slot = self.water_slot(row)
-            if slot is None:
-                continue
-            field, wave = slot
-            if free_only and (self.field_has_desert(field) or self.field_markers[field]):
-                continue
-            for pile, top in enumerate(tops):
-                if top == wave:
-                    result.append(act.water(pile, field))
-        return result
-
-    def _sowable(self, field: int, player: int) -> bool:
-        """N6 sowing rule: no card, at most 2 markers, never two of one player."""
-        markers = self.field_markers[field]
-        if len(markers) >= 2 or self.field_has_card(field):
-            return False
-        return not any(owner_of(m) == player for m in markers)
-
-    def market_accepts(self, market: int, crop: int) -> bool:
-        """A free stall, and the crop differs from the last two fruits of the row (N6)."""
-        row = self.market[market]
-        if len(row) >= MARKET_STALLS[market]:
-            return False
-        return all(crop_of(m) != crop for m in row[-2:])
-
-    def _rot_candidates(self, market: int) -> list[int]:
-        return [s for s, m in enumerate(self.market[market]) if self.condition[m] != ROTTEN]
-
-    def _rot_markets(self) -> range:
-        """The ``palms`` rightmost market rows (N8 rot)."""
-        return range(len(MARKET_NAMES) - self.rot_palms, len(MARKET_NAMES))
-
-    # ------------------------------------------------------------------ legal actions
+    # ------------------------------------------------------------------ legal actions (nile.banks.legal)
     def _generate(self, player: int) -> list[Action]:
-        phase = self.phase
-        if phase == ACTIONS or phase == EXTRA_TURN:
-            return self._turn_actions(player)
-        if phase == TIDE:
-            if self.tide_mode == FLOOD_MODE:
-                return self._water_placements(player, free_only=False)
-            return [act.ebb(r) for r in range(len(ROWS)) if self.row_water[r]]
-        if phase == ROT_CHOICE:
-            choices: list[Action] = []
-            for market in self._rot_markets():
-                choices.extend(act.all_rot_choices(market, self._rot_candidates(market)))
-            return choices
-        if phase in (START_BID, AUCTION):
-            return self._bid_actions(player)
-        if phase == BOAT:
-            return [act.boat(c) for c in self._unused_crops(self.supply[player], player)]
-        if phase == SETUP_WATER:
-            return self._water_placements(player, free_only=True)
-        if phase == SETUP_SOW:
-            return self._setup_sow_actions(player)
-        return []
-
-    def _bid_actions(self, player: int) -> list[Action]:
-        counts = [0] * len(CROPS)
-        for m in self.supply[player]:
-            counts[crop_of(m)] += 1
-        bids: list[tuple[int, ...]] = [()]
-        for crop, n in enumerate(counts):
-            bids = [b + (crop,) * k for b in bids for k in range(n + 1)]
-        bids.sort(key=lambda b: (len(b), b))
-        return [act.bid(b) for b in bids]
-
-    def _setup_sow_actions(self, player: int) -> list[Action]:
-        crops = sorted({crop_of(m) for m in self.supply[player]})
-        result: list[Action] = []
-        for kind, make in (("seed", act.seed), ("ripe", act.ripe)):
-            if kind in self.setup_placed:
-                continue
-            for field in self.fields_in_play:
-                if not self._sowable(field, player):
-                    continue
-                result.extend(make(c, field) for c in crops)
-        return result
-
-    def _turn_actions(self, player: int) -> list[Action]:
-        """N6 (and N10, N13): what the player on turn may do with the AP left."""
-        ap = self.ap
-        result = [act.END]
-        extra = self.phase == EXTRA_TURN
-        if self.jokers[player] and not extra:
-            result.append(act.JOKER)
-            if self.options.has("N13"):
-                for market, row in enumerate(self.market):
-                    for stall, m in enumerate(row):
-                        if self.condition[m] == SPOILED:
-                            result.append(act.refresh(market, stall))
-        if ap <= 0:
-            return result
-        if player not in self.jokers_bought and (self.desert_draw or self.desert_discard):
-            result.append(act.BUY_JOKER)
-        result.extend(act.buy(c) for c in self._unused_crops(self.boat, player))
-        if ap >= 2 and self.options.has("N10"):
-            seen = set()
-            for m in self.boat:
-                key = (owner_of(m), crop_of(m))
-                if key[0] != player and key not in seen:
-                    seen.add(key)
-            result.extend(act.hoard(o, c) for o, c in sorted(seen))
-        sow_crops = self._unused_crops(self.supply[player], player)
-        for field in self.fields_in_play:
-            markers = self.field_markers[field]
-            if not markers:
-                if sow_crops and not self.field_has_card(field):
-                    result.extend(act.sow(c, field) for c in sow_crops)
-                continue
-            cost = len(markers)  # 1 alone, 2 with a second marker (N6)
-            mine = None
-            for m in markers:
-                if owner_of(m) == player:
-                    mine = m
-            if mine is None:
-                if len(markers) == 1 and ap >= 2 and sow_crops:
-                    result.extend(act.sow(c, field) for c in sow_crops)
-                continue
-            if mine in self.used or ap < cost:
-                continue
-            if not self.ripe_side[mine]:
-                result.append(act.grow(field))
-                continue
-            palms = FIELDS[field].palms
-            crop = crop_of(mine)
-            for market in range(len(MARKET_NAMES)):
-                if MARKET_MIN_PALMS[market] <= palms and self.market_accepts(market, crop):
-                    result.append(act.harvest(field, market))
-        return result
+        return legal.generate(self, player)
 
     # ------------------------------------------------------------------ set-up steps (N2.6–N2.8)
     def _begin_setup_step(self, phase: str) -> None:
@@ -548,7 +405,7 @@ class BanksState(GameState):
         self.setup_placed.append(action.kind)
         self._log("setup.sow", player=player, crop=action.args[0], field=action.args[1], side=action.kind)
         self._legal.clear()
-        if len(self.setup_placed) >= 2 or not self._setup_sow_actions(player):
+        if len(self.setup_placed) >= 2 or not legal.setup_sow_actions(self, player):
             self._setup_done_for_player()
 
     # ------------------------------------------------------------------ secret bids (N11, N12)
@@ -638,7 +495,7 @@ class BanksState(GameState):
 
     def _tide_possible(self, mode: str) -> bool:
         if mode == FLOOD_MODE:
-            return bool(self._water_placements(self.start_player, free_only=False))
+            return bool(legal.water_actions(self, self.start_player, free_only=False))
         return any(self.row_water)
 
     def _start_tide(self) -> None:
@@ -696,7 +553,7 @@ class BanksState(GameState):
             self._desert_event(row)
         elif event.picture == ROT:
             self.rot_palms = event.palms
-            if any(self._rot_candidates(m) for m in self._rot_markets()):
+            if any(legal.rot_candidates(self, m) for m in legal.rot_markets(self)):
                 self.phase = ROT_CHOICE
                 self.actor = self.start_player
                 return
@@ -945,95 +802,18 @@ class BanksState(GameState):
 
     # ------------------------------------------------------------------ explanations
     def refusal(self, action: Action, player: int) -> IllegalActionError:
-        """Why ``action`` is not allowed now, as an error the UI can say in any language."""
+        """Why ``action`` is not allowed now: the rule it breaks, from the same checks that make the
+        legal actions (``nile.banks.legal``), as an error the UI can say in any language."""
         text = action.text()
-        expected = {
-            START_BID: ("bid",),
-            AUCTION: ("bid",),
-            BOAT: ("boat",),
-            SETUP_WATER: ("water",),
-            SETUP_SOW: ("seed", "ripe"),
-            TIDE: ("water",) if self.tide_mode == FLOOD_MODE else ("ebb",),
-            ROT_CHOICE: ("rot",),
-            ACTIONS: ("sow", "grow", "harvest", "buy", "hoard", "joker", "refresh", "end"),
-            EXTRA_TURN: ("sow", "grow", "harvest", "buy", "hoard", "end"),
-        }.get(self.phase, ())
-        if action.kind not in expected:
+        kinds = legal.KINDS_OF_PHASE.get(self.phase, ())
+        if self.phase == TIDE:
+            kinds = ("water",) if self.tide_mode == FLOOD_MODE else ("ebb",)
+        if action.kind not in kinds:
             return IllegalActionError("why.not_now", text=text, phase=self.phase)
-        reason = self._specific_reason(action, player)
+        reason = legal.explain(self, action, player)
         if reason is None:
             return IllegalActionError("why.not_here", text=text)
-        return IllegalActionError("why.not_allowed", text=text, why=IllegalActionError(reason[0], **reason[1]))
-
-    def _specific_reason(self, action: Action, player: int) -> tuple[str, dict[str, Any]] | None:
-        """The first rule ``action`` breaks, as (``why.*`` key, parameters); None if none is known."""
-        kind, args = action.kind, action.args
-        if kind in ("sow", "seed", "ripe", "water", "grow", "harvest"):
-            field = act.field_of(args[-1] if kind in ("sow", "seed", "ripe", "water", "grow") else args[0])
-            if not self.row_in_play[FIELDS[field].row]:
-                return "why.row_out", {"row": ROWS[FIELDS[field].row].name, "count": self.num_players}
-        if kind in ("sow", "seed", "ripe"):
-            field = act.field_of(args[1])
-            if self.field_has_card(field):
-                return "why.card_on_field", {}
-            if len(self.field_markers[field]) >= 2:
-                return "why.field_full", {}
-            if any(owner_of(m) == player for m in self.field_markers[field]):
-                return "why.own_marker_there", {}
-            if act.crop_of(args[0]) not in {crop_of(m) for m in self.supply[player]}:
-                return "why.no_crop", {"crop": args[0]}
-            if kind == "sow" and act.crop_of(args[0]) not in self._unused_crops(self.supply[player], player):
-                return "why.crop_used", {"crop": args[0]}
-            if kind == "sow" and self.ap < 1 + len(self.field_markers[field]):
-                return "why.cost", {"cost": 1 + len(self.field_markers[field]), "ap": self.ap}
-        if kind in ("grow", "harvest"):
-            field = act.field_of(args[0])
-            mine = [m for m in self.field_markers[field] if owner_of(m) == player]
-            if not mine:
-                return "why.no_marker_there", {}
-            if mine[0] in self.used:
-                return "why.marker_used", {}
-            if kind == "grow" and self.ripe_side[mine[0]]:
-                return "why.already_ripe", {}
-            if kind == "harvest" and not self.ripe_side[mine[0]]:
-                return "why.not_ripe", {}
-            cost = len(self.field_markers[field])
-            if self.ap < cost:
-                return "why.cost", {"cost": cost, "ap": self.ap}
-            if kind == "harvest":
-                market = act.market_of(args[1])
-                if MARKET_MIN_PALMS[market] > FIELDS[field].palms:
-                    return "why.market_palms", {"market": args[1], "palms": MARKET_MIN_PALMS[market]}
-                if len(self.market[market]) >= MARKET_STALLS[market]:
-                    return "why.market_full", {"market": args[1]}
-                return "why.crop_rule", {"market": args[1], "crop": CROPS[crop_of(mine[0])]}
-        if kind == "water":
-            slot = self.water_slot(FIELDS[act.field_of(args[1])].row)
-            if not self.piles[player][act.pile_of(args[0])]:
-                return "why.pile_empty", {"pile": args[0]}
-            if slot is None or slot[0] != act.field_of(args[1]):
-                return "why.water_place", {}
-            return "why.wave", {}
-        if kind in ("joker", "refresh") and self.phase == EXTRA_TURN:
-            return "why.extra_turn_joker", {}
-        if kind == "buy" and args == ("joker",):
-            if player in self.jokers_bought:
-                return "why.one_joker", {}
-            if not (self.desert_draw or self.desert_discard):
-                return "why.no_desert", {}
-        if kind in ("buy", "hoard", "sow", "grow", "harvest") and self.ap <= 0:
-            return "why.no_ap", {}
-        if kind == "hoard" and not self.options.has("N10"):
-            return "why.n10_off", {}
-        if kind == "refresh" and not self.options.has("N13"):
-            return "why.n13_off", {}
-        if kind in ("joker", "refresh") and not self.jokers[player]:
-            return "why.no_joker", {}
-        if kind == "bid":
-            return "why.bid", {}
-        if kind == "rot":
-            return "why.rot", {"palms": self.rot_palms}
-        return None
+        return IllegalActionError("why.not_allowed", text=text, why=reason.error())
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> BanksState:

@@ -10,7 +10,8 @@ screen (N7). All text comes from the catalog; names go through ``esc``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..core.actions import Action
@@ -34,69 +35,96 @@ RULE_IDS = ("N1", "N2", "N3", "N4", "N5", "N6", "N7", "N8", "N9", "N10", "N11", 
 
 
 # ---------------------------------------------------------------------- what a click means
+@dataclass
+class _Ask:
+    """One interaction being worked out: the position, the legal actions of the player to act, the
+    selection, and the interaction filled in phase by phase."""
+
+    s: GameState
+    view: dict[str, Any]
+    legal: Sequence[Action]
+    sel: dict[str, Any]
+    actor: int
+    lang: str
+    names: Sequence[str]
+    inter: Interaction
+
+    def add(self, target: str, action: Action, label: str) -> None:
+        self.inter.targets[target] = Target(action=action.text(), cost=self.s.cost(action), label=label)
+
+
 def interaction(state: GameState, selection: dict[str, Any], lang: str, names: Sequence[str]) -> Interaction:
     """Board targets and buttons for the player to act, from the engine's legal actions."""
-    s = state
     inter = Interaction()
-    if s.is_terminal():
-        return inter
-    actor = s.current_player()
+    actor = None if state.is_terminal() else state.current_player()
     if actor is None:
         return inter
-    view = s.view(None)
-    legal = s.legal_actions(actor)
-    sel = selection or {}
+    view = state.view(None)
+    ask = _Ask(state, view, state.legal_actions(actor), selection or {}, actor, lang, names, inter)
     phase = view["phase"]
-
-    def add(target: str, action: Action, label: str) -> None:
-        inter.targets[target] = Target(action=action.text(), cost=s.cost(action), label=label)
-
-    if phase == "boat":
-        inter.prompt = msg("ui.prompt_boat", lang)
-        for a in legal:
-            add(f"supply:{a.args[0]}", a, msg("ui.put_on_boat", lang, crop=Word("crop." + a.args[0])))
-    elif phase == "setup_water" or (phase == "tide" and view["tide_mode"] == "flood"):
-        piles = sorted({a.args[0] for a in legal})
-        chosen = sel.get("pile") if sel.get("pile") in piles else (piles[0] if piles else None)
-        inter.prompt = msg("ui.prompt_water", lang)
-        for pile in piles:
-            if pile != chosen:
-                inter.targets[f"pile:{pile}"] = Target(select={"kind": "pile", "pile": pile},
-                                                       label=msg("ui.choose_pile", lang, pile=pile))
-        for a in legal:
-            if a.args[0] == chosen:
-                add(f"field:{a.args[1]}", a, msg("ui.place_water", lang, pile=chosen, field=a.args[1]))
-        inter.extra["chosen_pile"] = chosen
-    elif phase == "tide":  # ebb: the outermost water card of the row goes
-        inter.prompt = msg("ui.prompt_ebb", lang)
-        rows = {row["name"]: row for row in view["rows"]}
-        for a in legal:
-            outer = sum(1 for f in rows[a.args[0]]["fields"] if f["water"])
-            add(f"field:{a.args[0]}-{outer}", a, msg("ui.remove_water", lang, field=f"{a.args[0]}-{outer}"))
-    elif phase == "setup_sow":
-        sides = sorted({a.kind for a in legal}, key=("seed", "ripe").index)
-        side = str(sel["side"]) if sel.get("side") in sides else sides[0]
-        inter.prompt = msg("ui.prompt_setup_sow", lang, side=Word("side." + side))
-        crop = sel.get("crop")
-        for other in sides:
-            inter.buttons.append(Button(msg("ui.side_" + other, lang), "select", f"side:{other}"))
-        for a in legal:
-            if a.kind != side:
-                continue
-            if crop is None or a.args[0] != crop:
-                inter.targets.setdefault(f"supply:{a.args[0]}", Target(
-                    select={"kind": "side", "side": side, "crop": a.args[0]},
-                    label=msg("ui.choose_crop", lang, crop=Word("crop." + a.args[0]))))
-            if a.args[0] == crop:
-                add(f"field:{a.args[1]}", a, msg("ui.place_marker", lang, crop=Word("crop." + crop),
-                                                 side=Word("side." + side), field=a.args[1]))
-    elif phase == "rot":
-        inter.prompt = msg("ui.prompt_rot", lang, palms=view["rot_palms"])
-        for a in legal:
-            inter.buttons.append(Button(describe_rot(view, a, lang, names), "act", a.text()))
-    elif phase in ("actions", "extra_turn"):
-        _turn_interaction(s, view, inter, legal, sel, actor, lang, names)
+    if phase == "tide":
+        phase = "flood" if view["tide_mode"] == "flood" else "ebb"
+    handler = _PHASES.get(phase)
+    if handler is not None:
+        handler(ask)
     return inter
+
+
+def _boat(ask: _Ask) -> None:
+    ask.inter.prompt = msg("ui.prompt_boat", ask.lang)
+    for a in ask.legal:
+        ask.add(f"supply:{a.args[0]}", a, msg("ui.put_on_boat", ask.lang, crop=Word("crop." + a.args[0])))
+
+
+def _water(ask: _Ask) -> None:
+    """Set-up water (N2.7) and the flood (N4): a pile, then a field the card fits."""
+    lang, inter = ask.lang, ask.inter
+    piles = sorted({a.args[0] for a in ask.legal})
+    chosen = ask.sel.get("pile") if ask.sel.get("pile") in piles else (piles[0] if piles else None)
+    inter.prompt = msg("ui.prompt_water", lang)
+    for pile in piles:
+        if pile != chosen:
+            inter.targets[f"pile:{pile}"] = Target(select={"kind": "pile", "pile": pile}, label=msg("ui.choose_pile", lang, pile=pile))
+    for a in ask.legal:
+        if a.args[0] == chosen:
+            ask.add(f"field:{a.args[1]}", a, msg("ui.place_water", lang, pile=chosen, field=a.args[1]))
+    inter.extra["chosen_pile"] = chosen
+
+
+def _ebb(ask: _Ask) -> None:
+    """The ebb (N5): the outermost water card of a row goes."""
+    ask.inter.prompt = msg("ui.prompt_ebb", ask.lang)
+    rows = {row["name"]: row for row in ask.view["rows"]}
+    for a in ask.legal:
+        outer = sum(1 for f in rows[a.args[0]]["fields"] if f["water"])
+        ask.add(f"field:{a.args[0]}-{outer}", a, msg("ui.remove_water", ask.lang, field=f"{a.args[0]}-{outer}"))
+
+
+def _setup_sow(ask: _Ask) -> None:
+    """N2.8: the seed and the ripe fruit, a crop then a field."""
+    lang, inter, sel = ask.lang, ask.inter, ask.sel
+    sides = sorted({a.kind for a in ask.legal}, key=("seed", "ripe").index)
+    side = str(sel["side"]) if sel.get("side") in sides else sides[0]
+    inter.prompt = msg("ui.prompt_setup_sow", lang, side=Word("side." + side))
+    crop = sel.get("crop")
+    for other in sides:
+        inter.buttons.append(Button(msg("ui.side_" + other, lang), "select", f"side:{other}"))
+    for a in ask.legal:
+        if a.kind != side:
+            continue
+        if a.args[0] != crop:
+            inter.targets.setdefault(f"supply:{a.args[0]}", Target(
+                select={"kind": "side", "side": side, "crop": a.args[0]},
+                label=msg("ui.choose_crop", lang, crop=Word("crop." + a.args[0]))))
+        else:
+            ask.add(f"field:{a.args[1]}", a, msg("ui.place_marker", lang, crop=Word("crop." + crop),
+                                                 side=Word("side." + side), field=a.args[1]))
+
+
+def _rot(ask: _Ask) -> None:
+    ask.inter.prompt = msg("ui.prompt_rot", ask.lang, palms=ask.view["rot_palms"])
+    for a in ask.legal:
+        ask.inter.buttons.append(Button(describe_rot(ask.view, a, ask.lang, ask.names), "act", a.text()))
 
 
 def describe_rot(view: dict[str, Any], action: Action, lang: str, names: Sequence[str]) -> str:
@@ -109,59 +137,83 @@ def describe_rot(view: dict[str, Any], action: Action, lang: str, names: Sequenc
     return f"{action.args[0]}: " + (", ".join(parts) if parts else msg("ui.rot_empty", lang))
 
 
-def _turn_interaction(s: GameState, view: dict[str, Any], inter: Interaction, legal: Sequence[Action],
-                      sel: dict[str, Any], actor: int, lang: str, names: Sequence[str]) -> None:
-    inter.prompt = msg("ui.prompt_turn", lang, ap=view["ap"])
-    if not any(a.kind == "buy" and a.args[0] == "joker" for a in legal):
+def _turn(ask: _Ask) -> None:
+    """N6 (N10, N13): each legal action as a target or a button; a chosen crop or marker narrows them."""
+    ask.inter.prompt = msg("ui.prompt_turn", ask.lang, ap=ask.view["ap"])
+    if not any(a.kind == "buy" and a.args[0] == "joker" for a in ask.legal):
         # shown, dimmed: a press says why not (one joker per round, no AP left, none left…)
-        inter.buttons.append(Button(msg("ui.buy_joker", lang), "act", "buy joker", 1, available=False))
-    crop_sel = sel.get("crop") if sel.get("kind") == "supply" else None
-    field_sel = sel.get("field") if sel.get("kind") == "fruit" else None
-    for a in legal:
-        kind, cost = a.kind, s.cost(a)
-        if kind == "sow":
-            crop, fname = a.args
-            if crop == crop_sel:
-                inter.targets[f"field:{fname}"] = Target(action=a.text(), cost=cost, label=msg(
-                    "ui.sow_here", lang, crop=Word("crop." + crop), field=fname, ap=cost))
-            elif f"supply:{crop}" not in inter.targets:
-                inter.targets[f"supply:{crop}"] = Target(select={"kind": "supply", "crop": crop},
-                                                         label=msg("ui.choose_sow", lang, crop=Word("crop." + crop)))
-        elif kind == "grow":
-            fname = a.args[0]
-            if field_sel == fname:
-                inter.targets[f"field:{fname}"] = Target(action=a.text(), cost=cost, label=msg(
-                    "ui.grow_here", lang, field=fname, ap=cost))
-                inter.buttons.append(Button(msg("ui.grow_button", lang, ap=cost), "act", a.text(), cost))
-            else:
-                inter.targets[f"field:{fname}"] = Target(select={"kind": "fruit", "field": fname},
-                                                         label=msg("ui.choose_seed", lang, field=fname))
-        elif kind == "harvest":
-            fname, market = a.args
-            if field_sel == fname:
-                inter.targets[f"market:{market}"] = Target(action=a.text(), cost=cost, label=msg(
-                    "ui.harvest_here", lang, field=fname, market=market, ap=cost))
-            elif f"field:{fname}" not in inter.targets:
-                inter.targets[f"field:{fname}"] = Target(select={"kind": "fruit", "field": fname},
-                                                         label=msg("ui.choose_fruit", lang, field=fname))
-        elif kind == "buy" and a.args[0] != "joker":
-            inter.targets[f"boat:{actor}:{a.args[0]}"] = Target(action=a.text(), cost=cost, label=msg(
-                "ui.buy_back", lang, crop=Word("crop." + a.args[0])))
-        elif kind == "hoard":
-            owner = int(a.args[0][1:]) - 1
-            inter.targets[f"boat:{owner}:{a.args[1]}"] = Target(action=a.text(), cost=cost, label=msg(
-                "ui.hoard", lang, player=names[owner], crop=Word("crop." + a.args[1])))
-        elif kind == "refresh":
-            inter.targets[f"stall:{a.args[0]}:{a.args[1]}"] = Target(action=a.text(), cost=cost, label=msg(
-                "ui.refresh", lang, market=a.args[0], stall=a.args[1]))
-        elif kind == "buy":
-            inter.buttons.append(Button(msg("ui.buy_joker", lang), "act", a.text(), cost))
-        elif kind == "joker":
-            inter.buttons.append(Button(msg("ui.discard_joker", lang), "act", a.text(), 0))
-        elif kind == "end":
-            ap = int(view.get("ap") or 0)
-            inter.buttons.append(Button(msg("ui.end_turn", lang), "act", a.text(), 0, primary=True, key="e",
-                                        confirm=plural("ui.end_confirm", ap, lang) if ap > 0 else ""))
+        ask.inter.buttons.append(Button(msg("ui.buy_joker", ask.lang), "act", "buy joker", 1, available=False))
+    for a in ask.legal:
+        kind = "buy_joker" if a.kind == "buy" and a.args[0] == "joker" else a.kind
+        _TURN_KINDS[kind](ask, a)
+
+
+def _turn_sow(ask: _Ask, a: Action) -> None:
+    crop, fname = a.args
+    if ask.sel.get("kind") == "supply" and crop == ask.sel.get("crop"):
+        ask.add(f"field:{fname}", a, msg("ui.sow_here", ask.lang, crop=Word("crop." + crop), field=fname, ap=ask.s.cost(a)))
+    elif f"supply:{crop}" not in ask.inter.targets:
+        ask.inter.targets[f"supply:{crop}"] = Target(select={"kind": "supply", "crop": crop},
+                                                     label=msg("ui.choose_sow", ask.lang, crop=Word("crop." + crop)))
+
+
+def _chosen_field(ask: _Ask) -> str | None:
+    return ask.sel.get("field") if ask.sel.get("kind") == "fruit" else None
+
+
+def _turn_grow(ask: _Ask, a: Action) -> None:
+    fname, cost = a.args[0], ask.s.cost(a)
+    if _chosen_field(ask) == fname:
+        ask.add(f"field:{fname}", a, msg("ui.grow_here", ask.lang, field=fname, ap=cost))
+        ask.inter.buttons.append(Button(msg("ui.grow_button", ask.lang, ap=cost), "act", a.text(), cost))
+    else:
+        ask.inter.targets[f"field:{fname}"] = Target(select={"kind": "fruit", "field": fname},
+                                                     label=msg("ui.choose_seed", ask.lang, field=fname))
+
+
+def _turn_harvest(ask: _Ask, a: Action) -> None:
+    fname, market = a.args
+    if _chosen_field(ask) == fname:
+        ask.add(f"market:{market}", a, msg("ui.harvest_here", ask.lang, field=fname, market=market, ap=ask.s.cost(a)))
+    elif f"field:{fname}" not in ask.inter.targets:
+        ask.inter.targets[f"field:{fname}"] = Target(select={"kind": "fruit", "field": fname},
+                                                     label=msg("ui.choose_fruit", ask.lang, field=fname))
+
+
+def _turn_buy(ask: _Ask, a: Action) -> None:
+    ask.add(f"boat:{ask.actor}:{a.args[0]}", a, msg("ui.buy_back", ask.lang, crop=Word("crop." + a.args[0])))
+
+
+def _turn_hoard(ask: _Ask, a: Action) -> None:
+    owner = int(a.args[0][1:]) - 1
+    ask.add(f"boat:{owner}:{a.args[1]}", a, msg("ui.hoard", ask.lang, player=ask.names[owner], crop=Word("crop." + a.args[1])))
+
+
+def _turn_refresh(ask: _Ask, a: Action) -> None:
+    ask.add(f"stall:{a.args[0]}:{a.args[1]}", a, msg("ui.refresh", ask.lang, market=a.args[0], stall=a.args[1]))
+
+
+def _turn_end(ask: _Ask, a: Action) -> None:
+    ap = int(ask.view.get("ap") or 0)
+    ask.inter.buttons.append(Button(msg("ui.end_turn", ask.lang), "act", a.text(), 0, primary=True, key="e",
+                                    confirm=plural("ui.end_confirm", ap, ask.lang) if ap > 0 else ""))
+
+
+_TURN_KINDS: dict[str, Callable[[_Ask, Action], None]] = {
+    "sow": _turn_sow,
+    "grow": _turn_grow,
+    "harvest": _turn_harvest,
+    "buy": _turn_buy,
+    "hoard": _turn_hoard,
+    "refresh": _turn_refresh,
+    "buy_joker": lambda ask, a: ask.inter.buttons.append(Button(msg("ui.buy_joker", ask.lang), "act", a.text(), ask.s.cost(a))),
+    "joker": lambda ask, a: ask.inter.buttons.append(Button(msg("ui.discard_joker", ask.lang), "act", a.text(), 0)),
+    "end": _turn_end,
+}
+_PHASES: dict[str, Callable[[_Ask], None]] = {
+    "boat": _boat, "setup_water": _water, "flood": _water, "ebb": _ebb, "setup_sow": _setup_sow, "rot": _rot,
+    "actions": _turn, "extra_turn": _turn,
+}
 
 
 def select(state: GameState, selection: dict[str, Any], value: str) -> dict[str, Any] | None:

@@ -27,6 +27,7 @@ from ..core.game import GameState
 from ..core.log import Entry
 from ..core.rng import Rng
 from . import actions as act
+from . import legal
 from .data import CARD_INDEX, CARDS, CROSSINGS_TO_WIN, MAX_BONUS_RAILS, NEED, RAIL_PRICE, START_MONEY
 from .options import Options
 
@@ -158,20 +159,7 @@ class CapeState(GameState):
 
     # ------------------------------------------------------------------ legal actions
     def _generate(self, player: int) -> list[Action]:
-        if self.phase == BID:
-            return [act.bid(a) for a in range(self.money[player] + 1)]
-        if self.phase == CHOOSE:
-            return [act.take(CARDS[c].id) for c in self.offer]
-        if self.phase == BUILD:
-            out = []
-            if self.routes[player]:
-                short = self.shortfall(player)
-                for b in range(min(len(self.bonus[player]), short) + 1):
-                    if RAIL_PRICE * self.rails_to_buy(player, b) <= self.money[player]:
-                        out.append(act.build(b))
-            out.append(act.PASS)
-            return out
-        return []
+        return legal.generate(self, player)
 
     # ------------------------------------------------------------------ auction (K3)
     def _begin_auction(self) -> None:
@@ -364,34 +352,12 @@ class CapeState(GameState):
             if self.phase == BID:
                 return IllegalActionError("cape.why.already_bid", text=text, player=player)
             return IllegalActionError("cape.why.not_your_turn", text=text, player=player, players=list(self.to_act()))
-        kinds = {BID: ("bid",), CHOOSE: ("take",), BUILD: ("build", "pass")}.get(self.phase, ())
-        if action.kind not in kinds:
+        if action.kind not in legal.KINDS_OF_PHASE.get(self.phase, ()):
             return IllegalActionError("cape.why.not_now", text=text, stage=self.phase)
-        reason = self._specific_reason(action, player)
+        reason = legal.explain(self, action, player)
         if reason is None:
             return IllegalActionError("cape.why.not_here", text=text)
-        return IllegalActionError("cape.why.not_allowed", text=text, why=IllegalActionError(reason[0], **reason[1]))
-
-    def _specific_reason(self, action: Action, player: int) -> tuple[str, dict[str, Any]] | None:
-        if action.kind == "bid":
-            amount = int(action.args[0])
-            if amount > self.money[player]:
-                return "cape.why.bid_too_high", {"amount": amount, "money": self.money[player]}
-        if action.kind == "take" and CARD_INDEX[action.args[0]] not in self.offer:
-            return "cape.why.not_on_offer", {"card": action.args[0]}
-        if action.kind == "build":
-            bonus = int(action.args[0])
-            if not self.routes[player]:
-                return "cape.why.route_empty", {}
-            if bonus > len(self.bonus[player]):
-                return "cape.why.bonus_held", {"bonus": bonus, "held": len(self.bonus[player])}
-            if bonus > self.shortfall(player):
-                return "cape.why.bonus_waste", {"bonus": bonus, "short": self.shortfall(player)}
-            cost = RAIL_PRICE * self.rails_to_buy(player, bonus)
-            if cost > self.money[player]:
-                return "cape.why.too_poor", {"buy": self.rails_to_buy(player, bonus), "cost": cost,
-                                             "money": self.money[player]}
-        return None
+        return IllegalActionError("cape.why.not_allowed", text=text, why=reason.error())
 
     # ------------------------------------------------------------------ copies
     def clone(self) -> CapeState:

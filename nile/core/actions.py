@@ -8,7 +8,10 @@ text form round-trips: ``parse(a.text()) == a``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from .explained import Explained
 
@@ -22,8 +25,24 @@ class ActionError(Explained):
 class IllegalActionError(Explained):
     """A well-formed action that the rules do not allow now; the state is unchanged.
 
-    Raised as ``IllegalActionError(key, **params)`` with a ``why.*`` catalog key.
+    Raised as ``IllegalActionError(key, **params)`` with a ``why.*`` catalog key; a reason
+    made from a ``Reason`` carries the rule's id as the parameter ``rule``.
     """
+
+
+class Reason(NamedTuple):
+    """A rule an action breaks: its sentence's catalog key, the rule id, the sentence's parameters.
+
+    A game's rule checks return one (or None when the rule holds), and the same checks both
+    generate the legal actions and explain a refusal, so the two cannot disagree. (A tuple:
+    move generation makes many, and a reason without parameters is one shared constant.)"""
+
+    key: str
+    rule: str
+    params: Mapping[str, Any] = MappingProxyType({})
+
+    def error(self) -> IllegalActionError:
+        return IllegalActionError(self.key, rule=self.rule, **self.params)
 
 
 @dataclass(frozen=True, slots=True)

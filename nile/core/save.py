@@ -86,36 +86,10 @@ def dumps(state: GameState) -> str:
 def parse(data: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
     """Check a save's shape (not yet its moves) and return it as a dict."""
     if isinstance(data, (str, bytes)):
-        if len(data) > MAX_SAVE_CHARS:
-            raise SaveError("save.too_large", chars=len(data))
-        if isinstance(data, bytes):
-            try:
-                data = data.decode("utf-8")
-            except UnicodeDecodeError:
-                raise SaveError("save.not_utf8") from None
-        try:
-            too_deep = nesting_depth(data) > MAX_NESTING
-        except ValueError:
-            raise SaveError("save.not_json_end") from None
-        if too_deep:
-            raise SaveError("save.too_deep")
-        try:
-            data = json.loads(data)
-        except RecursionError:
-            raise SaveError("save.too_deep") from None
-        except json.JSONDecodeError as e:
-            raise SaveError("save.not_json", line=e.lineno, column=e.colno) from None
-        except (ValueError, UnicodeDecodeError):
-            raise SaveError("save.not_json_end") from None
+        data = _json(data)
     if not isinstance(data, Mapping):
         raise SaveError("save.not_object")
-    raw_version = data.get("format")
-    is_int = isinstance(raw_version, int) and not isinstance(raw_version, bool)
-    version = raw_version if isinstance(raw_version, int) and is_int else 0
-    if version > FORMAT_VERSION:  # a newer format may have other fields: say so first
-        raise SaveError("save.too_new", version=version, supported=FORMAT_VERSION)
-    if "format" in data and not is_int:
-        raise SaveError("save.version_type")
+    version = _format(data)
     fields = FIELDS_1 if version == 1 else FIELDS
     missing = [k for k in fields if k not in data]
     if missing:
@@ -128,12 +102,55 @@ def parse(data: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(data["game"], str):
         raise SaveError("save.game_type")
     rules = data.get("rules", FORMAT_1_RULES)
-    if not isinstance(rules, int) or isinstance(rules, bool) or rules < 1:
+    if not _whole(rules) or rules < 1:
         raise SaveError("save.rules_type")
-    seed = data["seed"]
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+    if not _whole(data["seed"]) or not 0 <= data["seed"] <= MAX_SEED:
         raise SaveError("save.seed", max=MAX_SEED)
-    actions = data["actions"]
+    _check_actions(data["actions"])
+    return dict(data, rules=rules)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _json(data: str | bytes) -> Any:
+    """The text of a save parsed as JSON, refused before parsing when too large or too deep."""
+    if len(data) > MAX_SAVE_CHARS:
+        raise SaveError("save.too_large", chars=len(data))
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveError("save.not_utf8") from None
+    try:
+        too_deep = nesting_depth(data) > MAX_NESTING
+    except ValueError:
+        raise SaveError("save.not_json_end") from None
+    if too_deep:
+        raise SaveError("save.too_deep")
+    try:
+        return json.loads(data)
+    except RecursionError:
+        raise SaveError("save.too_deep") from None
+    except json.JSONDecodeError as e:
+        raise SaveError("save.not_json", line=e.lineno, column=e.colno) from None
+    except (ValueError, UnicodeDecodeError):
+        raise SaveError("save.not_json_end") from None
+
+
+def _format(data: Mapping[str, Any]) -> int:
+    """The save's format version (0 when missing); a newer format is refused first (it may have other fields)."""
+    raw = data.get("format")
+    version: int = raw if isinstance(raw, int) and not isinstance(raw, bool) else 0
+    if version > FORMAT_VERSION:
+        raise SaveError("save.too_new", version=version, supported=FORMAT_VERSION)
+    if "format" in data and not _whole(raw):
+        raise SaveError("save.version_type")
+    return version
+
+
+def _check_actions(actions: Any) -> None:
     if not isinstance(actions, list):
         raise SaveError("save.actions_type")
     if len(actions) > MAX_ACTIONS:
@@ -141,7 +158,6 @@ def parse(data: str | bytes | Mapping[str, Any]) -> dict[str, Any]:
     for i, a in enumerate(actions):
         if not isinstance(a, str):
             raise SaveError("save.action_type", number=i + 1, total=len(actions))
-    return dict(data, rules=rules)
 
 
 def load(data: str | bytes | Mapping[str, Any], games: Mapping[str, GameSpec]) -> GameState:
