@@ -21,8 +21,8 @@ from typing import Any
 
 from .core.save import SaveError
 from .core.simulate import simulate
-from .core.spec import GameSpec
 from .games import GAMES, load_save
+from .kit.spec import GameSpec
 from .messages import say
 
 

@@ -13,7 +13,7 @@ from .banks.spec import SPEC as BANKS
 from .cape.spec import SPEC as CAPE
 from .core.game import GameState
 from .core.save import load
-from .core.spec import GameSpec
+from .kit.spec import GameSpec
 
 GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (BANKS, CAPE)}
 for _spec in GAMES.values():

@@ -24,7 +24,6 @@ from nile.bots.players import make_bot  # noqa: E402
 from nile.core.players import Player  # noqa: E402
 from nile.core.rng import Rng  # noqa: E402
 from nile.games import spec_of  # noqa: E402
-from nile.web.games_ui import ui_for  # noqa: E402
 
 #: per game: (situation, its log key, whose entry counts: "learner" or "any", a test on its parameters)
 SITUATIONS: dict[str, list[tuple[str, str, str, Any]]] = {
@@ -53,7 +52,7 @@ def play(game: str, seed: int, learner: str = "normal") -> dict[str, int]:
     """Rounds at which each situation first happened, and the game's length in rounds."""
     spec = spec_of(game)
     players = [Player("Learner", spec.colours[0]), Player("Bot", spec.colours[1], "easy")]
-    options, _ = ui_for(game).tutorial(players)
+    options, _ = spec_of(game).ui.tutorial(players)
     state = spec.new_state(options, seed)
     bots = [make_bot(learner), make_bot("easy")]
     rngs = [Rng(seed * 31 + 1), Rng(seed * 31 + 2)]

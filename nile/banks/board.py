@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..web.kit import Frame, Interaction, attrs, colour_letter, esc
+from ..kit import Frame, Interaction, attrs, colour_letter, esc
 from ..words import Word
 from ..words import text as msg
 from . import data

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..web.kit import Frame, esc
+from ..kit import Frame, esc
 from ..words import describe, plural
 from ..words import text as msg
 

@@ -1,12 +1,14 @@
 """*An den Ufern des Nils* as the app sees it: the one description this game registers.
 
-Everything the shell (saves, command line, web app) needs about this game is
-here; the shell imports nothing else from ``nile.banks``.
+Everything the shell (saves, command line, web app, bots) needs about this game is
+here — its rules, its sentences, its screen, what its computer players know — and the
+shell imports nothing else from ``nile.banks``.
 """
 
 from __future__ import annotations
 
-from ..core.spec import GameSpec
+from ..kit.spec import GameSpec
+from . import bot, ui
 from .catalog import WORDS
 from .data import COLOURS, MAX_PLAYERS, MIN_PLAYERS
 from .determinize import resample_hidden
@@ -32,7 +34,8 @@ SPEC = GameSpec(
     invariants=violations,
     resample_hidden=resample_hidden,
     words=WORDS,
+    ui=ui,
+    bots=bot,
     variants=tuple(sorted(VARIANTS)),
-    ui_module="nile.banks.ui",
     minutes=(45, 90),
 )

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.game import GameState
-from ..web.kit import Frame, Lesson, Tip, summary_card
+from ..kit import Frame, Lesson, Tip, summary_card
 from ..words import Word, plural, text
 from .data import CROPS
 from .options import Options

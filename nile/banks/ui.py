@@ -1,6 +1,6 @@
 """*An den Ufern des Nils* on screen: what a click means and how the board looks (pure, no browser).
 
-The shell (``nile.web``) asks this module, through ``UI`` (see ``nile.web.kit.GameUI``),
+The shell (``nile.web``) asks this module, through ``UI`` (see ``nile.kit.GameUI``),
 for the targets and buttons of the player to act — worked out from the engine's
 legal actions, their ``cost`` and the public view only, never from engine internals
 — and for the markup of the board, the player cards, the private bid screen
@@ -16,15 +16,14 @@ from typing import Any
 
 from ..core.actions import Action
 from ..core.game import GameState
-from ..web.chart import Series, line_chart, stats_table
-from ..web.kit import Button, Frame, Interaction, SetupForm, Target, attrs, button, colour_letter, end_section, esc
+from ..kit import Button, Frame, Interaction, SetupForm, Target, attrs, button, colour_letter, end_section, esc
+from ..kit.chart import Series, line_chart, stats_table
 from ..words import Word, plural
 from ..words import text as msg
 from . import data, moments, teach
 from . import diagrams as diagrams_module
 from .board import html_boat, legend, svg_fields, svg_market, svg_tide, svg_track, waves_svg
 from .options import START_RANDOM, VARIANTS, Options
-from .spec import SPEC
 from .stats import TOTALS as STAT_KEYS
 from .stats import game_stats
 
@@ -524,10 +523,9 @@ def _stats_table(view: dict[str, Any], stats: dict[str, Any], lang: str, names: 
                        [(msg("end.stat." + key, lang), [t[key] for t in stats["totals"]]) for key in STAT_KEYS])
 
 
-#: this module is the game's UI object (``nile.web.kit.GameUI``): the shell reads these names from it
+#: this module is the game's UI object (``nile.kit.GameUI``): the shell reads these names from it
 moment = moments.moment
 moment_keys = moments.MOMENT_KEYS
-spec = SPEC
 rule_ids = RULE_IDS
 rules_prefix = "rules."
 

@@ -1,6 +1,7 @@
 """The bot interface and the game-independent parts every strength shares.
 
-Each game gives the bots one module of knowledge (``eval_<game>.py``) with:
+Each game gives the bots its knowledge through its ``GameSpec.bots`` (the game's ``bot.py``,
+a ``nile.kit.BotKnowledge``):
 
 - ``canonical(state, seat)``: a copy whose hidden facts are put in a canonical order
   (cards in hidden places sorted, other seats' sealed bids replaced, the random
@@ -16,14 +17,13 @@ Each game gives the bots one module of knowledge (``eval_<game>.py``) with:
 from __future__ import annotations
 
 import math
-from importlib import import_module
-from types import ModuleType
 from typing import Any
 
 from ..core.actions import Action
 from ..core.game import GameState
 from ..core.rng import Rng
 from ..games import spec_of
+from ..kit.spec import BotKnowledge
 
 #: safety cap on sealed-bid completion loops (bots act for others in a copy only)
 _MAX_FILL = 64
@@ -50,9 +50,9 @@ class Bot:
         raise NotImplementedError
 
 
-def knowledge(state: GameState) -> ModuleType:
-    """The bots' knowledge module of the state's game (``nile.bots.eval_<game>``)."""
-    return import_module(f"{__package__}.eval_{state.GAME}")
+def knowledge(state: GameState) -> BotKnowledge:
+    """What the bots know of the state's game (its ``GameSpec.bots``)."""
+    return spec_of(state.GAME).bots
 
 
 def canonical(state: GameState, seat: int) -> GameState:
@@ -67,7 +67,7 @@ def determinize(known: GameState, seat: int, rng: Rng) -> GameState:
     return sample
 
 
-def values(state: GameState, kb: ModuleType | None = None) -> list[float]:
+def values(state: GameState, kb: BotKnowledge | None = None) -> list[float]:
     """Each seat's value in [0, 1]: the returns when over, else a squashed lead over the best rival."""
     if state.is_terminal():
         return state.returns()
@@ -82,7 +82,7 @@ def values(state: GameState, kb: ModuleType | None = None) -> list[float]:
     return out
 
 
-def fill_secret(state: GameState, rng: Rng, kb: ModuleType | None = None) -> None:
+def fill_secret(state: GameState, rng: Rng, kb: BotKnowledge | None = None) -> None:
     """While a sealed decision is open, let every seat still to decide choose as the easy bot would."""
     kb = kb or knowledge(state)
     for _ in range(_MAX_FILL):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..web.kit import Interaction, esc
+from ..kit import Interaction, esc
 from ..words import Word, plural
 from ..words import text as msg
 

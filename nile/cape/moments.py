@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..web.kit import Frame, esc
+from ..kit import Frame, esc
 from ..words import Word, describe, plural
 from ..words import text as msg
 

@@ -6,7 +6,8 @@ here; the shell imports nothing else from ``nile.cape``.
 
 from __future__ import annotations
 
-from ..core.spec import GameSpec
+from ..kit.spec import GameSpec
+from . import bot, ui
 from .catalog import WORDS
 from .data import COLOURS, MAX_PLAYERS, MIN_PLAYERS
 from .determinize import resample_hidden
@@ -32,7 +33,8 @@ SPEC = GameSpec(
     invariants=violations,
     resample_hidden=resample_hidden,
     words=WORDS,
+    ui=ui,
+    bots=bot,
     variants=(),
-    ui_module="nile.cape.ui",
     minutes=(30, 45),
 )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..web.kit import Frame, Lesson, Tip, summary_card
+from ..kit import Frame, Lesson, Tip, summary_card
 from ..words import Word, plural, text
 from .options import Options
 

@@ -1,6 +1,6 @@
 """*Vom Kap bis Kairo* on screen: what a click means and how the table looks (pure, no browser).
 
-The shell (``nile.web``) asks ``UI`` (see ``nile.web.kit.GameUI``) for the targets
+The shell (``nile.web``) asks ``UI`` (see ``nile.kit.GameUI``) for the targets
 and buttons of the player to act — from the engine's legal actions and ``cost``
 only — and for the markup: the terrain card (K1), every player's route in front
 of the locomotive and the crossed cards behind it, the common row and its rail
@@ -15,14 +15,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.game import GameState
-from ..web.chart import Series, line_chart, stats_table
-from ..web.kit import Button, Frame, Interaction, SetupForm, Target, button, end_section, esc
+from ..kit import Button, Frame, Interaction, SetupForm, Target, button, end_section, esc
+from ..kit.chart import Series, line_chart, stats_table
 from ..words import describe, plural
 from ..words import text as msg
 from . import diagrams as diagrams_module
 from . import moments, teach
 from .board import card_words, route_svg, row_svg, terrain_svg
-from .spec import SPEC
 from .stats import TOTALS as STAT_KEYS
 from .stats import game_stats
 
@@ -260,10 +259,9 @@ def _stats_table(view: dict[str, Any], stats: dict[str, Any], lang: str, names: 
                        f'<ul class="money-sums">{sums}</ul>')
 
 
-#: this module is the game's UI object (``nile.web.kit.GameUI``): the shell reads these names from it
+#: this module is the game's UI object (``nile.kit.GameUI``): the shell reads these names from it
 moment = moments.moment
 moment_keys = moments.MOMENT_KEYS
-spec = SPEC
 rule_ids = RULE_IDS
 rules_prefix = "cape.rules."
 

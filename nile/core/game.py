@@ -23,7 +23,7 @@ class GameState:
     GAME: ClassVar[str] = ""
     #: the rules version this engine plays (``GameSpec.rules_version`` is the same number):
     #: written into every save; bump it with any change that makes an older save replay
-    #: differently (the order of random draws, a rule), see ``nile.core.spec``
+    #: differently (the order of random draws, a rule), see ``nile.kit.spec``
     RULES_VERSION: ClassVar[int] = 1
 
     # --- implemented by each game -------------------------------------------

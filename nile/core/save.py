@@ -17,14 +17,30 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
 
 from .actions import ActionError, IllegalActionError
 from .explained import Explained
 from .game import GameState
 from .rng import MAX_SEED
-from .spec import GameSpec
+
+class Rules(Protocol):
+    """What loading a save needs of a game (its ``GameSpec`` has it): its name and rules version, its options
+    from their saved form, and a new game from options and a seed."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def rules_version(self) -> int: ...
+
+    @property
+    def options_from_json(self) -> Callable[[Any], Any]: ...
+
+    @property
+    def new_state(self) -> Callable[[Any, int], GameState]: ...
+
 
 FORMAT_VERSION = 2
 #: format 1 saves (no ``rules`` field) were all written under rules version 1
@@ -160,7 +176,7 @@ def _check_actions(actions: Any) -> None:
             raise SaveError("save.action_type", number=i + 1, total=len(actions))
 
 
-def load(data: str | bytes | Mapping[str, Any], games: Mapping[str, GameSpec]) -> GameState:
+def load(data: str | bytes | Mapping[str, Any], games: Mapping[str, Rules]) -> GameState:
     """Rebuild a game from a save by replaying every action; SaveError if anything is wrong.
 
     A save from rules newer than the game's is refused before replaying
@@ -182,7 +198,7 @@ def load(data: str | bytes | Mapping[str, Any], games: Mapping[str, GameSpec]) -
         raise
 
 
-def _replay(save: Mapping[str, Any], spec: GameSpec) -> GameState:
+def _replay(save: Mapping[str, Any], spec: Rules) -> GameState:
     try:
         options = spec.options_from_json(save["options"])
     except ValueError as e:

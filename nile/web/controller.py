@@ -33,12 +33,11 @@ from ..core.game import GameState
 from ..core.players import BOT_STRENGTHS, OptionsError, Player, clean_name
 from ..core.save import SaveError
 from ..games import GAMES, spec_of
+from ..kit import GameUI, Interaction, SetupForm
 from ..messages import LANGUAGES, say
 from ..messages import text as msg
-from .games_ui import ui_for
 from .help import MAX_QUERY, SEARCH, Help, open_help
 from .help import pages as help_pages
-from .kit import GameUI, Interaction, SetupForm
 from .replay import Replay
 from .storage import Library, SaveConflict, StorageFull
 
@@ -60,7 +59,7 @@ def new_form(game: str) -> SetupForm:
     spec = spec_of(game)
     count = max(spec.min_players, min(3, spec.max_players))
     return SetupForm(game, count, list(DEFAULT_NAMES[: spec.max_players]), list(spec.colours),
-                     ui_for(game).default_setup(), kinds=[""] * spec.max_players)
+                     spec_of(game).ui.default_setup(), kinds=[""] * spec.max_players)
 
 
 class Controller:
@@ -119,7 +118,7 @@ class Controller:
     @property
     def ui(self) -> GameUI:
         """The UI module of the open game (or of the game being set up)."""
-        return ui_for(self.state.GAME if self.state is not None else self.form.game)
+        return spec_of(self.state.GAME if self.state is not None else self.form.game).ui
 
     def game_title(self, state: GameState) -> str:
         return ", ".join(names_of(state))
@@ -300,7 +299,7 @@ class Controller:
         game = value if value in GAMES else DEFAULT_GAME
         spec = spec_of(game)
         players = [Player(msg("ui.learner", self.lang), spec.colours[0]), Player(BOT_NAMES[1], spec.colours[1], "easy")]
-        options, seed = ui_for(game).tutorial(players)
+        options, seed = spec_of(game).ui.tutorial(players)
         state = spec.new_state(options, seed)
         gid = self.library.new_id()
         self._open(gid, state)

@@ -15,10 +15,9 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..games import GAMES
+from ..games import GAMES, spec_of
+from ..kit import attrs, button, esc, numbered_keys
 from ..messages import text as msg
-from .games_ui import ui_for
-from .kit import attrs, button, esc, numbered_keys
 
 #: pages every game has besides its rules: (page, where in the contents)
 SUMMARY, DECISIONS, HOWTO, CONTENTS, SEARCH = "summary", "decisions", "howto", "contents", "search"
@@ -61,11 +60,11 @@ def open_help(games: Sequence[str], ref: str = "") -> Help:
 
 def pages(game: str) -> list[str]:
     """A game's pages in reading order."""
-    return [SUMMARY, *ui_for(game).rule_ids, DECISIONS, HOWTO]
+    return [SUMMARY, *spec_of(game).ui.rule_ids, DECISIONS, HOWTO]
 
 
 def page_title(game: str, page: str, lang: str) -> str:
-    ui = ui_for(game)
+    ui = spec_of(game).ui
     if page == SUMMARY:
         return msg("help.summary", lang)
     if page == DECISIONS:
@@ -79,7 +78,7 @@ def page_points(game: str, page: str, lang: str) -> list[str]:
     """The sentences of a page (a rule's points; the decisions; how to play here)."""
     if page == SUMMARY:
         return []
-    prefix = ui_for(game).rules_prefix
+    prefix = spec_of(game).ui.rules_prefix
     return [msg(key, lang) for key in numbered_keys(f"{prefix}{page}.")]
 
 
@@ -123,7 +122,7 @@ def _contents(h: Help, lang: str) -> str:
 
 
 def _variant_badge(game: str, rid: str, playing: frozenset[str] | None, lang: str) -> str:
-    if rid not in ui_for(game).spec.variants or playing is None:
+    if rid not in spec_of(game).variants or playing is None:
         return ""
     on = rid in playing
     return (f' <span class="variant-state {"on" if on else "off"}">'
@@ -132,7 +131,7 @@ def _variant_badge(game: str, rid: str, playing: frozenset[str] | None, lang: st
 
 def _page(h: Help, lang: str, playing: frozenset[str] | None) -> str:
     game, page = h.game, h.page
-    ui = ui_for(game)
+    ui = spec_of(game).ui
     if page == CONTENTS:
         intro = msg(ui.rules_prefix + "intro", lang)
         return f'<article class="rules-page"><p>{esc(intro)}</p><p class="hint">{esc(msg("help.choose", lang))}</p></article>'

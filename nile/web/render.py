@@ -4,7 +4,7 @@ Home (the games on offer and the saved games), the set-up frame, the status
 bar, the action panel, the log, the hand-over screens of secret decisions and
 the rules help frame are drawn here for every game; the board, the game's own
 set-up choices, the private input and the end screen come from the game's UI
-module (``nile.web.kit.GameUI``). All text that came from a player or a file —
+module (``nile.kit.GameUI``). All text that came from a player or a file —
 names above all — goes through ``esc`` so it can only ever be text.
 """
 
@@ -14,13 +14,12 @@ import dataclasses
 from typing import Any
 
 from ..core.players import BOT_STRENGTHS
-from ..games import GAMES
+from ..games import GAMES, spec_of
+from ..kit import Frame, Interaction, Tip, attrs, button, colour_letter, esc
 from ..messages import LANGUAGES, describe, format_datetime, plural
 from ..messages import text as msg
 from .controller import BOT_PACE_MS, GAME, HOME, SETUP, Controller
-from .games_ui import ui_for
 from .help import render_help
-from .kit import Frame, Interaction, Tip, attrs, button, colour_letter, esc
 
 LOG_LINES = 80
 
@@ -64,7 +63,7 @@ def _game_cards(lang: str) -> str:
     """Every game on offer: its picture, name, players, how long it takes, and a way in."""
     cards = []
     for name, spec in GAMES.items():
-        ui = ui_for(name)
+        ui = spec_of(name).ui
         lo, hi = spec.minutes
         cards.append(
             f'<li class="game-card game-{esc(name)}">{ui.picture()}<div><h2>{esc(msg("game." + name, lang))}</h2>'

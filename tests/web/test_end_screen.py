@@ -18,10 +18,10 @@ from nile.core.game import GameState
 from nile.core.rng import Rng
 from nile.core.simulate import play_random
 from nile.games import GAMES
+from nile.kit import Frame, Interaction
+from nile.kit.chart import Series, line_chart
 from nile.messages import catalog, plural
 from nile.messages import text as msg
-from nile.web.chart import Series, line_chart
-from nile.web.kit import Frame, Interaction
 
 SEEDS = range(12)
 

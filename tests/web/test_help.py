@@ -9,9 +9,8 @@ from html import escape, unescape
 
 import pytest
 
-from nile.games import GAMES
+from nile.games import GAMES, spec_of
 from nile.messages import LANGUAGES, catalog
-from nile.web.games_ui import ui_for
 from nile.web.help import pages
 from nile.web.render import render_app
 
@@ -129,7 +128,7 @@ def test_a_refused_tap_says_why_and_links_to_its_rule_with_its_picture():
     link = re.search(r'<div class="notice[^>]*>.*?data-i="rules-open" data-v="([^"]+)"', html, re.S)
     assert link, "the why-line links to its rule"
     game, rule = link.group(1).split(":")
-    assert game == "banks" and rule in ui_for("banks").rule_ids
+    assert game == "banks" and rule in spec_of("banks").ui.rule_ids
     c.handle("rules-open", link.group(1))
     heading, body = open_page(render_app(c))
     assert heading.startswith(rule)

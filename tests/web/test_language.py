@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from nile.games import load_save
+from nile.kit import colour_letter
 from nile.web.controller import Controller
-from nile.web.kit import colour_letter
 from nile.web.render import render_app
 from nile.web.storage import Library, MemoryStore
 

@@ -12,10 +12,9 @@ import re
 import pytest
 
 from nile.core.save import load
-from nile.games import GAMES, load_save
+from nile.games import GAMES, load_save, spec_of
 from nile.messages import LANGUAGES
 from nile.web.controller import GAME, Controller
-from nile.web.games_ui import ui_for
 from nile.web.render import coach_tips, frame_of, render_app
 from nile.web.storage import Library, MemoryStore
 
@@ -76,7 +75,7 @@ def test_the_tips_name_only_what_the_rules_allow_now_and_a_tip_points_at_its_pla
             places = legal_places(c)
             for i, tip in enumerate(tips):
                 assert tip.text and "{" not in tip.text
-                assert tip.rule in ui_for("banks").rule_ids
+                assert tip.rule in spec_of("banks").ui.rule_ids
                 assert set(tip.targets) <= places, (tip.text, set(tip.targets) - places)
                 seen_kinds.add(tip.text.split(":")[0])
                 if tip.targets and i < 3 and c.confirm is None:
@@ -93,7 +92,7 @@ def test_learn_to_play_starts_a_guided_game_against_an_easy_bot_with_a_first_les
     s = c.state
     kinds = [p.get("bot", "") for p in s.options_json()["players"]]
     assert kinds == ["", "easy"]
-    assert s.seed == ui_for(game).tutorial(s.options.players)[1]
+    assert s.seed == spec_of(game).ui.tutorial(s.options.players)[1]
     html = render_app(c)
     assert 'class="lesson"' in html and c.lessons[0] == "welcome"
     assert c.bot_due() is None  # the table waits while the newcomer reads
@@ -149,7 +148,7 @@ def test_a_guided_game_can_be_played_to_its_end_and_each_lesson_comes_once_when_
     lessons = play_guided(c, random.Random(7))
     assert c.state.is_terminal()
     assert len(lessons) == len(set(lessons)) and lessons[0] == "welcome" and lessons[-1] == "end"
-    triggers = ui_for(game).lesson_triggers
+    triggers = spec_of(game).ui.lesson_triggers
     first = {}
     for i, entry in enumerate(c.state.log):
         first.setdefault(triggers.get(entry.key), i)

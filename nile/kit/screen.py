@@ -1,4 +1,4 @@
-"""The contract between the app shell and a game's UI module, and the HTML helpers both use.
+"""The contract between the app shell and a game's UI module: what a screen is made of.
 
 The shell (``nile.web.controller`` + ``nile.web.render``) draws everything every
 game shares: home, set-up frame, saved games, the status bar, the action panel
@@ -17,69 +17,11 @@ targets use the intent ``pick`` with a key of the game's choosing
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..core.game import GameState
-from ..core.spec import GameSpec
-from ..words import has_key
-from ..words import text as msg
-
-
-def esc(value: Any) -> str:
-    """Any text as HTML text: names and file contents can never become markup."""
-    return html.escape(str(value), quote=True)
-
-
-def attrs(**values: Any) -> str:
-    return "".join(f' {k.rstrip("_").replace("_", "-")}="{esc(v)}"' for k, v in values.items() if v is not None)
-
-
-def button(label: str, intent: str, value: str = "", cls: str = "", disabled: bool = False, title: str | None = None,
-           key: str | None = None, unavailable: bool = False) -> str:
-    """A button with an intent. ``disabled``: cannot be pressed; ``unavailable``: shown dimmed but
-    still pressed, so the page can say why it cannot be done now."""
-    if unavailable:
-        cls = f"{cls} unavailable".strip()
-    return (
-        f'<button type="button"{attrs(class_=cls or None, data_i=intent, data_v=value, title=title, aria_keyshortcuts=key, aria_disabled="true" if unavailable else None)}'
-        f'{" disabled" if disabled else ""}>{esc(label)}</button>'
-    )
-
-
-def end_section(game: str, lang: str, names: Sequence[str], reason: str, headers: Sequence[str],
-                ranking: Sequence[dict[str, Any]], columns: Sequence[str], more: str = "") -> str:
-    """The end of any game: why it ended, the ranking table (place, name, then ``columns`` of each
-    ranking row under ``headers``), anything the game adds, and the ways on (new game, home)."""
-    head = "".join(f"<th>{esc(h)}</th>" for h in ("#", msg("ui.player", lang), *headers))
-    rows = "".join(
-        f'<tr><td>{r["place"]}</td><td>{esc(names[r["player"]])}</td>' + "".join(f"<td>{esc(r[c])}</td>" for c in columns)
-        + "</tr>"
-        for r in ranking
-    )
-    return (
-        f'<section class="end" aria-labelledby="end-title"><h2 id="end-title">{esc(msg("ui.game_over", lang))}</h2>'
-        f'<p>{esc(reason)}</p><table class="ranking"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>{more}'
-        f'<div class="buttons">{button(msg("ui.new_game", lang), "new", game, cls="primary")}'
-        f'{button(msg("ui.home", lang), "home")}</div></section>'
-    )
-
-
-def numbered_keys(prefix: str) -> list[str]:
-    """``prefix1``, ``prefix2``, … as long as the (English) catalog has them."""
-    keys: list[str] = []
-    while has_key(f"{prefix}{len(keys) + 1}"):
-        keys.append(f"{prefix}{len(keys) + 1}")
-    return keys
-
-
-def colour_letter(colour: str, lang: str) -> str:
-    """The letter(s) that tell a colour apart without seeing it, from the catalog (``colour_letter.*``:
-    in German green and yellow both start with G, so they get two); else the name's first letter."""
-    key = "colour_letter." + colour
-    return msg(key, lang) if has_key(key) else msg("colour." + colour, lang)[:1].upper()
 
 
 @dataclass
@@ -139,17 +81,6 @@ class Lesson:
     rule: str = ""
 
 
-def summary_card(sections: Sequence[tuple[str, str, Sequence[str]]]) -> str:
-    """A one-screen round summary (``GameUI.round_summary``): numbered phases, each a title, its rule id
-    and a few short lines (the words already said in the player's language)."""
-    items = "".join(
-        f'<li><h4>{esc(title)} <span class="rule-id">{esc(rule)}</span></h4><ul>'
-        + "".join(f"<li>{esc(line)}</li>" for line in lines) + "</ul></li>"
-        for title, rule, lines in sections
-    )
-    return f'<ol class="round-summary">{items}</ol>'
-
-
 @dataclass
 class SetupForm:
     """The set-up screen's state: the shell's part (game, seats) and the game's (``options``)."""
@@ -179,13 +110,15 @@ class Frame:
 
 
 class GameUI(Protocol):
-    """What a game's UI module (``spec.ui_module``) provides, as module-level names."""
+    """What a game hands the shell as ``GameSpec.ui``: its UI module, whose module-level names these are
+    (mypy checks the module against this protocol where the game builds its spec)."""
 
-    spec: GameSpec
     #: the rule ids of the rules help, in order (``N1``…, ``K1``…); keys ``<prefix>rules.<id>.title`` etc.
-    rule_ids: tuple[str, ...]
+    @property
+    def rule_ids(self) -> tuple[str, ...]: ...
     #: the catalog prefix of this game's rules help and decisions (``rules.`` or ``cape.rules.``)
-    rules_prefix: str
+    @property
+    def rules_prefix(self) -> str: ...
 
     def picture(self) -> str:
         """A small decorative SVG for the home screen's game card."""
@@ -230,7 +163,8 @@ class GameUI(Protocol):
     def end_screen(self, frame: Frame) -> str: ...
 
     #: the log keys after which the board pauses on a moment panel (bids opened, a scoring, the end)
-    moment_keys: frozenset[str]
+    @property
+    def moment_keys(self) -> frozenset[str]: ...
 
     # teaching (issue 19): the rules help's pictures and round summary, the coach, a guided first game
     def rule_of(self, key: str) -> str | None:
@@ -251,7 +185,8 @@ class GameUI(Protocol):
         ...
 
     #: log keys that start a lesson the first time they appear in a guided game: key → lesson id
-    lesson_triggers: Mapping[str, str]
+    @property
+    def lesson_triggers(self) -> Mapping[str, str]: ...
 
     def lesson(self, lesson: str, lang: str) -> Lesson: ...
 

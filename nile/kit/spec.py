@@ -1,4 +1,4 @@
-"""What a game registers with the app: one description, everything the shell needs to know.
+"""What a game hands the app: one description, everything the shell needs to know of it.
 
 A game is one package (e.g. An den Ufern des Nils) that builds one ``GameSpec``
 in its ``spec.py``; ``nile.games`` lists them. The shell (save format, command
@@ -14,10 +14,32 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from .game import GameState
-from .rng import Rng
+from ..core.actions import Action
+from ..core.game import GameState
+from ..core.rng import Rng
+from ..words import Domain
+from .screen import GameUI
+
+
+class BotKnowledge(Protocol):
+    """What a game tells the computer players (``nile.bots``), as module-level names of its ``bot.py``."""
+
+    #: how many units of ``heuristic`` make a clear lead
+    SCALE: float
+
+    def canonical(self, state: Any, seat: int) -> Any:
+        """A copy whose hidden facts are in a canonical order: a function of what ``seat`` may know only."""
+        ...
+
+    def heuristic(self, state: Any) -> list[float]:
+        """A rough score per seat, in the game's own units."""
+        ...
+
+    def easy(self, state: Any, seat: int, legal: tuple[Action, ...], rng: Rng) -> Action:
+        """A quick plausible choice (the easy computer player, playouts, other seats' sealed bids)."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -40,12 +62,14 @@ class GameSpec:
     invariants: Callable[[Any], list[str]]
     #: a copy of the state with everything ``player`` cannot see redrawn (bots, leak tests)
     resample_hidden: Callable[[Any, int | None, Rng], GameState]
-    #: the game's sentences: its ``nile.words.Domain`` (PO catalogs, how its log parameters read);
-    #: the registry hands it to the word layer
-    words: Any
+    #: the game's sentences: its PO catalogs and how its log parameters read; the registry hands it
+    #: to the word layer
+    words: Domain
+    #: the game's screen: targets from the legal actions, the board, set-up choices, the end (``GameUI``)
+    ui: GameUI
+    #: what the computer players know of the game (``BotKnowledge``)
+    bots: BotKnowledge
     #: the variants a game can be played with (rule ids), for set-up and ``simulate --variants``
     variants: tuple[str, ...] = ()
-    #: dotted path of the game's pure UI module (imported lazily: the engine never needs it)
-    ui_module: str = ""
     #: rough minutes a game takes, for the home screen
     minutes: tuple[int, int] = (30, 60)

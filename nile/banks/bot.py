@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..banks import actions as act
-from ..banks.data import FIELDS, FLOOD, MARKET_NAMES, MARKET_STALLS, ROTTEN, ROWS
-from ..banks.determinize import hidden_card_groups
-from ..banks.scoring import awards_for
-from ..banks.state import ACTIONS, AUCTION, EXTRA_TURN, SETUP_SOW, START_BID, owner_of
 from ..core.actions import Action
 from ..core.rng import Rng
+from . import actions as act
+from .data import FIELDS, FLOOD, MARKET_NAMES, MARKET_STALLS, ROTTEN, ROWS
+from .determinize import hidden_card_groups
+from .scoring import awards_for
+from .state import ACTIONS, AUCTION, EXTRA_TURN, SETUP_SOW, START_BID, owner_of
 
 #: points of lead that make a clear advantage (the values' squashing scale)
 SCALE = 4.0

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cape import actions as act
-from ..cape.data import CARD_INDEX, CARDS, CROSSINGS_TO_WIN, NEED
-from ..cape.determinize import reshuffled
 from ..core.actions import Action
 from ..core.rng import Rng
+from . import actions as act
+from .data import CARD_INDEX, CARDS, CROSSINGS_TO_WIN, NEED
+from .determinize import reshuffled
 
 #: money-units of lead that make a clear advantage (the values' squashing scale)
 SCALE = 60.0

@@ -1,0 +1,13 @@
+"""The UI contract: what a game hands the shell (``GameSpec``) and draws its screens through.
+
+Below it the core and the word layer; above it the games, which fill it in, then the
+registry and the shell, which read it. ``screen`` (interaction, frame, the ``GameUI``
+protocol), ``markup`` (HTML pieces), ``chart`` (a line chart), ``spec`` (``GameSpec``).
+"""
+
+from .markup import attrs, button, colour_letter, end_section, esc, numbered_keys, summary_card
+from .screen import Button, Frame, GameUI, Interaction, Lesson, SetupForm, Target, Tip
+from .spec import BotKnowledge, GameSpec
+
+__all__ = ["BotKnowledge", "Button", "Frame", "GameSpec", "GameUI", "Interaction", "Lesson", "SetupForm", "Target", "Tip",
+           "attrs", "button", "colour_letter", "end_section", "esc", "numbered_keys", "summary_card"]

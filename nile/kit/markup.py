@@ -1,0 +1,81 @@
+"""HTML pieces every screen is made of, for the shell and for each game's UI module alike (pure: text in,
+text out): escaping, attributes, buttons that carry an intent, the end of a game, a round summary,
+a colour's letter.
+
+All text that came from a player or a file — names above all — goes through ``esc`` so it can
+only ever be text.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+from ..words import has_key
+from ..words import text as msg
+
+
+def esc(value: Any) -> str:
+    """Any text as HTML text: names and file contents can never become markup."""
+    return html.escape(str(value), quote=True)
+
+
+def attrs(**values: Any) -> str:
+    return "".join(f' {k.rstrip("_").replace("_", "-")}="{esc(v)}"' for k, v in values.items() if v is not None)
+
+
+def button(label: str, intent: str, value: str = "", cls: str = "", disabled: bool = False, title: str | None = None,
+           key: str | None = None, unavailable: bool = False) -> str:
+    """A button with an intent. ``disabled``: cannot be pressed; ``unavailable``: shown dimmed but
+    still pressed, so the page can say why it cannot be done now."""
+    if unavailable:
+        cls = f"{cls} unavailable".strip()
+    return (
+        f'<button type="button"{attrs(class_=cls or None, data_i=intent, data_v=value, title=title, aria_keyshortcuts=key, aria_disabled="true" if unavailable else None)}'
+        f'{" disabled" if disabled else ""}>{esc(label)}</button>'
+    )
+
+
+def end_section(game: str, lang: str, names: Sequence[str], reason: str, headers: Sequence[str],
+                ranking: Sequence[dict[str, Any]], columns: Sequence[str], more: str = "") -> str:
+    """The end of any game: why it ended, the ranking table (place, name, then ``columns`` of each
+    ranking row under ``headers``), anything the game adds, and the ways on (new game, home)."""
+    head = "".join(f"<th>{esc(h)}</th>" for h in ("#", msg("ui.player", lang), *headers))
+    rows = "".join(
+        f'<tr><td>{r["place"]}</td><td>{esc(names[r["player"]])}</td>' + "".join(f"<td>{esc(r[c])}</td>" for c in columns)
+        + "</tr>"
+        for r in ranking
+    )
+    return (
+        f'<section class="end" aria-labelledby="end-title"><h2 id="end-title">{esc(msg("ui.game_over", lang))}</h2>'
+        f'<p>{esc(reason)}</p><table class="ranking"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>{more}'
+        f'<div class="buttons">{button(msg("ui.new_game", lang), "new", game, cls="primary")}'
+        f'{button(msg("ui.home", lang), "home")}</div></section>'
+    )
+
+
+def numbered_keys(prefix: str) -> list[str]:
+    """``prefix1``, ``prefix2``, … as long as the (English) catalog has them."""
+    keys: list[str] = []
+    while has_key(f"{prefix}{len(keys) + 1}"):
+        keys.append(f"{prefix}{len(keys) + 1}")
+    return keys
+
+
+def colour_letter(colour: str, lang: str) -> str:
+    """The letter(s) that tell a colour apart without seeing it, from the catalog (``colour_letter.*``:
+    in German green and yellow both start with G, so they get two); else the name's first letter."""
+    key = "colour_letter." + colour
+    return msg(key, lang) if has_key(key) else msg("colour." + colour, lang)[:1].upper()
+
+
+def summary_card(sections: Sequence[tuple[str, str, Sequence[str]]]) -> str:
+    """A one-screen round summary (``GameUI.round_summary``): numbered phases, each a title, its rule id
+    and a few short lines (the words already said in the player's language)."""
+    items = "".join(
+        f'<li><h4>{esc(title)} <span class="rule-id">{esc(rule)}</span></h4><ul>'
+        + "".join(f"<li>{esc(line)}</li>" for line in lines) + "</ul></li>"
+        for title, rule, lines in sections
+    )
+    return f'<ol class="round-summary">{items}</ol>'
