@@ -12,7 +12,6 @@ so a highlighted target and a refusal can never contradict each other.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
 
 from ..core.actions import Action, Reason
 from . import actions as act
@@ -29,9 +28,19 @@ from .data import (
     crop_of,
     owner_of,
 )
-
-if TYPE_CHECKING:
-    from .state import BanksState
+from .position import (
+    ACTIONS,
+    AUCTION,
+    BOAT,
+    EXTRA_TURN,
+    FLOOD_MODE,
+    ROT_CHOICE,
+    SETUP_SOW,
+    SETUP_WATER,
+    START_BID,
+    TIDE,
+    Position,
+)
 
 #: the reasons without parameters, made once (move generation meets them thousands of times a game)
 _ALREADY_RIPE = Reason("why.already_ripe", "N6")
@@ -54,12 +63,8 @@ _WATER_PLACE = Reason("why.water_place", "N4")
 _WAVE = Reason("why.wave", "N4")
 
 #: how one kind of action is taken apart and checked: (state, its arguments, player) → the rule broken
-Explainer = Callable[["BanksState", tuple[str, ...], int], "Reason | None"]
+Explainer = Callable[[Position, tuple[str, ...], int], Reason | None]
 
-#: the phases, as the state names them (``nile.banks.state``)
-START_BID, BOAT, SETUP_WATER, SETUP_SOW, TIDE = "start_bid", "boat", "setup_water", "setup_sow", "tide"
-ROT_CHOICE, AUCTION, EXTRA_TURN, ACTIONS = "rot", "auction", "extra_turn", "actions"
-FLOOD_MODE = "flood"
 #: the kinds of action each phase takes (anything else is refused as not now)
 KINDS_OF_PHASE = {
     START_BID: ("bid",), AUCTION: ("bid",), BOAT: ("boat",), SETUP_WATER: ("water",), SETUP_SOW: ("seed", "ripe"),
@@ -70,7 +75,7 @@ KINDS_OF_PHASE = {
 
 
 # ---------------------------------------------------------------------- the checks (each rule once)
-def in_play(s: BanksState, field: int) -> Reason | None:
+def in_play(s: Position, field: int) -> Reason | None:
     """N2: rows out of play do not exist for the whole game."""
     row = FIELDS[field].row
     if not s.row_in_play[row]:
@@ -78,7 +83,7 @@ def in_play(s: BanksState, field: int) -> Reason | None:
     return None
 
 
-def takes_marker(s: BanksState, field: int, player: int) -> Reason | None:
+def takes_marker(s: Position, field: int, player: int) -> Reason | None:
     """N6 (and N2.8): no card on the field, at most two markers, never two of one player."""
     markers = s.field_markers[field]
     if s.field_has_card(field):
@@ -90,7 +95,7 @@ def takes_marker(s: BanksState, field: int, player: int) -> Reason | None:
     return None
 
 
-def in_supply(s: BanksState, player: int, crop: int, unused: bool) -> Reason | None:
+def in_supply(s: Position, player: int, crop: int, unused: bool) -> Reason | None:
     """The crop is in the player's supply; to sow it, a marker of it not used this round (N6)."""
     mine = [m for m in s.supply[player] if crop_of(m) == crop]
     if not mine:
@@ -100,7 +105,7 @@ def in_supply(s: BanksState, player: int, crop: int, unused: bool) -> Reason | N
     return None
 
 
-def affordable(s: BanksState, cost: int) -> Reason | None:
+def affordable(s: Position, cost: int) -> Reason | None:
     """N6: an action needs its action points in hand."""
     if s.ap <= 0:
         return _NO_AP
@@ -109,7 +114,7 @@ def affordable(s: BanksState, cost: int) -> Reason | None:
     return None
 
 
-def own_marker(s: BanksState, field: int, player: int) -> tuple[Reason | None, int]:
+def own_marker(s: Position, field: int, player: int) -> tuple[Reason | None, int]:
     """(reason, marker): the player's marker on the field, not used yet this round (N6)."""
     for m in s.field_markers[field]:
         if owner_of(m) == player:
@@ -117,15 +122,15 @@ def own_marker(s: BanksState, field: int, player: int) -> tuple[Reason | None, i
     return _NO_MARKER_THERE, -1
 
 
-def can_grow(s: BanksState, marker: int) -> Reason | None:
+def can_grow(s: Position, marker: int) -> Reason | None:
     return _ALREADY_RIPE if s.ripe_side[marker] else None
 
 
-def can_harvest(s: BanksState, marker: int) -> Reason | None:
+def can_harvest(s: Position, marker: int) -> Reason | None:
     return None if s.ripe_side[marker] else _NOT_RIPE
 
 
-def market_takes(s: BanksState, market: int, palms: int, crop: int) -> Reason | None:
+def market_takes(s: Position, market: int, palms: int, crop: int) -> Reason | None:
     """N6: the field's palms reach the row, a stall is free, the crop differs from the row's last two."""
     name = MARKET_NAMES[market]
     if MARKET_MIN_PALMS[market] > palms:
@@ -138,7 +143,7 @@ def market_takes(s: BanksState, market: int, palms: int, crop: int) -> Reason | 
     return None
 
 
-def joker_in_turn(s: BanksState, player: int) -> Reason | None:
+def joker_in_turn(s: Position, player: int) -> Reason | None:
     """A joker may be discarded in one's own turn, not in the hippo's extra turn (N6, N11)."""
     if s.phase == EXTRA_TURN:
         return _EXTRA_TURN_JOKER
@@ -147,7 +152,7 @@ def joker_in_turn(s: BanksState, player: int) -> Reason | None:
     return None
 
 
-def joker_to_buy(s: BanksState, player: int) -> Reason | None:
+def joker_to_buy(s: Position, player: int) -> Reason | None:
     """N6: one joker a round, while a desert card can be drawn (N1)."""
     if player in s.jokers_bought:
         return _ONE_JOKER
@@ -156,7 +161,7 @@ def joker_to_buy(s: BanksState, player: int) -> Reason | None:
     return None
 
 
-def on_boat(s: BanksState, owner: int, crop: int, unused: bool) -> Reason | None:
+def on_boat(s: Position, owner: int, crop: int, unused: bool) -> Reason | None:
     """A marker of ``owner``'s crop is on the boat (to buy back: one not used this round)."""
     there = [m for m in s.boat if owner_of(m) == owner and crop_of(m) == crop]
     if not there or (unused and all(m in s.used for m in there)):
@@ -164,16 +169,16 @@ def on_boat(s: BanksState, owner: int, crop: int, unused: bool) -> Reason | None
     return None
 
 
-def variant_on(s: BanksState, rule: str) -> Reason | None:
+def variant_on(s: Position, rule: str) -> Reason | None:
     return None if s.options.has(rule) else Reason(f"why.{rule.lower()}_off", rule)
 
 
-def hoardable(s: BanksState, owner: int, player: int) -> Reason | None:
+def hoardable(s: Position, owner: int, player: int) -> Reason | None:
     """N10: another player's marker; one's own is bought back instead."""
     return _HOARD_OWN if owner == player else None
 
 
-def spoiled(s: BanksState, market: int, stall: int) -> Reason | None:
+def spoiled(s: Position, market: int, stall: int) -> Reason | None:
     """N13: only a spoiled fruit can be refreshed."""
     row = s.market[market]
     if stall >= len(row) or s.condition[row[stall]] != SPOILED:
@@ -181,13 +186,13 @@ def spoiled(s: BanksState, market: int, stall: int) -> Reason | None:
     return None
 
 
-def pile_ready(s: BanksState, player: int, pile: int) -> Reason | None:
+def pile_ready(s: Position, player: int, pile: int) -> Reason | None:
     if not s.piles[player][pile]:
         return Reason("why.pile_empty", "N4", {"pile": act.PILES[pile]})
     return None
 
 
-def water_fits(s: BanksState, player: int, pile: int, field: int, free_only: bool) -> Reason | None:
+def water_fits(s: Position, player: int, pile: int, field: int, free_only: bool) -> Reason | None:
     """N4 (N2.7): the row's next field, the card's inner wave matching, and in set-up a free field."""
     slot = s.water_slot(FIELDS[field].row)
     if slot is None or slot[0] != field:
@@ -199,29 +204,29 @@ def water_fits(s: BanksState, player: int, pile: int, field: int, free_only: boo
     return None
 
 
-def ebbs(s: BanksState, row: int) -> Reason | None:
+def ebbs(s: Position, row: int) -> Reason | None:
     """N5: a row with water gives up its outermost card."""
     return None if s.row_water[row] else Reason("why.ebb_dry", "N5", {"row": ROWS[row].name})
 
 
-def first_placement(s: BanksState, side: str) -> Reason | None:
+def first_placement(s: Position, side: str) -> Reason | None:
     """N2.8: one seed and one ripe fruit each."""
     if side not in s.setup_placed:
         return None
     return Reason("why.seed_placed" if side == "seed" else "why.ripe_placed", "N2")
 
 
-def rot_markets(s: BanksState) -> range:
+def rot_markets(s: Position) -> range:
     """N8: rot with p palms reaches the p rightmost market rows."""
     return range(len(MARKET_NAMES) - s.rot_palms, len(MARKET_NAMES))
 
 
-def rot_candidates(s: BanksState, market: int) -> list[int]:
+def rot_candidates(s: Position, market: int) -> list[int]:
     """N8: the fruits rot can hit: every one not rotten yet."""
     return [i for i, m in enumerate(s.market[market]) if s.condition[m] != ROTTEN]
 
 
-def rot_choice(s: BanksState, market: int, stalls: tuple[int, ...]) -> Reason | None:
+def rot_choice(s: Position, market: int, stalls: tuple[int, ...]) -> Reason | None:
     """N8: one of the ``palms`` rightmost rows; two different non-rotten fruits (all if fewer)."""
     candidates = rot_candidates(s, market)
     wanted = min(2, len(candidates))
@@ -230,7 +235,7 @@ def rot_choice(s: BanksState, market: int, stalls: tuple[int, ...]) -> Reason | 
     return None
 
 
-def bid_held(s: BanksState, player: int, crops: tuple[int, ...]) -> Reason | None:
+def bid_held(s: Position, player: int, crops: tuple[int, ...]) -> Reason | None:
     """N11, N12: a bid is markers from one's own supply."""
     supply = [crop_of(m) for m in s.supply[player]]
     if any(crops.count(c) > supply.count(c) for c in set(crops)):
@@ -241,28 +246,28 @@ def bid_held(s: BanksState, player: int, crops: tuple[int, ...]) -> Reason | Non
 
 
 # ---------------------------------------------------------------------- explaining a refusal
-def explain(s: BanksState, action: Action, player: int) -> Reason | None:
+def explain(s: Position, action: Action, player: int) -> Reason | None:
     """The first rule ``action`` breaks for ``player`` now, or None (then it is legal, or of another phase)."""
     kind, args = action.kind, action.args
     explainer = _EXPLAIN.get(kind)
     return explainer(s, args, player) if explainer is not None else None
 
 
-def _sow(s: BanksState, args: tuple[str, ...], player: int) -> Reason | None:
+def _sow(s: Position, args: tuple[str, ...], player: int) -> Reason | None:
     crop, field = act.crop_of(args[0]), act.field_of(args[1])
     return (in_play(s, field) or takes_marker(s, field, player) or in_supply(s, player, crop, unused=True)
             or affordable(s, 1 + len(s.field_markers[field])))
 
 
 def _setup_marker(side: str) -> Explainer:
-    def explain_side(s: BanksState, args: tuple[str, ...], player: int) -> Reason | None:
+    def explain_side(s: Position, args: tuple[str, ...], player: int) -> Reason | None:
         crop, field = act.crop_of(args[0]), act.field_of(args[1])
         return (first_placement(s, side) or in_play(s, field) or takes_marker(s, field, player)
                 or in_supply(s, player, crop, unused=False))
     return explain_side
 
 
-def _grow_or_harvest(s: BanksState, args: tuple[str, ...], player: int, harvest: bool) -> Reason | None:
+def _grow_or_harvest(s: Position, args: tuple[str, ...], player: int, harvest: bool) -> Reason | None:
     field = act.field_of(args[0])
     reason = in_play(s, field)
     if reason:
@@ -276,23 +281,23 @@ def _grow_or_harvest(s: BanksState, args: tuple[str, ...], player: int, harvest:
     return market_takes(s, act.market_of(args[1]), FIELDS[field].palms, crop_of(marker))
 
 
-def _water(s: BanksState, args: tuple[str, ...], player: int) -> Reason | None:
+def _water(s: Position, args: tuple[str, ...], player: int) -> Reason | None:
     pile, field = act.pile_of(args[0]), act.field_of(args[1])
     return in_play(s, field) or pile_ready(s, player, pile) or water_fits(s, player, pile, field, s.phase == SETUP_WATER)
 
 
-def _buy(s: BanksState, args: tuple[str, ...], player: int) -> Reason | None:
+def _buy(s: Position, args: tuple[str, ...], player: int) -> Reason | None:
     if args == ("joker",):
         return affordable(s, 1) or joker_to_buy(s, player)
     return affordable(s, 1) or on_boat(s, player, act.crop_of(args[0]), unused=True)
 
 
-def _hoard(s: BanksState, args: tuple[str, ...], player: int) -> Reason | None:
+def _hoard(s: Position, args: tuple[str, ...], player: int) -> Reason | None:
     owner, crop = int(args[0][1:]) - 1, act.crop_of(args[1])
     return variant_on(s, "N10") or affordable(s, 2) or hoardable(s, owner, player) or on_boat(s, owner, crop, unused=False)
 
 
-def _refresh(s: BanksState, args: tuple[str, ...], player: int) -> Reason | None:
+def _refresh(s: Position, args: tuple[str, ...], player: int) -> Reason | None:
     market = act.market_of(args[0])
     return variant_on(s, "N13") or joker_in_turn(s, player) or spoiled(s, market, act.stall_of(market, args[1]))
 
@@ -316,7 +321,7 @@ _EXPLAIN: dict[str, Explainer] = {
 
 
 # ---------------------------------------------------------------------- generating the legal actions
-def generate(s: BanksState, player: int) -> list[Action]:
+def generate(s: Position, player: int) -> list[Action]:
     """Every legal action of ``player`` (who is to act) in a fixed order, from the checks above."""
     phase = s.phase
     if phase in (ACTIONS, EXTRA_TURN):
@@ -338,7 +343,7 @@ def generate(s: BanksState, player: int) -> list[Action]:
     return []
 
 
-def water_actions(s: BanksState, player: int, free_only: bool) -> list[Action]:
+def water_actions(s: Position, player: int, free_only: bool) -> list[Action]:
     result = []
     for row in range(len(ROWS)):
         slot = s.water_slot(row)
@@ -351,14 +356,14 @@ def water_actions(s: BanksState, player: int, free_only: bool) -> list[Action]:
     return result
 
 
-def rot_actions(s: BanksState) -> list[Action]:
+def rot_actions(s: Position) -> list[Action]:
     choices: list[Action] = []
     for market in rot_markets(s):
         choices.extend(act.all_rot_choices(market, rot_candidates(s, market)))
     return choices
 
 
-def bid_actions(s: BanksState, player: int) -> list[Action]:
+def bid_actions(s: Position, player: int) -> list[Action]:
     counts = [0] * len(CROPS)
     for m in s.supply[player]:
         counts[crop_of(m)] += 1
@@ -369,7 +374,7 @@ def bid_actions(s: BanksState, player: int) -> list[Action]:
     return [act.bid(b) for b in bids]
 
 
-def setup_sow_actions(s: BanksState, player: int) -> list[Action]:
+def setup_sow_actions(s: Position, player: int) -> list[Action]:
     crops = [c for c in range(len(CROPS)) if in_supply(s, player, c, unused=False) is None]
     result: list[Action] = []
     for side, make in (("seed", act.seed), ("ripe", act.ripe)):
@@ -381,7 +386,7 @@ def setup_sow_actions(s: BanksState, player: int) -> list[Action]:
     return result
 
 
-def turn_actions(s: BanksState, player: int) -> list[Action]:
+def turn_actions(s: Position, player: int) -> list[Action]:
     """N6 (and N10, N13): what the player on turn may do with the AP left."""
     result = [act.END, *joker_actions(s, player)]
     if affordable(s, 1) is not None:
@@ -396,7 +401,7 @@ def turn_actions(s: BanksState, player: int) -> list[Action]:
     return result
 
 
-def joker_actions(s: BanksState, player: int) -> list[Action]:
+def joker_actions(s: Position, player: int) -> list[Action]:
     if joker_in_turn(s, player) is not None:
         return []
     result = [act.JOKER]
@@ -406,14 +411,14 @@ def joker_actions(s: BanksState, player: int) -> list[Action]:
     return result
 
 
-def hoard_actions(s: BanksState, player: int) -> Iterable[Action]:
+def hoard_actions(s: Position, player: int) -> Iterable[Action]:
     if variant_on(s, "N10") is not None or affordable(s, 2) is not None:
         return []
     owners = sorted({(owner_of(m), crop_of(m)) for m in s.boat if hoardable(s, owner_of(m), player) is None})
     return [act.hoard(o, c) for o, c in owners]
 
 
-def _field_actions(s: BanksState, player: int, field: int, sow_crops: list[int]) -> list[Action]:
+def _field_actions(s: Position, player: int, field: int, sow_crops: list[int]) -> list[Action]:
     """What the player can do on one field: sow there, or grow or harvest their marker."""
     markers = s.field_markers[field]
     if not markers and not sow_crops:

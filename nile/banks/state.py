@@ -26,9 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.actions import Action, IllegalActionError
-from ..core.game import GameState
 from ..core.log import Entry
-from ..core.rng import Rng
 from . import actions as act
 from . import legal
 from .data import (
@@ -43,17 +41,13 @@ from .data import (
     HIPPO,
     IDLE_ROUNDS_TO_END,
     JOKERS_AT_SETUP,
-    MARKERS_PER_PLAYER,
     MARKERS_TO_BOAT_AT_SETUP,
     MARKET_NAMES,
     MARKET_STALLS,
-    NONE,
-    OBELISK_START,
     RIPE,
     ROT,
     ROTTEN,
     ROWS,
-    ROWS_OUT_OF_PLAY,
     SETUP_DESERT_CARDS,
     SPOILED,
     TIDE_NAMES,
@@ -63,106 +57,35 @@ from .data import (
     owner_of,
 )
 from .options import START_RANDOM, Options
+from .position import (  # noqa: F401 - the phases are read from here by the tests and the bots
+    ACTIONS,
+    AUCTION,
+    BOAT,
+    EBB_MODE,
+    EXTRA_TURN,
+    FLOOD_MODE,
+    OVER,
+    ROT_CHOICE,
+    SETUP_SOW,
+    SETUP_WATER,
+    START_BID,
+    TIDE,
+    Position,
+)
 from .scoring import Fruit, score_phase
-
-# phases
-START_BID = "start_bid"
-BOAT = "boat"
-SETUP_WATER = "setup_water"
-SETUP_SOW = "setup_sow"
-TIDE = "tide"
-ROT_CHOICE = "rot"
-AUCTION = "auction"
-EXTRA_TURN = "extra_turn"
-ACTIONS = "actions"
-OVER = "over"
-
-FLOOD_MODE, EBB_MODE = "flood", "ebb"
-
-#: where a marker can be (for views and invariants)
-SUPPLY, FIELD, MARKET, ON_BOAT, HOARD, OUT = "supply", "field", "market", "boat", "hoard", "out"
+from .view import view as view_of
 
 
-class BanksState(GameState):
+class BanksState(Position):
     """One position of *An den Ufern des Nils*; see the module docstring for the layout."""
 
-    GAME = "banks"
     #: bump with any change that makes an older save replay differently (random draws, a
     #: rule), explained in the commit; tests/golden/banks pins what version 1 plays
     RULES_VERSION = 1
 
     # ------------------------------------------------------------------ set-up (N2)
     def __init__(self, options: Options, seed: int) -> None:
-        self.options = options
-        self.seed = seed
-        self.rng = Rng(seed)
-        n = self.num_players = options.num_players
-        self.variants = options.variants
-        out_rows = ROWS_OUT_OF_PLAY[n]
-        self.row_in_play = tuple(row.name not in out_rows for row in ROWS)
-        self.fields_in_play = tuple(f.index for f in FIELDS if self.row_in_play[f.row])
-
-        # markers
-        self.supply: list[list[int]] = [
-            list(range(p * MARKERS_PER_PLAYER, (p + 1) * MARKERS_PER_PLAYER)) for p in range(n)
-        ]
-        self.field_markers: list[list[int]] = [[] for _ in FIELDS]
-        self.ripe_side = [False] * (n * MARKERS_PER_PLAYER)  # seed side up = False
-        self.market: list[list[int]] = [[] for _ in MARKET_NAMES]
-        self.condition = [RIPE] * (n * MARKERS_PER_PLAYER)  # on the market only
-        self.boat: list[int] = []
-        self.hoard: list[list[int]] = [[] for _ in range(n)]
-        self.out: list[int] = []
-        self.used: set[int] = set()  # markers that did their one action this round (N6)
-
-        # cards
-        self.row_water: list[list[int]] = [[] for _ in ROWS]
-        self.row_desert: list[list[int]] = [[] for _ in ROWS]
-        self.water_discard: list[int] = []  # removed by the ebb, event side seen
-        self.water_unused: list[int] = []  # 45 mod players, left the game unseen
-        self.piles: list[list[list[int]]] = [[[], []] for _ in range(n)]  # top = last
-        self.jokers: list[list[int]] = [[] for _ in range(n)]
-        self.desert_draw: list[int] = []  # top = last
-        self.desert_discard: list[int] = []
-
-        # track, tide, turn
-        self.score = [0] * n  # points; the pawn stands on space 1 + score
-        self.obelisk = OBELISK_START
-        self.lost = [0] * n  # markers lost from the boat (final tie-break, N7)
-        self.tide = FLOOD
-        self.round = 0  # 0 during set-up
-        self.start_player = 0
-        self.phase = ""
-        self.actor: int | None = None
-        self.ap = 0
-        self.jokers_bought: set[int] = set()
-        self.turn_index = 0  # how many players already had their turn this phase/step
-        self.setup_placed: list[str] = []  # N2.6/N2.8: what the current player placed
-        # tide phase (N4, N5, N8)
-        self.tide_mode = FLOOD_MODE
-        self.tide_done = 0
-        self.tide_ended_by_arrow = False
-        self.pending_arrow = False
-        self.rot_palms = 0
-        # secret bids (N11, N12)
-        self.bidders: list[int] = []
-        self.bids: dict[int, tuple[int, ...]] = {}
-        self.bid_round = 0
-        # the end (N7)
-        self.round_active = False
-        self.idle_rounds = 0
-        self.final: dict[str, Any] | None = None
-        # records
-        self.history: list[tuple[int, Action]] = []
-        self.log: list[Entry] = []
-        self.scorings: list[dict[str, Any]] = []
-        #: number of history entries up to and including the last one that revealed
-        #: something hidden (a card turned, a joker drawn, bids opened): undo stops there
-        self.reveal_mark = 0
-        #: history length when the current player's turn (or set-up step) began
-        self.turn_mark = 0
-        self._legal: dict[int, tuple[Action, ...]] = {}
-
+        Position.__init__(self, options, seed)
         self._setup()
 
     def _setup(self) -> None:
@@ -224,9 +147,7 @@ class BanksState(GameState):
 
     def view(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may know (N9); None for a spectator. See ``nile.banks.view``."""
-        from .view import view
-
-        return view(self, player)
+        return view_of(self, player)
 
     def _play(self, player: int, action: Action) -> None:
         turn = self._turn_key()
@@ -262,19 +183,6 @@ class BanksState(GameState):
 
     def _mark_reveal(self) -> None:
         self.reveal_mark = len(self.history)
-
-    def field_has_water(self, field: int) -> bool:
-        f = FIELDS[field]
-        return f.position < len(self.row_water[f.row])
-
-    def field_has_desert(self, field: int) -> bool:
-        f = FIELDS[field]
-        return f.position >= ROWS[f.row].length - len(self.row_desert[f.row])
-
-    def field_has_card(self, field: int) -> bool:
-        f = FIELDS[field]
-        row = f.row
-        return f.position < len(self.row_water[row]) or f.position >= ROWS[row].length - len(self.row_desert[row])
 
     def _take_from(self, markers: list[int], player: int, crop: int, prefer_used: bool = False) -> int:
         """Remove and return ``player``'s marker of ``crop`` from a container.
@@ -323,20 +231,6 @@ class BanksState(GameState):
         return self.desert_draw.pop() if self.desert_draw else None
 
     # ------------------------------------------------------------------ placement rules
-    def water_slot(self, row: int) -> tuple[int, int] | None:
-        """(field, wave it touches) where the next water card of ``row`` would go (N4), or None."""
-        if not self.row_in_play[row]:
-            return None
-        r = ROWS[row]
-        stack = self.row_water[row]
-        pos = len(stack)
-        if pos >= r.length:
-            return None
-        wave = r.nile_wave if pos == 0 else WATER_CARDS[stack[-1]].wave_out
-        if wave == NONE:
-            return None
-        return r.first_field + pos, wave
-
     # ------------------------------------------------------------------ legal actions (nile.banks.legal)
     def _generate(self, player: int) -> list[Action]:
         return legal.generate(self, player)

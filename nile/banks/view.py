@@ -26,8 +26,10 @@ from .data import (
     TIDE_NAMES,
     WATER_CARDS,
     WAVE_NAMES,
+    crop_of,
+    owner_of,
 )
-from .state import ACTIONS, AUCTION, EXTRA_TURN, ROT_CHOICE, START_BID, TIDE, BanksState, crop_of, owner_of
+from .position import ACTIONS, AUCTION, EXTRA_TURN, ROT_CHOICE, START_BID, TIDE, Position
 
 VIEW_VERSION = 1
 
@@ -37,7 +39,7 @@ def _waves(card: int) -> dict[str, str]:
     return {"in": WAVE_NAMES[c.wave_in], "out": WAVE_NAMES[c.wave_out]}
 
 
-def _crop_counts(state: BanksState, markers: list[int], player: int) -> dict[str, dict[str, int]]:
+def _crop_counts(state: Position, markers: list[int], player: int) -> dict[str, dict[str, int]]:
     counts: dict[str, dict[str, int]] = {}
     for m in markers:
         if owner_of(m) == player:
@@ -47,11 +49,11 @@ def _crop_counts(state: BanksState, markers: list[int], player: int) -> dict[str
     return {c: counts[c] for c in CROPS if c in counts}
 
 
-def _marker(state: BanksState, m: int) -> dict[str, Any]:
+def _marker(state: Position, m: int) -> dict[str, Any]:
     return {"player": owner_of(m), "crop": CROPS[crop_of(m)], "used": m in state.used}
 
 
-def view(state: BanksState, player: int | None) -> dict[str, Any]:
+def view(state: Position, player: int | None) -> dict[str, Any]:
     s = state
     bidding = s.phase in (START_BID, AUCTION)
     players = []

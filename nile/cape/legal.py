@@ -9,39 +9,35 @@ click and the refusal of another cannot contradict each other.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from ..core.actions import Action, Reason
 from . import actions as act
 from .data import CARD_INDEX, CARDS, RAIL_PRICE
+from .position import BID, BUILD, CHOOSE, Position
 
-if TYPE_CHECKING:
-    from .state import CapeState
-
-BID, CHOOSE, BUILD = "bid", "choose", "build"
 KINDS_OF_PHASE = {BID: ("bid",), CHOOSE: ("take",), BUILD: ("build", "pass")}
-Explainer = Callable[["CapeState", tuple[str, ...], int], "Reason | None"]
+Explainer = Callable[[Position, tuple[str, ...], int], Reason | None]
 
 
 # ---------------------------------------------------------------------- the checks (each rule once)
-def bid_affordable(s: CapeState, player: int, amount: int) -> Reason | None:
+def bid_affordable(s: Position, player: int, amount: int) -> Reason | None:
     """K3: a bid from 0 to the player's money."""
     if amount > s.money[player]:
         return Reason("cape.why.bid_too_high", "K3", {"amount": amount, "money": s.money[player]})
     return None
 
 
-def on_offer(s: CapeState, card: int) -> Reason | None:
+def on_offer(s: Position, card: int) -> Reason | None:
     """K3: a card still on offer."""
     return None if card in s.offer else Reason("cape.why.not_on_offer", "K3", {"card": CARDS[card].id})
 
 
-def route_ahead(s: CapeState, player: int) -> Reason | None:
+def route_ahead(s: Position, player: int) -> Reason | None:
     """K4: a landscape in front of the locomotive to cross."""
     return None if s.routes[player] else Reason("cape.why.route_empty", "K4")
 
 
-def bonus_usable(s: CapeState, player: int, bonus: int) -> Reason | None:
+def bonus_usable(s: Position, player: int, bonus: int) -> Reason | None:
     """K4: bonus rails the player holds, and no more than the rails missing (more would be wasted)."""
     held = len(s.bonus[player])
     if bonus > held:
@@ -51,7 +47,7 @@ def bonus_usable(s: CapeState, player: int, bonus: int) -> Reason | None:
     return None
 
 
-def build_affordable(s: CapeState, player: int, bonus: int) -> Reason | None:
+def build_affordable(s: Position, player: int, bonus: int) -> Reason | None:
     """K4: the missing rails bought at 10 Pond each, with money the player has."""
     buy = s.rails_to_buy(player, bonus)
     if RAIL_PRICE * buy > s.money[player]:
@@ -62,7 +58,7 @@ def build_affordable(s: CapeState, player: int, bonus: int) -> Reason | None:
 
 
 # ---------------------------------------------------------------------- explaining a refusal
-def _build(s: CapeState, args: tuple[str, ...], player: int) -> Reason | None:
+def _build(s: Position, args: tuple[str, ...], player: int) -> Reason | None:
     bonus = int(args[0])
     return route_ahead(s, player) or bonus_usable(s, player, bonus) or build_affordable(s, player, bonus)
 
@@ -75,14 +71,14 @@ _EXPLAIN: dict[str, Explainer] = {
 }
 
 
-def explain(s: CapeState, action: Action, player: int) -> Reason | None:
+def explain(s: Position, action: Action, player: int) -> Reason | None:
     """The first rule ``action`` breaks for ``player`` now, or None."""
     explainer = _EXPLAIN.get(action.kind)
     return explainer(s, action.args, player) if explainer is not None else None
 
 
 # ---------------------------------------------------------------------- generating the legal actions
-def generate(s: CapeState, player: int) -> list[Action]:
+def generate(s: Position, player: int) -> list[Action]:
     if s.phase == BID:
         return [act.bid(a) for a in range(s.money[player] + 1)]
     if s.phase == CHOOSE:

@@ -9,12 +9,10 @@ only its bidder sees it (``view(bidder)``); the others see that it was made.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .data import CARDS, LANDSCAPES, NEED
-
-if TYPE_CHECKING:
-    from .state import CapeState
+from .position import Position
 
 VIEW_VERSION = 1
 
@@ -24,7 +22,7 @@ def card(c: int) -> dict[str, Any]:
     return {"id": k.id, "landscape": k.landscape, "rails": k.rails, "income": k.income}
 
 
-def view(s: CapeState, player: int | None) -> dict[str, Any]:
+def view(s: Position, player: int | None) -> dict[str, Any]:
     bidding = s.phase == "bid"
     players = []
     for p in range(s.num_players):

@@ -25,6 +25,7 @@ from .explained import Explained
 from .game import GameState
 from .rng import MAX_SEED
 
+
 class Rules(Protocol):
     """What loading a save needs of a game (its ``GameSpec`` has it): its name and rules version, its options
     from their saved form, and a new game from options and a seed."""
