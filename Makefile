@@ -31,10 +31,12 @@ check-po: $(VENV)/.installed
 
 test: lint test-engine test-pyodide test-browser
 
-# ruff (pyflakes, import order, 3.11 syntax, bugbear) and mypy over the package: both must stay clean
+# ruff (pyflakes, import order, 3.11 syntax, bugbear, complexity at most 15), mypy over the package, and
+# the layers of the house (import-linter contracts in pyproject.toml): all must stay clean
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check nile tests tools
 	$(VENV)/bin/mypy
+	PYTHONPATH=. $(VENV)/bin/lint-imports --no-cache
 
 test-engine: catalogs
 	$(PY) -m pytest tests/engine tests/cape tests/web tests/bots

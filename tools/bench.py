@@ -585,6 +585,20 @@ SEEDED_RANDOM_JS = """(() => {
 END_TURN_P = 0.3
 
 
+def _choose_click(g: dict[str, str], found: dict[str, list[int]], rng: random.Random,
+                  since_progress: int) -> tuple[str, str, int] | None:
+    """What the clicks player clicks next: a bid, sometimes End turn, mostly a commit, else a selection."""
+    if found["bid"]:
+        return "bid", g["bid"], found["bid"][0]
+    if found["end"] and (rng.random() < END_TURN_P or since_progress > 6 or not (found["commit"] or found["select"])):
+        return "end", g["end"], found["end"][0]
+    if found["commit"] and (rng.random() < 0.8 or not found["select"]):
+        return "commit", g["commit"], rng.choice(found["commit"])
+    if found["select"]:
+        return "select", g["select"], rng.choice(found["select"])
+    return None
+
+
 def bench_clicks(pw: Any, served: Served, cfg: dict[str, Any]) -> dict[str, Any]:
     n = cfg["clicks"]
     log(f"clicks: at least {n} clicks, until a 3-player game played through the UI is over ...")
@@ -642,14 +656,9 @@ def bench_clicks(pw: Any, served: Served, cfg: dict[str, Any]) -> dict[str, Any]
             samples.append(r)
             games_started += 1
             continue
-        if found["bid"]:
-            kind, sel, idx = "bid", g["bid"], found["bid"][0]
-        elif found["end"] and (rng.random() < END_TURN_P or since_progress > 6 or not (found["commit"] or found["select"])):
-            kind, sel, idx = "end", g["end"], found["end"][0]
-        elif found["commit"] and (rng.random() < 0.8 or not found["select"]):
-            kind, sel, idx = "commit", g["commit"], rng.choice(found["commit"])
-        elif found["select"]:
-            kind, sel, idx = "select", g["select"], rng.choice(found["select"])
+        chosen = _choose_click(g, found, rng, since_progress)
+        if chosen is not None:
+            kind, sel, idx = chosen
         else:
             stuck += 1
             if stuck > 3:
