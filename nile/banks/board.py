@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..kit import Frame, Interaction, attrs, colour_letter, esc
+from ..kit.intents import Intent
 from ..words import Word
 from ..words import text as msg
 from . import data
@@ -177,13 +178,13 @@ def target_attrs(key: str, inter: Interaction, base_label: str, selected: bool =
     """(class suffix, attributes) for a board element that may be a target."""
     t = inter.targets.get(key)
     if t is None:  # not a target, but while someone may act a click still says why not (the engine's refusal)
-        clickable = attrs(data_i="pick", data_v=key) if (inter.targets or inter.buttons) else ""
+        clickable = attrs(data_i=Intent.PICK, data_v=key) if (inter.targets or inter.buttons) else ""
         return (" selected" if selected else "", clickable + f' role="img" aria-label="{esc(base_label)}"')
     cls = (" act" if t.action else " sel") + (" coach" if key in inter.focus else "")
     label = f"{base_label}. {t.label}" if t.label else base_label
     return (
         cls + (" selected" if selected else ""),
-        f'{attrs(data_i="pick", data_v=key, tabindex="0", role="button", aria_label=label)}',
+        f'{attrs(data_i=Intent.PICK, data_v=key, tabindex="0", role="button", aria_label=label)}',
     )
 
 
@@ -342,7 +343,7 @@ def html_boat(frame: Frame) -> str:
         colour_cls = f'p-{p["colour"]}'
         if t:
             coach = " coach" if key in inter.focus else ""
-            items.append(f'<button type="button" class="chip boat-chip target{coach} {colour_cls}"{attrs(data_i="pick", data_v=key, aria_label=f"{label} {t.cost}: {words}. {t.label}", title=t.label)}>'
+            items.append(f'<button type="button" class="chip boat-chip target{coach} {colour_cls}"{attrs(data_i=Intent.PICK, data_v=key, aria_label=f"{label} {t.cost}: {words}. {t.label}", title=t.label)}>'
                          f'{esc(label)} <span class="cost-tag">{t.cost}</span></button>')
         else:
             items.append(f'<span class="chip boat-chip {colour_cls}"{attrs(aria_label=words)}>{esc(label)}</span>')

@@ -18,6 +18,7 @@ from ..core.actions import Action
 from ..core.game import GameState
 from ..kit import Button, Frame, Interaction, SetupForm, Target, attrs, button, colour_letter, end_section, esc
 from ..kit.chart import Series, line_chart, stats_table
+from ..kit.intents import Intent
 from ..words import Word, plural
 from ..words import text as msg
 from . import data, moments, teach
@@ -107,7 +108,7 @@ def _setup_sow(ask: _Ask) -> None:
     inter.prompt = msg("ui.prompt_setup_sow", lang, side=Word("side." + side))
     crop = sel.get("crop")
     for other in sides:
-        inter.buttons.append(Button(msg("ui.side_" + other, lang), "select", f"side:{other}"))
+        inter.buttons.append(Button(msg("ui.side_" + other, lang), Intent.SELECT, f"side:{other}"))
     for a in ask.legal:
         if a.kind != side:
             continue
@@ -123,7 +124,7 @@ def _setup_sow(ask: _Ask) -> None:
 def _rot(ask: _Ask) -> None:
     ask.inter.prompt = msg("ui.prompt_rot", ask.lang, palms=ask.view["rot_palms"])
     for a in ask.legal:
-        ask.inter.buttons.append(Button(describe_rot(ask.view, a, ask.lang, ask.names), "act", a.text()))
+        ask.inter.buttons.append(Button(describe_rot(ask.view, a, ask.lang, ask.names), Intent.ACT, a.text()))
 
 
 def describe_rot(view: dict[str, Any], action: Action, lang: str, names: Sequence[str]) -> str:
@@ -141,7 +142,7 @@ def _turn(ask: _Ask) -> None:
     ask.inter.prompt = msg("ui.prompt_turn", ask.lang, ap=ask.view["ap"])
     if not any(a.kind == "buy" and a.args[0] == "joker" for a in ask.legal):
         # shown, dimmed: a press says why not (one joker per round, no AP left, none left…)
-        ask.inter.buttons.append(Button(msg("ui.buy_joker", ask.lang), "act", "buy joker", 1, available=False))
+        ask.inter.buttons.append(Button(msg("ui.buy_joker", ask.lang), Intent.ACT, "buy joker", 1, available=False))
     for a in ask.legal:
         kind = "buy_joker" if a.kind == "buy" and a.args[0] == "joker" else a.kind
         _TURN_KINDS[kind](ask, a)
@@ -164,7 +165,7 @@ def _turn_grow(ask: _Ask, a: Action) -> None:
     fname, cost = a.args[0], ask.s.cost(a)
     if _chosen_field(ask) == fname:
         ask.add(f"field:{fname}", a, msg("ui.grow_here", ask.lang, field=fname, ap=cost))
-        ask.inter.buttons.append(Button(msg("ui.grow_button", ask.lang, ap=cost), "act", a.text(), cost))
+        ask.inter.buttons.append(Button(msg("ui.grow_button", ask.lang, ap=cost), Intent.ACT, a.text(), cost))
     else:
         ask.inter.targets[f"field:{fname}"] = Target(select={"kind": "fruit", "field": fname},
                                                      label=msg("ui.choose_seed", ask.lang, field=fname))
@@ -194,7 +195,7 @@ def _turn_refresh(ask: _Ask, a: Action) -> None:
 
 def _turn_end(ask: _Ask, a: Action) -> None:
     ap = int(ask.view.get("ap") or 0)
-    ask.inter.buttons.append(Button(msg("ui.end_turn", ask.lang), "act", a.text(), 0, primary=True, key="e",
+    ask.inter.buttons.append(Button(msg("ui.end_turn", ask.lang), Intent.ACT, a.text(), 0, primary=True, key="e",
                                     confirm=plural("ui.end_confirm", ap, ask.lang) if ap > 0 else ""))
 
 
@@ -205,8 +206,8 @@ _TURN_KINDS: dict[str, Callable[[_Ask, Action], None]] = {
     "buy": _turn_buy,
     "hoard": _turn_hoard,
     "refresh": _turn_refresh,
-    "buy_joker": lambda ask, a: ask.inter.buttons.append(Button(msg("ui.buy_joker", ask.lang), "act", a.text(), ask.s.cost(a))),
-    "joker": lambda ask, a: ask.inter.buttons.append(Button(msg("ui.discard_joker", ask.lang), "act", a.text(), 0)),
+    "buy_joker": lambda ask, a: ask.inter.buttons.append(Button(msg("ui.buy_joker", ask.lang), Intent.ACT, a.text(), ask.s.cost(a))),
+    "joker": lambda ask, a: ask.inter.buttons.append(Button(msg("ui.discard_joker", ask.lang), Intent.ACT, a.text(), 0)),
     "end": _turn_end,
 }
 _PHASES: dict[str, Callable[[_Ask], None]] = {
@@ -273,26 +274,28 @@ def setup_fields(form: SetupForm, lang: str) -> str:
         start_opts.append(f'<option value="{i}"{" selected" if opts["start"] == str(i) else ""}>{esc(label)}</option>')
     bidding = "N12" in opts["variants"]
     variants = "".join(
-        f'<li><label><input type="checkbox"{attrs(data_i="setup-variant", data_v=v)}'
+        f'<li><label><input type="checkbox"{attrs(data_i=Intent.SETUP_OPTION, data_v=f"variant:{v}")}'
         f'{" checked" if v in opts["variants"] else ""}><span><strong>{esc(msg("variant_name." + v, lang))}</strong> '
         f'<span class="rule-id">{v}</span><br><span class="variant-line">{esc(msg("variant." + v, lang))}</span></span></label></li>'
         for v in VARIANTS
     )
     return (
-        f'<label>{esc(msg("ui.start_player", lang))} <select data-i="setup-start"{" disabled" if bidding else ""}>'
+        f'<label>{esc(msg("ui.start_player", lang))} <select data-i="{Intent.SETUP_OPTION}" data-v="start"{" disabled" if bidding else ""}>'
         f'{"".join(start_opts)}</select></label>'
         + (f'<p class="hint">{esc(msg("ui.start_by_bidding", lang))}</p>' if bidding else "")
         + f'<fieldset><legend>{esc(msg("ui.variants", lang))}</legend><ul class="variants">{variants}</ul></fieldset>'
     )
 
 
-def setup_change(form: SetupForm, intent: str, value: str) -> None:
+def setup_change(form: SetupForm, choice: str, value: str) -> None:
+    """A set-up choice: ``start`` (a seat or random), ``variant`` (N10–N13 on or off), or ``count`` (the
+    shell's player count changed: a start player beyond it goes back to the first seat)."""
     opts = form.options
-    if intent == "setup-start" and (value == START_RANDOM or (value.isdigit() and int(value) < form.count)):
+    if choice == "start" and (value == START_RANDOM or (value.isdigit() and int(value) < form.count)):
         opts["start"] = value
-    elif intent == "setup-variant" and value in VARIANTS:
+    elif choice == "variant" and value in VARIANTS:
         opts["variants"] ^= {value}
-    elif intent == "setup-count" and opts["start"] != START_RANDOM and int(opts["start"]) >= form.count:
+    elif choice == "count" and opts["start"] != START_RANDOM and int(opts["start"]) >= form.count:
         opts["start"] = "0"
 
 
@@ -335,7 +338,7 @@ def panel(frame: Frame) -> str:
         rows = [(k, t) for k, t in inter.targets.items() if k.startswith("market:") and t.action]
         if rows:
             chips = "".join(
-                f'<button type="button" class="chip target"{attrs(data_i="pick", data_v=k, title=t.label)}>'
+                f'<button type="button" class="chip target"{attrs(data_i=Intent.PICK, data_v=k, title=t.label)}>'
                 f'{esc(k.partition(":")[2])}{" · " + msg("cost.banks", lang, cost=t.cost) if t.cost else ""}</button>'
                 for k, t in rows
             )
@@ -372,7 +375,7 @@ def _supply_chips(frame: Frame, p: dict[str, Any], inter: Interaction | None) ->
         cls += " coach" if inter is not None and f"supply:{crop}" in inter.focus else ""
         if target or selected:
             chips.append(
-                f'<button type="button"{attrs(class_=cls, data_i="pick", data_v=f"supply:{crop}", title=target.label if target else None, aria_pressed="true" if selected else None)}>'
+                f'<button type="button"{attrs(class_=cls, data_i=Intent.PICK, data_v=f"supply:{crop}", title=target.label if target else None, aria_pressed="true" if selected else None)}>'
                 f'{esc(label)}</button>'
             )
         else:
@@ -390,7 +393,7 @@ def _piles(frame: Frame, p: dict[str, Any], inter: Interaction | None) -> str:
         content = f'<span class="pile-name">{esc(msg("ui.pile", lang, pile=name, size=pile["size"]))}</span>{waves_svg(pile["top"], lang)}'
         if target:
             coach = " coach" if inter is not None and f"pile:{name}" in inter.focus else ""
-            piles.append(f'<button type="button" class="pile target{coach}"{attrs(data_i="pick", data_v=f"pile:{name}", title=target.label)}>{content}</button>')
+            piles.append(f'<button type="button" class="pile target{coach}"{attrs(data_i=Intent.PICK, data_v=f"pile:{name}", title=target.label)}>{content}</button>')
         else:
             piles.append(f'<div class="pile{" chosen" if chosen else ""}">{content}</div>')
     return "".join(piles)
@@ -430,9 +433,9 @@ def private_input(state: GameState, seat: int, draft: dict[str, int], lang: str,
         n = draft.get(crop, 0)
         rows.append(
             f'<li><span class="crop-name">{esc(msg("crop." + crop, lang))}</span>'
-            f'{button("−", "bid-change", f"{crop}:-", disabled=n == 0, title=msg("ui.less", lang))}'
+            f'{button("−", Intent.BID_CHANGE, f"{crop}:-", disabled=n == 0, title=msg("ui.less", lang))}'
             f'<output aria-label="{esc(msg("crop." + crop, lang))}">{n}</output>'
-            f'{button("+", "bid-change", f"{crop}:+", disabled=n >= have, title=msg("ui.more", lang))}'
+            f'{button("+", Intent.BID_CHANGE, f"{crop}:+", disabled=n >= have, title=msg("ui.more", lang))}'
             f'<span class="have">/ {have}</span></li>'
         )
     total = sum(draft.values())

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..kit import Interaction, esc
+from ..kit.intents import Intent
 from ..words import Word, plural
 from ..words import text as msg
 
@@ -42,7 +43,7 @@ def card_svg(card: dict[str, Any], x: float, y: float, lang: str, key: str | Non
     if target is not None:
         cls += " act" + (" coach" if inter is not None and key in inter.focus else "")
         # a button's name starts with what it shows (WCAG 2.5.3), then what pressing it does
-        attrs_ = (f' data-i="pick" data-v="{esc(key)}" tabindex="0" role="button"'
+        attrs_ = (f' data-i="{Intent.PICK}" data-v="{esc(key)}" tabindex="0" role="button"'
                   f' aria-label="{esc(land_name)} {esc(rails_text)} {esc(income_text)}. {esc(target.label)}"')
     rails = "".join(f'<rect class="rail" x="{x + 8 + i * 16}" y="{y + 44}" width="12" height="6" rx="1"/>'
                     for i in range(int(card["rails"])))

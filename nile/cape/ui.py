@@ -17,6 +17,7 @@ from typing import Any
 from ..core.game import GameState
 from ..kit import Button, Frame, Interaction, SetupForm, Target, button, end_section, esc
 from ..kit.chart import Series, line_chart, stats_table
+from ..kit.intents import Intent
 from ..words import describe, plural
 from ..words import text as msg
 from . import diagrams as diagrams_module
@@ -48,9 +49,9 @@ def interaction(state: GameState, selection: dict[str, Any], lang: str, names: S
                                                         card=card_words(_offer_card(view, a.args[0]), lang)))
         elif a.kind == "build":
             bonus = int(a.args[0])
-            inter.buttons.append(Button(build_label(view, bonus, cost, lang), "act", a.text(), cost or None, primary=True))
+            inter.buttons.append(Button(build_label(view, bonus, cost, lang), Intent.ACT, a.text(), cost or None, primary=True))
         elif a.kind == "pass":
-            inter.buttons.append(Button(msg("cape.ui.pass", lang), "act", a.text()))
+            inter.buttons.append(Button(msg("cape.ui.pass", lang), Intent.ACT, a.text()))
     inter.prompt = prompt(view, actor, lang, names)
     return inter
 
@@ -103,7 +104,7 @@ def setup_fields(form: SetupForm, lang: str) -> str:
     return f'<p class="hint">{esc(msg("cape.ui.setup_hint", lang))}</p>'
 
 
-def setup_change(form: SetupForm, intent: str, value: str) -> None:
+def setup_change(form: SetupForm, choice: str, value: str) -> None:
     return None
 
 
@@ -204,7 +205,7 @@ def _money(state: GameState, seat: int) -> int:
 def private_input(state: GameState, seat: int, draft: dict[str, int], lang: str, names: Sequence[str]) -> str:
     money = _money(state, seat)
     amount = min(draft.get("amount", 0), money)
-    steps = "".join(button(label, "bid-change", value, disabled=disabled)
+    steps = "".join(button(label, Intent.BID_CHANGE, value, disabled=disabled)
                     for label, value, disabled in (("−10", "-10", amount == 0), ("−1", "-1", amount == 0),
                                                    ("+1", "+1", amount >= money), ("+10", "+10", amount >= money)))
     offer = state.view(seat).get("offer", [])

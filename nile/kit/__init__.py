@@ -5,9 +5,11 @@ registry and the shell, which read it. ``screen`` (interaction, frame, the ``Gam
 protocol), ``markup`` (HTML pieces), ``chart`` (a line chart), ``spec`` (``GameSpec``).
 """
 
+from .intents import PAGE_INTENTS, Intent
 from .markup import attrs, button, colour_letter, end_section, esc, numbered_keys, summary_card
 from .screen import Button, Frame, GameUI, Interaction, Lesson, SetupForm, Target, Tip
 from .spec import BotKnowledge, GameSpec
 
-__all__ = ["BotKnowledge", "Button", "Frame", "GameSpec", "GameUI", "Interaction", "Lesson", "SetupForm", "Target", "Tip",
+__all__ = ["PAGE_INTENTS", "BotKnowledge", "Button", "Frame", "GameSpec", "GameUI", "Intent", "Interaction", "Lesson",
+           "SetupForm", "Target", "Tip",
            "attrs", "button", "colour_letter", "end_section", "esc", "numbered_keys", "summary_card"]

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..words import has_key
 from ..words import text as msg
+from .intents import Intent
 
 
 def esc(value: Any) -> str:
@@ -25,7 +26,7 @@ def attrs(**values: Any) -> str:
     return "".join(f' {k.rstrip("_").replace("_", "-")}="{esc(v)}"' for k, v in values.items() if v is not None)
 
 
-def button(label: str, intent: str, value: str = "", cls: str = "", disabled: bool = False, title: str | None = None,
+def button(label: str, intent: Intent, value: str = "", cls: str = "", disabled: bool = False, title: str | None = None,
            key: str | None = None, unavailable: bool = False) -> str:
     """A button with an intent. ``disabled``: cannot be pressed; ``unavailable``: shown dimmed but
     still pressed, so the page can say why it cannot be done now."""
@@ -50,8 +51,8 @@ def end_section(game: str, lang: str, names: Sequence[str], reason: str, headers
     return (
         f'<section class="end" aria-labelledby="end-title"><h2 id="end-title">{esc(msg("ui.game_over", lang))}</h2>'
         f'<p>{esc(reason)}</p><table class="ranking"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>{more}'
-        f'<div class="buttons">{button(msg("ui.new_game", lang), "new", game, cls="primary")}'
-        f'{button(msg("ui.home", lang), "home")}</div></section>'
+        f'<div class="buttons">{button(msg("ui.new_game", lang), Intent.NEW, game, cls="primary")}'
+        f'{button(msg("ui.home", lang), Intent.HOME)}</div></section>'
     )
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..core.game import GameState
+from .intents import Intent
 
 
 @dataclass
@@ -37,7 +38,7 @@ class Target:
 @dataclass
 class Button:
     label: str
-    intent: str  # "act" commits the action in value; "select" changes the selection
+    intent: Intent  # ACT commits the action in value; SELECT changes the selection
     value: str
     cost: int | None = None
     primary: bool = False
@@ -129,7 +130,10 @@ class GameUI(Protocol):
 
     def setup_fields(self, form: SetupForm, lang: str) -> str: ...
 
-    def setup_change(self, form: SetupForm, intent: str, value: str) -> None: ...
+    def setup_change(self, form: SetupForm, choice: str, value: str) -> None:
+        """One of the game's set-up choices (``Intent.SETUP_OPTION`` "choice:value"), or ``count`` when the
+        shell's player count changed."""
+        ...
 
     def make_options(self, form: SetupForm, players: Sequence[Any]) -> Any: ...
 

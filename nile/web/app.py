@@ -372,7 +372,7 @@ class App:
 
     def _rename_start_option(self, seat: str, name: str) -> None:
         """Keep the start-player choice in step with a name being typed (no redraw, see on_input)."""
-        option = self.root.querySelector(f'select[data-i="setup-start"] option[value="{seat}"]') if seat.isdigit() else None
+        option = self.root.querySelector(f'select[data-i="setup-option"][data-v="start"] option[value="{seat}"]') if seat.isdigit() else None
         if option is not None and _str(option) is not None:
             option.textContent = start_option_label(name, int(seat))
 

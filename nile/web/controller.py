@@ -34,6 +34,7 @@ from ..core.players import BOT_STRENGTHS, OptionsError, Player, clean_name
 from ..core.save import SaveError
 from ..games import GAMES, spec_of
 from ..kit import GameUI, Interaction, SetupForm
+from ..kit.intents import Intent
 from ..messages import LANGUAGES, say
 from ..messages import text as msg
 from .help import MAX_QUERY, SEARCH, Help, open_help
@@ -105,6 +106,54 @@ class Controller:
         #: lessons waiting to be shown (a guided game: the first time something happens), first one open
         self.lessons: list[str] = []
         library.explain = self.say
+        #: every intent the page may report, and the method that takes it (a test checks every intent
+        #: the screens write has one)
+        self.handlers: dict[Intent, Callable[[str], None]] = {
+            Intent.BOT_MOVE: self._on_bot_move,
+            Intent.BOT_SPEED: self._on_bot_speed,
+            Intent.BOT_SKIP: self._on_bot_skip,
+            Intent.BOT_PAUSE: self._on_bot_pause,
+            Intent.HOME: self._on_home,
+            Intent.LEARN: self._on_learn,
+            Intent.HINTS: self._on_hints,
+            Intent.COACH_TIP: self._on_coach_tip,
+            Intent.LESSON_CLOSE: self._on_lesson_close,
+            Intent.NEW: self._on_new,
+            Intent.CONTINUE: self._on_continue,
+            Intent.DELETE: self._on_delete,
+            Intent.EXPORT: self._on_export,
+            Intent.SETUP_COUNT: self._on_setup_count,
+            Intent.SETUP_OPTION: self._on_setup_option,
+            Intent.SETUP_NAME: self._on_setup_name,
+            Intent.SETUP_COLOUR: self._on_setup_colour,
+            Intent.SETUP_KIND: self._on_setup_kind,
+            Intent.START_GAME: self._on_start_game,
+            Intent.PICK: self._on_pick,
+            Intent.ACT: self._on_act,
+            Intent.CONFIRM: self._on_confirm,
+            Intent.CONFIRM_CANCEL: self._on_confirm_cancel,
+            Intent.MOMENT_CLOSE: self._on_moment_close,
+            Intent.REPLAY: self._on_replay,
+            Intent.REPLAY_EXIT: self._on_replay_exit,
+            Intent.REPLAY_STEP: self._on_replay_step,
+            Intent.CANCEL: self._on_cancel,
+            Intent.SELECT: self._on_select,
+            Intent.UNDO: self._on_undo,
+            Intent.LAYOUT: self._on_layout,
+            Intent.DISMISS: self._on_dismiss,
+            Intent.LANG: self._on_lang,
+            Intent.RULES: self._on_rules,
+            Intent.RULES_OPEN: self._on_rules_open,
+            Intent.RULES_BACK: self._on_rules_back,
+            Intent.RULES_SEARCH: self._on_rules_search,
+            Intent.KEY: self._on_key,
+            Intent.ESCAPE: self._on_escape,
+            Intent.RELOAD: self._on_reload,
+            Intent.REVEAL_BIDDER: self._on_reveal_bidder,
+            Intent.BID_CHANGE: self._on_bid_change,
+            Intent.BID_SUBMIT: self._on_bid_submit,
+            Intent.BID_HIDE: self._on_bid_hide,
+        }
 
     def say(self, error: BaseException) -> str:
         """An error in the player's language, with the open game's player names."""
@@ -256,14 +305,17 @@ class Controller:
 
     # ------------------------------------------------------------------ intents
     def handle(self, intent: str, value: str = "") -> None:
-        """One user intent from the page. Never raises for bad input: it sets a notice."""
+        """One user intent from the page (``Intent``; anything else is ignored). Never raises for bad
+        input: it sets a notice."""
         self.revision += 1
-        handler = getattr(self, "_on_" + intent.replace("-", "_"), None)
+        try:
+            kind = Intent(intent)
+        except ValueError:
+            return  # not an intent of this app (an old page, a tampered element): nothing happens
+        handler = self.handlers.get(kind)
         if handler is None:
-            if intent.startswith("setup-") and self.screen == SETUP:  # the game's own set-up choices
-                self.ui.setup_change(self.form, intent, value)
             return
-        if intent not in ("dismiss",):
+        if kind != Intent.DISMISS:
             self.notice = None if self.notice and self.notice[0] == "info" else self.notice
         screen, notice = self.screen, self.notice
         try:
@@ -439,7 +491,13 @@ class Controller:
         spec = spec_of(self.form.game)
         if value.isdigit() and spec.min_players <= int(value) <= spec.max_players:
             self.form.count = int(value)
-            self.ui.setup_change(self.form, "setup-count", value)
+            self.ui.setup_change(self.form, "count", value)
+
+    def _on_setup_option(self, value: str) -> None:
+        """One of the game's own set-up choices (``choice:value``), which its UI module keeps."""
+        choice, _, chosen = value.partition(":")
+        if self.screen == SETUP:
+            self.ui.setup_change(self.form, choice, chosen)
 
     def _on_setup_name(self, value: str) -> None:
         seat, _, name = value.partition(":")
@@ -541,9 +599,6 @@ class Controller:
             chosen = self.ui.select(self.state, self.selection or {}, value)
             if chosen is not None:
                 self.selection = chosen
-
-    def _on_side(self, value: str) -> None:  # older pages and tests: "side" + "seed"
-        self._on_select("side:" + value)
 
     def _on_undo(self, value: str) -> None:
         if not self.undo_possible():

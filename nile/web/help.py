@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from ..games import GAMES, spec_of
 from ..kit import attrs, button, esc, numbered_keys
+from ..kit.intents import Intent
 from ..messages import text as msg
 
 #: pages every game has besides its rules: (page, where in the contents)
@@ -109,7 +110,7 @@ def _link(game: str, page: str, lang: str, current: bool = False) -> str:
     rid = "" if page in (SUMMARY, DECISIONS, HOWTO) else f'<span class="rule-id">{esc(page)}</span> '
     label = f"{rid}{esc(page_title(game, page, lang))}"
     return (f'<button type="button" class="help-link{" current" if current else ""}"'
-            f'{attrs(data_i="rules-open", data_v=f"{game}:{page}", aria_current="page" if current else None)}>{label}</button>')
+            f'{attrs(data_i=Intent.RULES_OPEN, data_v=f"{game}:{page}", aria_current="page" if current else None)}>{label}</button>')
 
 
 def _contents(h: Help, lang: str) -> str:
@@ -157,9 +158,9 @@ def _page(h: Help, lang: str, playing: frozenset[str] | None) -> str:
     i = order.index(page)
     steps = []
     if i > 0:
-        steps.append(button("‹ " + page_title(game, order[i - 1], lang), "rules-open", f"{game}:{order[i - 1]}"))
+        steps.append(button("‹ " + page_title(game, order[i - 1], lang), Intent.RULES_OPEN, f"{game}:{order[i - 1]}"))
     if i + 1 < len(order):
-        steps.append(button(page_title(game, order[i + 1], lang) + " ›", "rules-open", f"{game}:{order[i + 1]}"))
+        steps.append(button(page_title(game, order[i + 1], lang) + " ›", Intent.RULES_OPEN, f"{game}:{order[i + 1]}"))
     return (
         f'<article class="rules-page" id="rule-{esc(page)}" aria-labelledby="rule-title">'
         f'<h3 id="rule-title">{rid}{esc(title)}{_variant_badge(game, page, playing, lang)}</h3>{body}'
@@ -172,12 +173,12 @@ def render_help(h: Help, lang: str, playing: frozenset[str] | None) -> str:
     search_box = (
         f'<label class="rules-search"><span class="sr-only">{esc(msg("help.search", lang))}</span>'
         f'<input type="search" maxlength="{MAX_QUERY}" placeholder="{esc(msg("help.search", lang))}"'
-        f'{attrs(data_i="rules-search", value=h.query, autocomplete="off")}></label>'
+        f'{attrs(data_i=Intent.RULES_SEARCH, value=h.query, autocomplete="off")}></label>'
     )
-    back = button("‹ " + msg("ui.back", lang), "rules-back") if h.trail else ""
+    back = button("‹ " + msg("ui.back", lang), Intent.RULES_BACK) if h.trail else ""
     return (
         f'<section class="rules-help" role="dialog" aria-modal="true" aria-labelledby="rules-title" tabindex="-1">'
         f'<div class="rules-head"><h2 id="rules-title">{esc(msg("rules.title", lang))}</h2>{search_box}'
-        f'<span class="spacer"></span>{back}{button(msg("ui.close", lang), "rules", cls="primary")}</div>'
+        f'<span class="spacer"></span>{back}{button(msg("ui.close", lang), Intent.RULES, cls="primary")}</div>'
         f'<div class="rules-body">{_contents(h, lang)}{_page(h, lang, playing)}</div></section>'
     )

@@ -16,6 +16,7 @@ from typing import Any
 from ..core.players import BOT_STRENGTHS
 from ..games import GAMES, spec_of
 from ..kit import Frame, Interaction, Tip, attrs, button, colour_letter, esc
+from ..kit.intents import Intent
 from ..messages import LANGUAGES, describe, format_datetime, plural
 from ..messages import text as msg
 from .controller import BOT_PACE_MS, GAME, HOME, SETUP, Controller
@@ -51,10 +52,10 @@ def _notice(c: Controller) -> str:
     link = ""
     if c.notice_rule is not None and c.notice_rule[0] is c.notice:  # a why-line: its rule, one tap away
         ref = c.notice_rule[1]
-        link = button(msg("help.rule_link", c.lang, rule=ref.partition(":")[2]), "rules-open", ref, cls="rule-link")
+        link = button(msg("help.rule_link", c.lang, rule=ref.partition(":")[2]), Intent.RULES_OPEN, ref, cls="rule-link")
     return (
         f'<div class="notice {esc(level)}" role="{role}"><span>{esc(text)}</span>{link}'
-        f'{button("×", "dismiss", cls="close", title=msg("ui.dismiss", c.lang))}</div>'
+        f'{button("×", Intent.DISMISS, cls="close", title=msg("ui.dismiss", c.lang))}</div>'
     )
 
 
@@ -69,8 +70,8 @@ def _game_cards(lang: str) -> str:
             f'<li class="game-card game-{esc(name)}">{ui.picture()}<div><h2>{esc(msg("game." + name, lang))}</h2>'
             f'<p>{esc(msg("game." + name + ".about", lang))}</p>'
             f'<p class="facts">{esc(msg("ui.game_facts", lang, min=spec.min_players, max=spec.max_players, lo=lo, hi=hi))}</p>'
-            f'<div class="buttons">{button(msg("ui.new_game_of", lang, game=msg("game." + name, lang)), "new", name, cls="primary big")}'
-            f'{button(msg("ui.learn", lang), "learn", name, cls="big")}</div></div></li>'
+            f'<div class="buttons">{button(msg("ui.new_game_of", lang, game=msg("game." + name, lang)), Intent.NEW, name, cls="primary big")}'
+            f'{button(msg("ui.learn", lang), Intent.LEARN, name, cls="big")}</div></div></li>'
         )
     return f'<ul class="game-cards">{"".join(cards)}</ul>'
 
@@ -92,17 +93,17 @@ def render_home(c: Controller) -> str:
                 f'<li class="saved damaged"><div><strong>{esc(g["title"])}</strong>'
                 f'<p class="why">{esc(game)}{esc(headline)}</p><p class="why-detail">{esc(reason)}</p>'
                 f'<p class="kept">{esc(msg("ui.kept_as_is", lang))}</p></div>'
-                f'<div class="row-buttons">{button(msg("ui.export", lang), "export", gid, cls="primary")}'
-                f'{button(msg("ui.delete", lang), "delete", gid, cls="danger")}</div></li>'
+                f'<div class="row-buttons">{button(msg("ui.export", lang), Intent.EXPORT, gid, cls="primary")}'
+                f'{button(msg("ui.delete", lang), Intent.DELETE, gid, cls="danger")}</div></li>'
             )
         else:
             when = format_datetime(float(g["updated"]), lang) if g["updated"] else ""
             rows.append(
                 f'<li class="saved{" over" if g.get("over") else ""}"><div><strong>{esc(g["title"])}</strong>'
                 f'<p>{esc(where_line(g, lang))}</p><p class="when"><time>{esc(when)}</time></p></div>'
-                f'<div class="row-buttons">{button(msg("ui.view" if g.get("over") else "ui.continue", lang), "continue", gid, cls="primary")}'
-                f'{button(msg("ui.export", lang), "export", gid)}'
-                f'{button(msg("ui.delete", lang), "delete", gid, cls="danger")}</div></li>'
+                f'<div class="row-buttons">{button(msg("ui.view" if g.get("over") else "ui.continue", lang), Intent.CONTINUE, gid, cls="primary")}'
+                f'{button(msg("ui.export", lang), Intent.EXPORT, gid)}'
+                f'{button(msg("ui.delete", lang), Intent.DELETE, gid, cls="danger")}</div></li>'
             )
     saved = (
         f'<ul class="saved-list">{"".join(rows)}</ul>' if rows else f'<p class="empty">{esc(msg("ui.no_saves", lang))}</p>'
@@ -114,8 +115,8 @@ def render_home(c: Controller) -> str:
         + _game_cards(lang)
         + '<div class="home-actions">'
         f'<label class="button big" for="import-file">{esc(msg("ui.import", lang))}</label>'
-        '<input type="file" id="import-file" accept=".json,application/json" data-i="import" hidden>'
-        f'{button(msg("rules.title", lang), "rules", cls="big")}</div>'
+        f'<input type="file" id="import-file" accept=".json,application/json" data-i="{Intent.IMPORT}" hidden>'
+        f'{button(msg("rules.title", lang), Intent.RULES, cls="big")}</div>'
         + language_choice(lang)
         + f'<h2>{esc(msg("ui.saved_games", lang))}</h2>{saved}'
         f'<p class="offline-note">{esc(msg("ui.offline_note", lang))}</p></section>'
@@ -149,8 +150,8 @@ def language_choice(lang: str, compact: bool = False) -> str:
     )
     label = esc(msg("ui.language", lang))
     if compact:
-        return f'<label class="language compact" title="{label}"><span class="sr-only">{label}</span><select data-i="lang">{options}</select></label>'
-    return f'<label class="language">{label} <select data-i="lang">{options}</select></label>'
+        return f'<label class="language compact" title="{label}"><span class="sr-only">{label}</span><select data-i="{Intent.LANG}">{options}</select></label>'
+    return f'<label class="language">{label} <select data-i="{Intent.LANG}">{options}</select></label>'
 
 
 # ---------------------------------------------------------------------- set-up
@@ -177,20 +178,20 @@ def render_setup(c: Controller) -> str:
             f'<li class="player-setup"><span class="swatch p-{f.colours[i]}">'
             f'{esc(colour_letter(f.colours[i], lang))}</span>'
             f'<label>{esc(msg("ui.name", lang))} {i + 1} <input type="text" maxlength="40"'
-            f'{attrs(value=f.names[i], data_i="setup-name", data_v=str(i), autocomplete="off")}></label>'
-            f'<label>{esc(msg("ui.colour", lang))} <select data-i="setup-colour">{colour_opts}</select></label>'
-            f'<label>{esc(msg("ui.played_by", lang))} <select data-i="setup-kind">{kind_opts}</select></label></li>'
+            f'{attrs(value=f.names[i], data_i=Intent.SETUP_NAME, data_v=str(i), autocomplete="off")}></label>'
+            f'<label>{esc(msg("ui.colour", lang))} <select data-i="{Intent.SETUP_COLOUR}">{colour_opts}</select></label>'
+            f'<label>{esc(msg("ui.played_by", lang))} <select data-i="{Intent.SETUP_KIND}">{kind_opts}</select></label></li>'
         )
     error = f'<p class="form-error" role="alert">{esc(f.error)}</p>' if f.error else ""
     return (
         f'<section class="setup game-{esc(f.game)}"><div class="screen-head"><h1>{esc(msg("ui.new_game_of", lang, game=msg("game." + f.game, lang)))}</h1>'
         f'{language_choice(lang, compact=True)}</div>'
-        f'<label>{esc(msg("ui.players", lang))} <select data-i="setup-count">{count_opts}</select></label>'
+        f'<label>{esc(msg("ui.players", lang))} <select data-i="{Intent.SETUP_COUNT}">{count_opts}</select></label>'
         f'<ul class="players-setup">{"".join(players)}</ul>'
         f'<p class="hint">{esc(msg("ui.setup_bots_hint", lang))}</p>'
         + c.ui.setup_fields(f, lang)
-        + f'{error}<div class="setup-buttons">{button(msg("ui.back", lang), "home")}'
-        f'{button(msg("ui.start", lang), "start-game", cls="primary big")}</div></section>'
+        + f'{error}<div class="setup-buttons">{button(msg("ui.back", lang), Intent.HOME)}'
+        f'{button(msg("ui.start", lang), Intent.START_GAME, cls="primary big")}</div></section>'
     )
 
 
@@ -250,10 +251,10 @@ def _status_bar(c: Controller, frame: Frame) -> str:
             who = c.thinking_text() if len(seats) == 1 else msg("ui.bots_bidding", lang)
     memory = f'<span class="memory">{esc(msg("ui.in_memory", lang))}</span>' if c.in_memory_only else ""
     if c.conflict:
-        memory += button(msg("ui.reload_other", lang), "reload", cls="primary")
+        memory += button(msg("ui.reload_other", lang), Intent.RELOAD, cls="primary")
     return (
         '<header class="status">'
-        f'{button("⌂ " + msg("ui.home", lang), "home", cls="ghost")}'
+        f'{button("⌂ " + msg("ui.home", lang), Intent.HOME, cls="ghost")}'
         f'<span class="round">{esc(msg("ui.round", lang, round=view["round"]))}</span>'
         f'{c.ui.status(frame)}'
         f'<span class="whose" aria-live="polite">{esc(who)}</span>{memory}'
@@ -261,8 +262,8 @@ def _status_bar(c: Controller, frame: Frame) -> str:
         f'{language_choice(lang, compact=True)}'
         f'{_hints_toggle(c) if not s.is_terminal() else ""}'
         f'{_help_buttons(c)}'
-        f'{button(msg("ui.replay", lang), "replay", cls="ghost") if s.history else ""}'
-        f'{button(msg("ui.export", lang), "export", c.game_id or "", cls="ghost")}'
+        f'{button(msg("ui.replay", lang), Intent.REPLAY, cls="ghost") if s.history else ""}'
+        f'{button(msg("ui.export", lang), Intent.EXPORT, c.game_id or "", cls="ghost")}'
         "</header>"
     )
 
@@ -270,15 +271,15 @@ def _status_bar(c: Controller, frame: Frame) -> str:
 def _help_buttons(c: Controller) -> str:
     """The round summary and the rules, one tap away on every screen of a game."""
     game = c.state.GAME if c.state is not None else ""
-    return (button(msg("help.summary_short", c.lang), "rules-open", game + ":summary", cls="ghost")
-            + button(msg("ui.rules", c.lang), "rules", cls="ghost"))
+    return (button(msg("help.summary_short", c.lang), Intent.RULES_OPEN, game + ":summary", cls="ghost")
+            + button(msg("ui.rules", c.lang), Intent.RULES, cls="ghost"))
 
 
 def _hints_toggle(c: Controller) -> str:
     """Show me what I can do: the coach's tips on or off (pressed while on)."""
     on = bool(c.coaching)
     return (f'<button type="button" class="ghost hints{" on" if on else ""}"'
-            f'{attrs(data_i="hints", aria_pressed="true" if on else "false")}>{esc(msg("ui.hints", c.lang))}</button>')
+            f'{attrs(data_i=Intent.HINTS, aria_pressed="true" if on else "false")}>{esc(msg("ui.hints", c.lang))}</button>')
 
 
 def moment_panel(c: Controller, frame: Frame) -> str:
@@ -293,7 +294,7 @@ def moment_panel(c: Controller, frame: Frame) -> str:
     title, body = drawn
     return (
         f'<section class="moment" role="dialog" aria-labelledby="moment-title"><h2 id="moment-title">{esc(title)}</h2>'
-        f'{body}<div class="buttons">{button(msg("ui.continue_game", c.lang), "moment-close", cls="primary")}</div></section>'
+        f'{body}<div class="buttons">{button(msg("ui.continue_game", c.lang), Intent.MOMENT_CLOSE, cls="primary")}</div></section>'
     )
 
 
@@ -306,12 +307,12 @@ def lesson_panel(c: Controller) -> str:
     lesson = c.ui.lesson(c.lessons[0], c.lang)
     pictures = c.ui.diagrams(lesson.rule, c.lang)[:1] if lesson.rule else []
     figure = "".join(f'<figure class="diagram">{svg}<figcaption>{esc(cap)}</figcaption></figure>' for svg, cap in pictures)
-    link = button(msg("help.rule_link", c.lang, rule=lesson.rule), "rules-open", f"{game}:{lesson.rule}", cls="rule-link") if lesson.rule else ""
+    link = button(msg("help.rule_link", c.lang, rule=lesson.rule), Intent.RULES_OPEN, f"{game}:{lesson.rule}", cls="rule-link") if lesson.rule else ""
     more = f' <span class="more">{esc(msg("ui.lessons_more", c.lang, count=len(c.lessons) - 1))}</span>' if len(c.lessons) > 1 else ""
     return (
         f'<section class="lesson" role="dialog" aria-labelledby="lesson-title"><h2 id="lesson-title">'
         f'<span class="badge">{esc(msg("ui.lesson", c.lang))}</span> {esc(lesson.title)}</h2>'
-        f'<p>{esc(lesson.text)}</p>{figure}<div class="buttons">{button(msg("ui.got_it", c.lang), "lesson-close", cls="primary")}'
+        f'<p>{esc(lesson.text)}</p>{figure}<div class="buttons">{button(msg("ui.got_it", c.lang), Intent.LESSON_CLOSE, cls="primary")}'
         f'{link}{more}</div></section>'
     )
 
@@ -326,9 +327,9 @@ def _coach_panel(c: Controller, frame: Frame) -> str:
     game = frame.state.GAME
     items = []
     for i, tip in enumerate(tips):
-        show = (button(msg("ui.coach_show", c.lang), "coach-tip", str(i), cls="chip" + (" on" if i == chosen else ""))
+        show = (button(msg("ui.coach_show", c.lang), Intent.COACH_TIP, str(i), cls="chip" + (" on" if i == chosen else ""))
                 if tip.targets else "")
-        rule = (f' <button type="button" class="rule-link"{attrs(data_i="rules-open", data_v=f"{game}:{tip.rule}", title=msg("help.rule_link", c.lang, rule=tip.rule))}>'
+        rule = (f' <button type="button" class="rule-link"{attrs(data_i=Intent.RULES_OPEN, data_v=f"{game}:{tip.rule}", title=msg("help.rule_link", c.lang, rule=tip.rule))}>'
                 f'{esc(tip.rule)}</button>') if tip.rule else ""
         on = ' class="on"' if i == chosen else ""
         items.append(f"<li{on}>{esc(tip.text)}{rule}{show}</li>")
@@ -346,13 +347,13 @@ def _bot_controls(c: Controller) -> str:
         f'<option value="{v}"{" selected" if v == c.bot_speed else ""}>{esc(msg("ui.speed_" + v, lang))}</option>'
         for v in BOT_PACE_MS
     )
-    bits = [f'<label class="bot-speed">{esc(msg("ui.bot_speed", lang))} <select data-i="bot-speed">{speeds}</select></label>']
+    bits = [f'<label class="bot-speed">{esc(msg("ui.bot_speed", lang))} <select data-i="{Intent.BOT_SPEED}">{speeds}</select></label>']
     watching = not c.humans()
     if c.bots_paused or watching:
-        bits.append(button(msg("ui.bot_go_on" if c.bots_paused else "ui.bot_pause", lang), "bot-pause",
+        bits.append(button(msg("ui.bot_go_on" if c.bots_paused else "ui.bot_pause", lang), Intent.BOT_PAUSE,
                            cls="primary" if c.bots_paused else ""))
     if c.bot_to_act() is not None and not c.skipping and not c.bots_paused:
-        bits.append(button(msg("ui.bot_skip_end" if watching else "ui.bot_skip", lang), "bot-skip"))
+        bits.append(button(msg("ui.bot_skip_end" if watching else "ui.bot_skip", lang), Intent.BOT_SKIP))
     return f'<span class="bots">{"".join(bits)}</span>'
 
 
@@ -367,7 +368,7 @@ def _action_panel(c: Controller, frame: Frame) -> str:
         return (
             f'<section class="actions confirm" role="alertdialog" aria-labelledby="confirm-q" aria-label="{esc(msg("ui.your_move", lang))}">'
             f'<p class="prompt" id="confirm-q">{esc(question)}</p><div class="buttons">'
-            f'{button(label, "confirm", text, cls="primary")}{button(msg("ui.keep_playing", lang), "confirm-cancel")}</div></section>'
+            f'{button(label, Intent.CONFIRM, text, cls="primary")}{button(msg("ui.keep_playing", lang), Intent.CONFIRM_CANCEL)}</div></section>'
         )
     actor = frame.state.current_player()
     who = (f'<p class="who"><span class="swatch-dot p-{esc(c.state_colour(actor))}"></span>{esc(msg("ui.turn_of", lang, player=c.names[actor]))}</p>'
@@ -379,8 +380,8 @@ def _action_panel(c: Controller, frame: Frame) -> str:
         buttons.append(button(label, b.intent, b.value, cls="primary" if b.primary else "", key=b.key.upper() or None,
                               unavailable=not b.available))
     if c.selection:
-        buttons.append(button(msg("ui.cancel", lang), "cancel"))
-    buttons.append(button(msg("ui.undo", lang), "undo", disabled=not c.undo_possible(), title=msg("ui.undo_hint", lang),
+        buttons.append(button(msg("ui.cancel", lang), Intent.CANCEL))
+    buttons.append(button(msg("ui.undo", lang), Intent.UNDO, disabled=not c.undo_possible(), title=msg("ui.undo_hint", lang),
                           key="U Control+Z"))
     bits.append(f'<div class="buttons">{"".join(buttons)}</div>')
     return f'<section class="actions" aria-label="{esc(msg("ui.your_move", lang))}">{"".join(bits)}</section>'
@@ -397,7 +398,7 @@ def _log(c: Controller, view: dict[str, Any]) -> str:
 def _log_line(c: Controller, entry: dict[str, Any], game: str) -> str:
     """A log line, with its rule one tap away (the rule id the game gives its key)."""
     rule = c.ui.rule_of(entry["key"])
-    link = (f' <button type="button" class="rule-link"{attrs(data_i="rules-open", data_v=f"{game}:{rule}", title=msg("help.rule_link", c.lang, rule=rule))}>'
+    link = (f' <button type="button" class="rule-link"{attrs(data_i=Intent.RULES_OPEN, data_v=f"{game}:{rule}", title=msg("help.rule_link", c.lang, rule=rule))}>'
             f'{esc(rule)}</button>') if rule else ""
     return f"<li>{esc(describe(entry, c.names, c.lang))}{link}</li>"
 
@@ -416,14 +417,14 @@ def render_replay(c: Controller) -> str:
     steps = [("start", "⏮", "ui.replay_start", at == 0), ("round-", "«", "ui.replay_round_back", at == 0),
              ("-1", "‹", "ui.replay_back", at == 0), ("+1", "›", "ui.replay_forward", at == n),
              ("round+", "»", "ui.replay_round_forward", at == n), ("end", "⏭", "ui.replay_end", at == n)]
-    controls = "".join(button(f"{sym} {msg(key, lang)}", "replay-step", v, disabled=off) for v, sym, key, off in steps)
+    controls = "".join(button(f"{sym} {msg(key, lang)}", Intent.REPLAY_STEP, v, disabled=off) for v, sym, key, off in steps)
     header = (
         '<header class="status replaying">'
-        f'{button("⌂ " + msg("ui.home", lang), "home", cls="ghost")}'
+        f'{button("⌂ " + msg("ui.home", lang), Intent.HOME, cls="ghost")}'
         f'<span class="round">{esc(msg("ui.round", lang, round=frame.view["round"]))}</span>'
         f'<span class="whose" aria-live="polite">{esc(msg("ui.replay_at", lang, step=at, total=n))}</span>'
         f'<span class="spacer"></span>{language_choice(lang, compact=True)}'
-        f'{button(msg("ui.replay_exit", lang), "replay-exit", cls="primary")}</header>'
+        f'{button(msg("ui.replay_exit", lang), Intent.REPLAY_EXIT, cls="primary")}</header>'
     )
     this_step = "".join(f"<li>{esc(line)}</li>" for line in step_lines) or f'<li>{esc(msg("ui.replay_begin", lang))}</li>'
     panel = (
@@ -451,7 +452,7 @@ def render_secret(c: Controller) -> str:
         waiting = [q for q in s.to_act() if not kinds[q]]
         done = [names[q] for q in range(len(names)) if q not in s.to_act()]
         choices = "".join(
-            f'<li>{button(msg("ui.i_am", lang, player=names[p]), "reveal-bidder", str(p), cls="primary big")}</li>' for p in waiting
+            f'<li>{button(msg("ui.i_am", lang, player=names[p]), Intent.REVEAL_BIDDER, str(p), cls="primary big")}</li>' for p in waiting
         )
         return (
             f'<section class="handover" aria-live="polite"><div class="screen-head"><h1>{esc(why)}</h1>'
@@ -460,16 +461,16 @@ def render_secret(c: Controller) -> str:
             f'<ul class="bidders">{choices}</ul>'
             + (f'<p class="done">{esc(msg("ui.bids_made", lang, players=", ".join(done)))}</p>' if done else "")
             + f'<p class="hint">{esc(msg("ui.bid_secret_hint", lang))}</p>'
-            f'{button("⌂ " + msg("ui.home", lang), "home", cls="ghost")}</section>'
+            f'{button("⌂ " + msg("ui.home", lang), Intent.HOME, cls="ghost")}</section>'
         )
     # alone at the table there is nobody to hide the bid from, but the way home stays open
-    hide = button(msg("ui.hide", lang), "bid-hide") if c.bidder is not None else button("⌂ " + msg("ui.home", lang), "home", cls="ghost")
+    hide = button(msg("ui.hide", lang), Intent.BID_HIDE) if c.bidder is not None else button("⌂ " + msg("ui.home", lang), Intent.HOME, cls="ghost")
     return (
         f'<section class="bid-private"><div class="screen-head"><h1>{esc(msg("ui.bid_of", lang, player=names[p]))}</h1>'
         f'{language_choice(lang, compact=True)}{_help_buttons(c)}</div><p>{esc(why)}</p>'
         f'{ui.private_input(s, p, c.bid_draft, lang, names)}'
         f'<div class="buttons">{hide}'
-        f'{button(msg("ui.place_bid", lang), "bid-submit", cls="primary big")}</div></section>'
+        f'{button(msg("ui.place_bid", lang), Intent.BID_SUBMIT, cls="primary big")}</div></section>'
     )
 
 

@@ -89,7 +89,7 @@ def test_typing_a_name_then_clicking_start_starts_the_game(app: Page) -> None:
 
 def test_start_player_choice_follows_the_names_as_they_are_typed(app: Page) -> None:
     click(app, intent("new", "banks"))
-    start = app.locator(intent("setup-start"))
+    start = app.locator(intent("setup-option", "start"))
     app.locator(intent("setup-name", "1")).fill("Nefertari")
     expect(start.locator('option[value="1"]')).to_have_text("Nefertari")
     app.locator(intent("setup-name", "1")).fill("")

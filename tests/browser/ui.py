@@ -158,8 +158,8 @@ def start_game(page: Page, names: tuple[str, ...] = NAMES3, variants: tuple[str,
             page.locator(intent("setup-kind")).nth(i).select_option(f"{i}:{kind}")
             wait_renders_after(page, before)
     for v in variants:
-        click(page, intent("setup-variant", v), tap=tap)
-        assert page.locator(intent("setup-variant", v)).is_checked()
+        click(page, intent("setup-option", f"variant:{v}"), tap=tap)
+        assert page.locator(intent("setup-option", f"variant:{v}")).is_checked()
     click(page, intent("start-game"), tap=tap)
     assert screen(page) == "game", page.locator(".form-error").all_inner_texts()
 
@@ -274,7 +274,7 @@ def perform(page: Page, text: str, player: int) -> None:
         click(page, page.locator(f"g.field.act[data-v^='field:{args[0]}-']").first)
     elif kind in ("seed", "ripe"):
         crop, fname = args
-        click(page, intent("side", kind))
+        click(page, intent("select", f"side:{kind}"))
         pick(f"supply:{crop}")
         pick(f"field:{fname}")
     elif kind == "sow":

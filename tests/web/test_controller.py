@@ -26,7 +26,7 @@ def started(count="3", variants=(), names=None, seed=7):
     for i, name in enumerate(names or []):
         c.handle("setup-name", f"{i}:{name}")
     for v in variants:
-        c.handle("setup-variant", v)
+        c.handle("setup-option", f"variant:{v}")
     c.handle("start-game")
     assert c.screen == GAME, c.form.error
     return c
@@ -58,7 +58,7 @@ def test_home_then_setup_then_game():
     c.handle("setup-count", "4")
     c.handle("setup-name", "1:Zoë")
     c.handle("setup-colour", "1:white")
-    c.handle("setup-start", "random")
+    c.handle("setup-option", "start:random")
     c.handle("start-game")
     assert c.screen == GAME
     players = c.state.options.players

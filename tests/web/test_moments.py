@@ -66,7 +66,7 @@ def test_n12_start_bids_open_and_a_tie_to_bid_again_is_said_on_the_hand_over_scr
     c = Controller(Library(MemoryStore(), load_save), lambda: 5)
     c.handle("new", "banks")
     c.handle("setup-count", "2")
-    c.handle("setup-variant", "N12")
+    c.handle("setup-option", "variant:N12")
     c.handle("start-game")
     assert c.state.secret_decision()
     for seat in list(c.state.to_act()):  # both bid nothing: a tie in the first round of bids

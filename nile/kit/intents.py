@@ -1,0 +1,69 @@
+"""Every intent the page can report, declared once: what a click, a key or a form change means.
+
+Markup writes an intent into ``data-i`` (and its value into ``data-v``); the page reports it to
+``Controller.handle``, whose table takes each one (a test renders every screen of both games and
+fails on an intent no handler takes). Games write the intents of their own screens from here
+too — a board target is ``PICK``, an action button ``ACT``, a set-up choice ``SETUP_OPTION``.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Intent(StrEnum):
+    # home and set-up
+    HOME = "home"
+    NEW = "new"
+    LEARN = "learn"
+    CONTINUE = "continue"
+    DELETE = "delete"
+    EXPORT = "export"
+    IMPORT = "import"  # a file chosen: the page reads it and calls Controller.import_text
+    LANG = "lang"
+    SETUP_COUNT = "setup-count"
+    SETUP_NAME = "setup-name"
+    SETUP_COLOUR = "setup-colour"
+    SETUP_KIND = "setup-kind"
+    SETUP_OPTION = "setup-option"  # the game's own set-up choices: "variant:N11", "start:2"
+    START_GAME = "start-game"
+    # a game in progress
+    PICK = "pick"  # a board target (a game's key: field:W4-2, card:R3 …)
+    ACT = "act"  # an action button: its value is the action's text
+    SELECT = "select"  # a button that changes what is being chosen (the game says what it means)
+    CONFIRM = "confirm"
+    CONFIRM_CANCEL = "confirm-cancel"
+    CANCEL = "cancel"
+    UNDO = "undo"
+    KEY = "key"  # a shortcut key (the page)
+    ESCAPE = "escape"  # the Escape key (the page)
+    DISMISS = "dismiss"
+    RELOAD = "reload"
+    MOMENT_CLOSE = "moment-close"
+    HINTS = "hints"
+    COACH_TIP = "coach-tip"
+    LESSON_CLOSE = "lesson-close"
+    LAYOUT = "layout"  # the page's width changed (the page)
+    # the rules help
+    RULES = "rules"
+    RULES_OPEN = "rules-open"
+    RULES_BACK = "rules-back"
+    RULES_SEARCH = "rules-search"
+    # replay
+    REPLAY = "replay"
+    REPLAY_EXIT = "replay-exit"
+    REPLAY_STEP = "replay-step"
+    # secret decisions
+    REVEAL_BIDDER = "reveal-bidder"
+    BID_CHANGE = "bid-change"
+    BID_SUBMIT = "bid-submit"
+    BID_HIDE = "bid-hide"
+    # computer players
+    BOT_SPEED = "bot-speed"
+    BOT_SKIP = "bot-skip"
+    BOT_PAUSE = "bot-pause"
+    BOT_MOVE = "bot-move"  # the bot worker's answer (the page)
+
+
+#: intents the page itself takes, never sent to the controller as they are
+PAGE_INTENTS = frozenset({Intent.IMPORT})
