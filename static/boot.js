@@ -23,19 +23,22 @@ try {
 // A returning player sees their last screen at once: nile/web/app.py keeps the HTML it drew last in
 // localStorage (never a secret bid); it is shown inert, under a "starting…" marker, and Python's
 // first redraw patches it into the live screen (static/morph.js) and removes the marker. It is our
-// own markup, but anything odd in it (a script, an event handler attribute, a javascript: URL,
-// a secret bid, too much of it) means it is not shown at all.
+// own markup, kept as {"screen": "home"|"game", "html": …} (app.py never keeps a secret bid: the
+// screen says so of itself), but anything odd in it (a script, an event handler attribute, a
+// javascript: URL, another screen, too much of it) means it is not shown at all.
 const LAST_SCREEN_KEY = "nile:last-screen";
 const LAST_SCREEN_MAX = 300000; // as app.py's LAST_SCREEN_MAX
 // (an on… attribute counts inside a tag only: "Oni = onion" in a legend is text)
-const ODD = /<\s*\/?\s*(script|iframe|frame|object|embed|base|meta|link|style|form|template)\b|<[^>]*\son[a-z]*\s*=|javascript:|bid-private/i;
+const ODD = /<\s*\/?\s*(script|iframe|frame|object|embed|base|meta|link|style|form|template)\b|<[^>]*\son[a-z]*\s*=|javascript:/i;
 const resumed = showLastScreen();
 
 function showLastScreen() {
   try {
     const app = document.getElementById("app");
-    const html = localStorage.getItem(LAST_SCREEN_KEY);
-    if (!app || !html || html.length > LAST_SCREEN_MAX || ODD.test(html) || document.body.dataset.appState === "ready") return false;
+    const kept = JSON.parse(localStorage.getItem(LAST_SCREEN_KEY) || "null");
+    const html = kept && typeof kept.html === "string" ? kept.html : "";
+    if (!app || !html || !["home", "game"].includes(kept.screen)) return false;
+    if (html.length > LAST_SCREEN_MAX || ODD.test(html) || document.body.dataset.appState === "ready") return false;
     const template = document.createElement("template");
     template.innerHTML = html; // parsed inert: nothing in a template runs or loads
     for (const el of template.content.querySelectorAll("*")) {
@@ -43,7 +46,6 @@ function showLastScreen() {
         if (a.name.toLowerCase().startsWith("on") || /^\s*(javascript|data):/i.test(a.value)) return false;
       }
     }
-    if (!template.content.querySelector(".game, .home, .game-cards, .handover")) return false;
     app.inert = true;
     app.replaceChildren(template.content);
     const marker = document.createElement("p");

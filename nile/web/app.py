@@ -23,6 +23,7 @@ follow the moves) and applied only if the game is still where it was asked.
 
 from __future__ import annotations
 
+import json
 import traceback
 from typing import Any
 
@@ -34,8 +35,8 @@ from ..core.save import MAX_SAVE_CHARS
 from ..games import load_save
 from ..messages import pick_language
 from ..messages import text as msg
-from .controller import GAME, HOME, LANG_KEY, Controller
-from .render import render_app, start_option_label
+from .controller import LANG_KEY, Controller
+from .render import Screen, render_screen, start_option_label
 from .storage import PREFIX, Library, MemoryStore, StorageFull, Store
 
 #: the last drawn screen, shown by static/boot.js on the next load until Python is ready
@@ -145,11 +146,12 @@ class App:
         if _str(active) is not None and hasattr(active, "getAttribute") and _str(active.getAttribute("data-i")):
             focus = (_str(active.getAttribute("data-i")), _str(active.getAttribute("data-v")))
             keyboard = bool(active.matches(":focus-visible"))
-        html = render_app(self.controller)
+        screen = render_screen(self.controller)
+        html = screen.html
         if html != self._html:  # an unchanged screen is left alone (no flicker, focus kept)
             self._paint(html)
             self._html = html
-            self._keep_screen(html)
+            self._keep_screen(screen)
         opened = self.controller.show_rules and not self._rules_open
         self._rules_open = self.controller.show_rules
         if opened:  # a dialog just opened: the keyboard goes to it (its Close button)
@@ -202,8 +204,9 @@ class App:
                     return
 
     # ------------------------------------------------------------------ the screen kept for the next load
-    def _keep_screen(self, html: str) -> None:
-        """Keep the screen for static/boot.js's next load (or drop the kept one: a secret bid, set-up)."""
+    def _keep_screen(self, screen: Screen) -> None:
+        """Keep the screen for static/boot.js's next load (or drop the kept one: a secret bid, set-up),
+        as the screen says of itself (``Screen.keep``), with its name for boot.js."""
         storage = self._storage
         if storage is None:
             return
@@ -215,11 +218,10 @@ class App:
         if moment == self._kept:
             return
         self._kept = moment
-        secret = "bid-private" in html  # a secret bid is never written down
-        keep = c.screen in (HOME, GAME) and not secret and len(html) <= LAST_SCREEN_MAX
+        keep = screen.keep and len(screen.html) <= LAST_SCREEN_MAX
         try:
             if keep:
-                storage.setItem(LAST_SCREEN_KEY, html)
+                storage.setItem(LAST_SCREEN_KEY, json.dumps({"screen": screen.name, "html": screen.html}))
             else:
                 storage.removeItem(LAST_SCREEN_KEY)
         except Exception:  # full or blocked storage: the next load just shows the loading screen

@@ -11,6 +11,7 @@ names above all — goes through ``esc`` so it can only ever be text.
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 from typing import Any
 
 from ..core.players import BOT_STRENGTHS
@@ -31,6 +32,23 @@ def start_option_label(name: str, seat: int) -> str:
 
 
 # ---------------------------------------------------------------------- whole app
+@dataclass(frozen=True)
+class Screen:
+    """A drawn screen and what the page must know about it: whether it shows a secret (a private
+    bid: never written down), and whether a reload may show it at once while Python starts."""
+
+    html: str
+    name: str  # home, setup, game
+    secret: bool
+    keep: bool
+
+
+def render_screen(c: Controller) -> Screen:
+    secret = c.screen == GAME and c.active_bidder() is not None and c.help is None
+    html = render_app(c)
+    return Screen(html, c.screen, secret, keep=c.screen in (HOME, GAME) and not secret)
+
+
 def render_app(c: Controller) -> str:
     parts = [_notice(c)]
     if c.screen == HOME:

@@ -3,6 +3,8 @@ a reload shows the last screen at once (inert, "starting…") until Python is re
 
 from __future__ import annotations
 
+import json
+
 from playwright.sync_api import Page
 
 from .conftest import open_app, wait_ready
@@ -28,10 +30,13 @@ PROBE = """(() => {
 TARGETS = "g.sel, g.act, button.target, .actions [data-i=act]"
 
 
-def kept_screen(page: Page) -> str:
-    """Wait until the app has written the current screen for the next load; return it."""
-    page.wait_for_function("k => (localStorage.getItem(k) || '').includes('class=\"board')", arg=LAST_SCREEN)
-    return page.evaluate("k => localStorage.getItem(k)", LAST_SCREEN)
+KEPT_JS = "k => { try { return JSON.parse(localStorage.getItem(k) || 'null'); } catch (e) { return null; } }"
+
+
+def kept_screen(page: Page, part: str = 'class="board') -> dict:
+    """Wait until the app has written the current screen for the next load ({screen, html}); return it."""
+    page.wait_for_function(f"k => (({KEPT_JS})(k) || {{html: ''}}).html.includes({part!r})", arg=LAST_SCREEN)
+    return page.evaluate(KEPT_JS, LAST_SCREEN)
 
 
 def test_keyboard_focus_stays_near_the_control_after_an_action(app: Page) -> None:
@@ -67,7 +72,7 @@ def test_reload_shows_the_last_board_inert_until_ready(page: Page) -> None:
     start_game(page)
     advance(page)
     kept = kept_screen(page)
-    assert "bid-private" not in kept
+    assert kept["screen"] == "game" and "bid-private" not in kept["html"]
     page.reload(wait_until="commit")
     wait_ready(page)
     seen = page.evaluate("() => window.__beforeReady.board")
@@ -82,12 +87,15 @@ def test_reload_shows_the_last_board_inert_until_ready(page: Page) -> None:
 def test_odd_last_screen_is_not_shown(page: Page) -> None:
     page.context.add_init_script(PROBE)
     open_app(page)
+    board = '<section class="game"><div class="board"></div></section>'
     for odd in (
-        '<section class="game"><div class="board"></div><script>window.__ran = 1</script></section>',
-        '<section class="game"><div class="board"><img src="x.png" onerror="window.__ran = 1"></div></section>',
+        json.dumps({"screen": "game", "html": '<section class="game"><div class="board"></div><script>window.__ran = 1</script></section>'}),
+        json.dumps({"screen": "game", "html": '<section class="game"><div class="board"><img src="x.png" onerror="window.__ran = 1"></div></section>'}),
+        json.dumps({"screen": "setup", "html": board}),  # only home and a game are ever shown
+        board,  # the plain HTML an older release kept
     ):
         # the app keeps its home screen a moment after drawing it: then the odd value replaces it
-        page.wait_for_function("k => (localStorage.getItem(k) || '').includes('class=\"home')", arg=LAST_SCREEN)
+        kept_screen(page, 'class="home')
         page.evaluate("([k, v]) => localStorage.setItem(k, v)", [LAST_SCREEN, odd])
         page.reload(wait_until="commit")
         wait_ready(page)
@@ -101,5 +109,5 @@ def test_a_secret_bid_is_never_kept(page: Page) -> None:
     start_game(page, names=("Me", "Thoth"), game="cape", kinds=("", "easy"))  # the person bids at once, in private
     page.locator(".bid-private").wait_for()
     page.wait_for_timeout(600)  # longer than the app waits before it writes the screen down
-    kept = page.evaluate("k => localStorage.getItem(k)", LAST_SCREEN)
-    assert kept is None or "bid-private" not in kept
+    kept = page.evaluate(KEPT_JS, LAST_SCREEN)
+    assert kept is None or "bid-private" not in kept["html"]

@@ -6,7 +6,7 @@ import re
 from nile.banks.state import ACTIONS
 from nile.web.render import render_app
 
-from .test_controller import click_anything, started, to_actions_phase
+from .test_controller import click_anything, controller, started, to_actions_phase
 
 
 def test_board_targets_are_focusable_buttons_with_accessible_names():
@@ -53,3 +53,21 @@ def test_escape_drops_a_choice_when_no_dialog_is_open():
     assert c.selection is not None
     c.handle("escape")
     assert c.selection is None and c.state.phase == ACTIONS
+
+
+def test_a_screen_says_of_itself_whether_it_is_secret_and_may_be_kept():
+    """The page decides what it writes down from this data, never from the markup's words (issue 20)."""
+    from nile.web.render import render_screen
+
+    c = started(variants=["N12"])  # the start player is bid for in secret
+    home = controller()
+    assert (render_screen(home).name, render_screen(home).keep, render_screen(home).secret) == ("home", True, False)
+    handover = render_screen(c)
+    assert handover.name == "game" and handover.keep and not handover.secret  # nobody's bid shows yet
+    c.handle("reveal-bidder", str(c.state.to_act()[0]))
+    private = render_screen(c)
+    assert private.secret and not private.keep
+    c.handle("bid-hide")
+    assert render_screen(c).keep
+    c.handle("new")
+    assert not render_screen(c).keep  # set-up is not kept either
