@@ -1,8 +1,10 @@
 // Nile's bot worker: a second Pyodide, off the page's thread, that thinks for the computer players
-// (issue 10). tools/build_site.py fills the double-braced vendor path. The page (nile/web/app.py)
-// posts {key, save, seat, strength, salt}; this answers {key, text, ms} with the action's text, or
-// {key, error}. All the thinking is Python: nile.bots.worker.decide, the same code the tests run.
+// (issue 10). tools/build_site.py fills the double-braced vendor path. A thin relay: every message
+// the page posts goes to nile.bots.protocol.handle (Python, the same code the tests run), and what it
+// returns is posted back. The message shapes and their version are declared there, not here; this
+// file only says "ready" and, if Pyodide itself cannot start, "failed" in those shapes.
 const PYODIDE = new URL("../{{VENDOR_PYODIDE}}/", import.meta.url).href;
+const VERSION = 1; // nile.bots.protocol.VERSION, for the two messages sent before Python runs
 
 async function start() {
   const { loadPyodide } = await import(PYODIDE + "pyodide.mjs");
@@ -11,20 +13,21 @@ async function start() {
   if (!zip.ok) throw new Error(`nile.zip: HTTP ${zip.status}`);
   pyodide.unpackArchive(await zip.arrayBuffer(), "zip", { extractDir: "/home/pyodide/bots" });
   pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/bots')");
-  return pyodide.pyimport("nile.bots.worker").decide;
+  const protocol = pyodide.pyimport("nile.bots.protocol");
+  return { protocol, toPy: (value) => pyodide.toPy(value) };
 }
 
+const toJs = (answer) => answer.toJs({ dict_converter: Object.fromEntries });
 const ready = start();
-ready.then(() => postMessage({ ready: true }), (error) => postMessage({ failed: String(error) }));
+ready.then(({ protocol }) => postMessage(toJs(protocol.ready())),
+           (error) => postMessage({ v: VERSION, kind: "failed", key: "", error: String(error) }));
 
 self.onmessage = async (event) => {
-  const { key, save, seat, strength, salt } = event.data;
   try {
-    const decide = await ready;
-    const started = performance.now();
-    const text = decide(save, seat, strength, salt);
-    postMessage({ key, text, ms: performance.now() - started });
+    const { protocol, toPy } = await ready;
+    postMessage(toJs(protocol.handle(toPy(event.data))));
   } catch (error) {
-    postMessage({ key, error: String(error && error.message ? error.message : error) });
+    const key = event.data && typeof event.data.key === "string" ? event.data.key : "";
+    postMessage({ v: VERSION, kind: "failed", key, error: String(error && error.message ? error.message : error) });
   }
 };

@@ -6,7 +6,7 @@ state into a canonical form (``nile.bots.base.canonical``), which is a function 
 ``view(seat)`` and the public history, then it uses only that canonical state and its
 own ``Rng``. The game's own random stream is never advanced (bots work on copies).
 
-    from nile.bots import make_bot
+    from nile.bots.players import make_bot
     bot = make_bot("strong", iterations=300)
     action = bot.choose(state, seat, Rng(seed))
     state.apply(action, seat)
@@ -20,12 +20,8 @@ only from ``canonical(state, seat)``, so sending the full save to the worker is 
 the bot's Rng from a salt the page keeps for the game (never the game's own seed, which
 fixes the hidden cards), the history length and the seat: a reload in the middle of a bot's
 turn then makes the same choice (with ``iterations``; a ``budget_ms`` search depends on speed).
+
+The package itself imports nothing, so the page can read the worker's message shapes
+(``nile.bots.protocol``) without loading a single bot.
 """
-
-from __future__ import annotations
-
-from .base import Bot
-from .players import BOT_NAMES, make_bot
-
-__all__ = ["BOT_NAMES", "Bot", "make_bot"]
 

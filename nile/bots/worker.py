@@ -1,10 +1,11 @@
 """One bot decision for the page, as the browser's bot worker asks for it (issue 10, "in the browser").
 
 ``static/bot-worker.js`` runs a second Pyodide in a Web Worker (so the page never
-freezes while a bot searches) and calls ``decide(save_text, seat, strength, salt)``:
-the game so far as a save (``nile.core.save``), whose decision it is, the seat's
-strength and a number for the bot's own ``Rng``. It answers with the action's text,
-which the page checks against the legal actions and applies.
+freezes while a bot searches) and hands each message to ``nile.bots.protocol.handle``,
+which calls ``decide_move(save_text, seat, strength, salt)`` here: the game so far as a
+save (``nile.core.save``), whose decision it is, the seat's strength and a number for the
+bot's own ``Rng``. It answers with the action's text, which the page checks against the
+legal actions and applies.
 
 The worker keeps the last game it rebuilt and, when the next request is the same game
 a few actions further on, applies only the new actions instead of replaying the whole
@@ -52,7 +53,7 @@ def _state_of(save_text: str) -> GameState:
     return state.clone()
 
 
-def decide(save_text: str, seat: int, strength: str, salt: int) -> str:
+def decide_move(save_text: str, seat: int, strength: str, salt: int) -> str:
     """The text of the bot's action for ``seat`` in the game of ``save_text``."""
     if strength not in BOT_STRENGTHS:
         raise ValueError(f"unknown strength {strength!r}")

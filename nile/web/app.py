@@ -31,8 +31,10 @@ import js
 from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
 
+from ..bots import protocol
 from ..core.save import MAX_SAVE_CHARS
 from ..games import load_save
+from ..kit.intents import Intent
 from ..messages import pick_language
 from ..messages import text as msg
 from .controller import LANG_KEY, Controller
@@ -271,23 +273,27 @@ class App:
         self._bot_worker().postMessage(to_js(job, dict_converter=js.Object.fromEntries))
 
     def on_bot_message(self, event) -> None:  # noqa: ANN001
+        """An answer of the worker (``nile.bots.protocol``): a move to show, or why there is none."""
         data = event.data
-        key = _str(getattr(data, "key", None))
-        if key is None:  # the worker's "ready"/"failed" announcements
-            failed = _str(getattr(data, "failed", None))
-            if failed and self._bot_key:
-                self._safely(lambda: self.controller.bot_failed(self._bot_key or "", failed))
+        message = data.to_py() if hasattr(data, "to_py") else data
+        try:
+            kind = protocol.check(message)
+        except protocol.ProtocolError as e:  # another version's worker, or not ours: never acted on
+            message = protocol.failed(self._bot_key or "", f"the bot worker's message was refused: {e}")
+            kind = "failed"
+        if kind == "ready":
+            return
+        key = message["key"]
+        if kind == "failed":
+            if key in ("", self._bot_key) and self._bot_key:  # "": the worker itself failed
+                failing, self._bot_key = self._bot_key, None
+                self._safely(lambda: self.controller.bot_failed(failing, message["error"]))
             return
         if key != self._bot_key:
             return  # asked for a position the game has left
-        error = _str(getattr(data, "error", None))
-        if error is not None:
-            self._bot_key = None
-            self._safely(lambda: self.controller.bot_failed(key, error))
-            return
-        text = _str(data.text) or ""
+        text = message["text"]
         document.body.dataset.botThinking = ""  # decided: now only the pace holds the move back
-        document.body.dataset.botMs = f"{float(data.ms):.1f}"
+        document.body.dataset.botMs = f"{float(message['ms']):.1f}"
         wait = self.controller.bot_delay_ms() - (js.performance.now() - self._bot_shown)
 
         def show() -> None:
@@ -295,7 +301,7 @@ class App:
                 return
             self._bot_key = None
             self._bot_shown = js.performance.now()
-            self._safely(lambda: self.controller.handle("bot-move", f"{key}|{text}"))
+            self._safely(lambda: self.controller.handle(Intent.BOT_MOVE, f"{key}|{text}"))
 
         if wait > 0:
             self._bot_timer = create_proxy(show)

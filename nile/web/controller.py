@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ..bots import protocol
 from ..core import save
 from ..core.actions import ActionError, IllegalActionError
 from ..core.explained import Explained
@@ -230,16 +231,16 @@ class Controller:
             return None  # a lesson holds the table until the person has read it
         return f"{self.game_id}/{len(s.history)}/{p}", p
 
-    def bot_job(self) -> dict[str, Any] | None:
-        """What the page sends the bot worker for the decision due: its key, the save, seat, strength
-        and a salt for the bot's own random numbers (never the game's seed)."""
+    def bot_job(self) -> protocol.Decide | None:
+        """What the page sends the bot worker for the decision due (``nile.bots.protocol.Decide``): its
+        key, the save, seat, strength and a salt for the bot's own random numbers (never the game's seed)."""
         due = self.bot_due()
         if due is None or self.state is None:
             return None
         key, p = due
         if key not in self._salts:
             self._salts = {key: self.new_seed() & ((1 << 53) - 1)}  # a JS number holds it exactly
-        return {"key": key, "save": save.dumps(self.state), "seat": p, "strength": self.kinds[p], "salt": self._salts[key]}
+        return protocol.decide(key, save.dumps(self.state), p, self.kinds[p], self._salts[key])
 
     def paused_on_moment(self) -> bool:
         """The board pauses on an open moment panel while a person is at the table (a watch game

@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
-from nile.bots import BOT_NAMES, make_bot
 from nile.bots.base import canonical
+from nile.bots.players import BOT_NAMES, make_bot
 from nile.bots.tournament import tournament
 from nile.core.rng import Rng
 from nile.games import GAMES

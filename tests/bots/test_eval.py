@@ -3,7 +3,7 @@
 from nile.banks import bot as eval_banks
 from nile.banks.data import EBB1, FLOOD
 from nile.banks.state import owner_of
-from nile.bots import make_bot
+from nile.bots.players import make_bot
 from nile.cape import bot as eval_cape
 from nile.cape.data import CARDS, RAIL_PRICE
 from nile.core.rng import Rng

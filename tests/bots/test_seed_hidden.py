@@ -17,7 +17,7 @@ def test_games_differing_only_in_seed_look_alike_to_a_bot_after_resampling(game)
 
 
 def test_cape_knowledge_after_a_reshuffle():
-    from nile.bots import make_bot
+    from nile.bots.players import make_bot
 
     spec = GAMES["cape"]
     state = spec.new_state(spec.default_options(2, frozenset()), 8)

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from nile.bots.worker import decide
+from nile.bots import protocol
 from nile.core import save
 from nile.core.players import BOT_STRENGTHS, OptionsError, players_from_json
 from nile.games import GAMES, load_save
@@ -38,9 +38,10 @@ def run_bots(c, limit=100_000):
     """Answer every due bot decision as the worker would; returns how many were made."""
     made = 0
     while (job := c.bot_job()) is not None:
-        text = decide(job["save"], job["seat"], job["strength"], job["salt"])
+        answer = protocol.handle(job)  # what the page's worker does with the message, in CPython
+        assert protocol.check(answer) == "decided", answer
         before = len(c.state.history)
-        c.handle("bot-move", f'{job["key"]}|{text}')
+        c.handle("bot-move", f'{answer["key"]}|{answer["text"]}')
         assert len(c.state.history) == before + 1, c.notice
         made += 1
         assert made < limit

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from nile.bots import make_bot
+from nile.bots import protocol
+from nile.bots.players import make_bot
 from nile.core import save
 from nile.core.rng import Rng
 from nile.games import spec_of
@@ -26,15 +27,15 @@ ASK_JS = """async (jobs) => {
   const next = () => new Promise((resolve) => { worker.onmessage = (e) => resolve(e.data); });
   const started = performance.now();
   const first = await next();
-  if (first.failed) throw new Error(first.failed);
+  if (first.kind !== "ready") throw new Error(first.error || JSON.stringify(first));
   const boot = performance.now() - started;
   const out = [];
   for (const job of jobs) {
     const t0 = performance.now();
     const answer = next();
-    worker.postMessage(job);
+    worker.postMessage(job.message);
     const r = await answer;
-    out.push({game: job.game, strength: job.strength, ms: r.ms, rtt: performance.now() - t0, error: r.error || null});
+    out.push({game: job.game, strength: job.message.strength, ms: r.ms, rtt: performance.now() - t0, error: r.error || null});
   }
   worker.terminate();
   return {boot, out};
@@ -62,15 +63,14 @@ def jobs(count: int, seed: int) -> list[dict[str, Any]]:
         points = positions(game, count, seed)
         for strength in STRENGTHS:
             for i, (text, seat) in enumerate(points):
-                out.append({"key": f"{game}/{strength}/{i}", "game": game, "save": text, "seat": seat,
-                            "strength": strength, "salt": seed + i})
+                out.append({"game": game, "message": protocol.decide(f"{game}/{strength}/{i}", text, seat, strength, seed + i)})
     return out
 
 
 def bench_bots(page: Any, cfg: dict[str, Any], median: Any, percentile: Any) -> dict[str, Any]:
     """Run the jobs through the page's bot worker; medians and p95 per game and strength."""
     work = jobs(cfg["bot_positions"], cfg["seed"])
-    warm = dict(work[0], key="warm-up")
+    warm = {"game": work[0]["game"], "message": dict(work[0]["message"], key="warm-up")}
     result = page.evaluate(ASK_JS, [warm, *work])
     samples = result["out"][1:]
     errors = [s for s in samples if s["error"]]
