@@ -21,6 +21,7 @@ from typing import Any
 from ..kit import Frame, esc
 from ..words import describe, plural
 from ..words import text as msg
+from .scoring import tie_outcome
 
 MOMENT_KEYS = frozenset({"bid.revealed", "auction.revealed", "scoring.done", "game.over"})
 #: the log lines that say how a bid was settled (shown under the bids, in the catalog's words)
@@ -70,12 +71,9 @@ def _bids(revealed: dict[str, Any], entries: Sequence[dict[str, Any]], lang: str
 
 
 def _tie_note(entry: dict[str, Any], ranking: Sequence[dict[str, Any]], lang: str) -> str:
-    """Whether this player won or lost a tie of equal fruits by the later fruit (N7)."""
-    tied = [r for r in ranking if r["player"] != entry["player"] and r["fruits"] == entry["fruits"]]
-    if not tied:
-        return ""
-    won = all(r["place"] > entry["place"] for r in tied)
-    return msg("moment.tie_won" if won else "moment.tie_lost", lang)
+    """Whether this player won or lost a tie of equal fruits by the later fruit, as the engine says (N7)."""
+    outcome = tie_outcome(ranking, entry["player"])
+    return msg(f"moment.tie_{outcome}", lang) if outcome else ""
 
 
 def _scoring(sc: dict[str, Any], lang: str, names: Sequence[str]) -> str:

@@ -60,6 +60,18 @@ def score_row(market: int, fruits: Sequence[Fruit]) -> dict[str, Any]:
     }
 
 
+def tie_outcome(ranking: Sequence[dict[str, Any]], player: int) -> str | None:
+    """N7: how a tie of equal non-rotten fruits went for ``player`` in a scored row (a ``score_row``
+    ranking, whose places already broke the tie by the later fruit): "won" if they were placed ahead
+    of every tied player, "lost" if one was ahead of them, None when nobody had as many fruits. The
+    end screen and the scoring's moment both say what this says, so they cannot tell it differently."""
+    entry = next(r for r in ranking if r["player"] == player)
+    tied = [r for r in ranking if r["player"] != player and r["fruits"] == entry["fruits"]]
+    if not tied:
+        return None
+    return "won" if all(r["place"] > entry["place"] for r in tied) else "lost"
+
+
 def score_phase(full_rows: Sequence[tuple[int, Sequence[Fruit]]], players: int) -> dict[str, Any]:
     """All rows scored in one phase 4, left to right; each player's points floored at 0 (N7)."""
     rows = [score_row(market, fruits) for market, fruits in full_rows]

@@ -25,6 +25,7 @@ from . import data, moments, teach
 from . import diagrams as diagrams_module
 from .board import html_boat, legend, svg_fields, svg_market, svg_tide, svg_track, waves_svg
 from .options import START_RANDOM, VARIANTS, Options
+from .scoring import tie_outcome
 from .stats import TOTALS as STAT_KEYS
 from .stats import game_stats
 
@@ -481,7 +482,7 @@ def end_screen(frame: Frame) -> str:
             for e in row["ranking"]:
                 line = plural("end.row_fruits", e["fruits"], lang, player=names[e["player"]],
                               points=plural("ui.points_n", e["award"], lang))
-                note = _tie_outcome(e, row["ranking"])
+                note = tie_outcome(row["ranking"], e["player"])
                 lines.append(line + (f" ({msg('end.tie_' + note, lang)})" if note else ""))
             lines += [plural("end.rotten", n, lang, player=names[int(p)]) for p, n in row["rotten"].items()]
             parts.append(f'<li><strong>{esc(msg("moment.row", lang, market=row["market"]))}</strong>: '
@@ -499,15 +500,6 @@ def end_screen(frame: Frame) -> str:
     more = _score_chart(view, stats, lang, names) + _stats_table(view, stats, lang, names) + details
     return end_section("banks", lang, names, reason, (msg("ui.points", lang), msg("ui.lost", lang)), result["ranking"],
                        ("score", "lost"), more)
-
-
-def _tie_outcome(entry: dict[str, Any], ranking: Sequence[dict[str, Any]]) -> str:
-    """"won" if this player beat every player with as many fruits by the later fruit (N7),
-    "lost" if one of them came first, "" if nobody had as many fruits."""
-    tied = [r for r in ranking if r["player"] != entry["player"] and r["fruits"] == entry["fruits"]]
-    if not tied:
-        return ""
-    return "won" if all(r["place"] > entry["place"] for r in tied) else "lost"
 
 
 def _score_chart(view: dict[str, Any], stats: dict[str, Any], lang: str, names: Sequence[str]) -> str:

@@ -152,3 +152,12 @@ def test_n7_pawn_on_or_beyond_the_obelisk_space_ends(score, obelisk, over):
     s.apply_text("end")
     s.apply_text("end")
     assert s.is_terminal() == over
+
+
+def test_the_engine_says_who_won_or_lost_a_tie_by_the_later_fruit():
+    """N7: the end screen and the scoring's moment draw this; they never work it out themselves."""
+    from nile.banks.scoring import Fruit, score_row, tie_outcome
+
+    red, blue, green = 0, 1, 2
+    row = score_row(3, [Fruit(red, 0, 0), Fruit(blue, 1, 1), Fruit(red, 2, 0), Fruit(blue, 3, 1), Fruit(green, 4, 0)])
+    assert [tie_outcome(row["ranking"], p) for p in (blue, red, green)] == ["won", "lost", None]

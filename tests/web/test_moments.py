@@ -143,7 +143,7 @@ def test_kap_bids_open_with_the_choosing_order_and_a_crossing_shows_its_income()
 
 def test_the_end_of_a_game_is_a_moment_and_bots_wait_for_a_persons_continue():
     c = opened("cape", "r1-01-2p-bid-sealed.json", kinds={1: "easy"})
-    from nile.bots.worker import decide
+    from nile.bots import protocol
 
     waited = 0
     for _ in range(3000):
@@ -157,7 +157,7 @@ def test_the_end_of_a_game_is_a_moment_and_bots_wait_for_a_persons_continue():
             c.handle("moment-close")
             continue
         if job is not None:
-            c.handle("bot-move", f'{job["key"]}|{decide(job["save"], job["seat"], job["strength"], job["salt"])}')
+            c.handle("bot-move", f'{job["key"]}|{protocol.handle(job)["text"]}')
         elif c.solo_bidder() is not None:
             c.handle("bid-submit")
         else:
