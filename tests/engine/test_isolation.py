@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import enum
 import json
@@ -172,15 +173,20 @@ def test_legal_actions_cannot_be_changed_by_a_caller(game, players):
     assert checked >= 3  # a short game (Kap: ~100 actions) still gives several positions
 
 
-def test_reversing_a_copy_of_the_legal_actions_leaves_the_first_one_playable():
-    """The bug this guards: a caller reversed the cached list in place, and 'end' became illegal."""
-    spec = GAMES["banks"]
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_caller_cannot_reorder_the_engines_cached_legal_actions(game):
+    """The bug this guards: a caller reversed the cached list in place, and the first legal action
+    ('end') no longer came first — a later apply() checked against the reordered cache."""
+    spec = GAMES[game]
     state = next(s for s in mid_game_positions(spec, 3, seed=7, every=1) if len(s.legal_actions(s.to_act()[0])) > 3)
     seat = state.to_act()[0]
-    mine = list(state.legal_actions(seat))
-    mine.reverse()
-    first = state.legal_actions(seat)[0]
-    state.apply(first, seat)
+    legal = state.legal_actions(seat)
+    before = list(legal)
+    with contextlib.suppress(AttributeError, TypeError):  # a tuple cannot be reordered or changed at all
+        legal.reverse()  # what the buggy caller did, on the object handed out
+        legal[0] = before[-1]
+    assert list(state.legal_actions(seat)) == before
+    state.apply(before[0], seat)
 
 
 # ---------------------------------------------------------------------------- clone
