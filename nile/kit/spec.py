@@ -69,6 +69,12 @@ class GameSpec:
     ui: GameUI
     #: what the computer players know of the game (``BotKnowledge``)
     bots: BotKnowledge
+    #: catalog keys of the game's name, its one line on Home, and what an action costs ("{cost} AP")
+    title: str = ""
+    about: str = ""
+    cost: str = ""
+    #: how many seats set-up offers first (within the game's player counts)
+    setup_players: int = 3
     #: the variants a game can be played with (rule ids), for set-up and ``simulate --variants``
     variants: tuple[str, ...] = ()
     #: rough minutes a game takes, for the home screen

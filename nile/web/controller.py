@@ -57,11 +57,11 @@ BOT_PACE_MS = {"slow": 1600, "normal": 800, "fast": 200}
 
 
 def new_form(game: str) -> SetupForm:
-    """A fresh set-up form for ``game``: three seats (or its minimum), default names and colours."""
+    """A fresh set-up form for ``game``: the seats its spec offers first, default names and colours."""
     spec = spec_of(game)
-    count = max(spec.min_players, min(3, spec.max_players))
+    count = max(spec.min_players, min(spec.setup_players, spec.max_players))
     return SetupForm(game, count, list(DEFAULT_NAMES[: spec.max_players]), list(spec.colours),
-                     spec_of(game).ui.default_setup(), kinds=[""] * spec.max_players)
+                     spec.ui.default_setup(), kinds=[""] * spec.max_players)
 
 
 class Controller:

@@ -117,7 +117,7 @@ def _contents(h: Help, lang: str) -> str:
     parts = []
     for game in h.games:
         items = "".join(f"<li>{_link(game, p, lang, (game, p) == (h.game, h.page))}</li>" for p in pages(game))
-        head = f'<h3>{esc(msg("game." + game, lang))}</h3>' if len(h.games) > 1 else ""
+        head = f'<h3>{esc(msg(spec_of(game).title, lang))}</h3>' if len(h.games) > 1 else ""
         parts.append(f"{head}<ul>{items}</ul>")
     return f'<nav class="rules-contents" aria-label="{esc(msg("help.contents", lang))}">{"".join(parts)}</nav>'
 

@@ -85,10 +85,10 @@ def _game_cards(lang: str) -> str:
         ui = spec_of(name).ui
         lo, hi = spec.minutes
         cards.append(
-            f'<li class="game-card game-{esc(name)}">{ui.picture()}<div><h2>{esc(msg("game." + name, lang))}</h2>'
-            f'<p>{esc(msg("game." + name + ".about", lang))}</p>'
+            f'<li class="game-card game-{esc(name)}">{ui.picture()}<div><h2>{esc(msg(spec.title, lang))}</h2>'
+            f'<p>{esc(msg(spec.about, lang))}</p>'
             f'<p class="facts">{esc(msg("ui.game_facts", lang, min=spec.min_players, max=spec.max_players, lo=lo, hi=hi))}</p>'
-            f'<div class="buttons">{button(msg("ui.new_game_of", lang, game=msg("game." + name, lang)), Intent.NEW, name, cls="primary big")}'
+            f'<div class="buttons">{button(msg("ui.new_game_of", lang, game=msg(spec.title, lang)), Intent.NEW, name, cls="primary big")}'
             f'{button(msg("ui.learn", lang), Intent.LEARN, name, cls="big")}</div></div></li>'
         )
     return f'<ul class="game-cards">{"".join(cards)}</ul>'
@@ -106,7 +106,7 @@ def render_home(c: Controller) -> str:
             other_rules = getattr(unplayable, "key", "") in ("save.rules_changed", "save.rules_too_new")
             headline = msg("ui.unplayable_rules" if other_rules else "ui.damaged_short", lang)
             reason = c.say(unplayable) if unplayable is not None else g["damaged"]
-            game = msg("game." + g["game"], lang) + " · " if g.get("game") in GAMES else ""
+            game = msg(GAMES[g["game"]].title, lang) + " · " if g.get("game") in GAMES else ""
             rows.append(
                 f'<li class="saved damaged"><div><strong>{esc(g["title"])}</strong>'
                 f'<p class="why">{esc(game)}{esc(headline)}</p><p class="why-detail">{esc(reason)}</p>'
@@ -143,7 +143,7 @@ def render_home(c: Controller) -> str:
 
 def where_line(entry: dict[str, Any], lang: str) -> str:
     """A saved game's line on Home: which game, then where it stands, in the player's language."""
-    game = msg("game." + entry["game"], lang) if entry.get("game") in GAMES else ""
+    game = msg(GAMES[entry["game"]].title, lang) if entry.get("game") in GAMES else ""
     where = entry.get("where")
     if where is None:  # written by an older release: its words as they were
         said = entry.get("summary", "")
@@ -202,7 +202,7 @@ def render_setup(c: Controller) -> str:
         )
     error = f'<p class="form-error" role="alert">{esc(f.error)}</p>' if f.error else ""
     return (
-        f'<section class="setup game-{esc(f.game)}"><div class="screen-head"><h1>{esc(msg("ui.new_game_of", lang, game=msg("game." + f.game, lang)))}</h1>'
+        f'<section class="setup game-{esc(f.game)}"><div class="screen-head"><h1>{esc(msg("ui.new_game_of", lang, game=msg(spec.title, lang)))}</h1>'
         f'{language_choice(lang, compact=True)}</div>'
         f'<label>{esc(msg("ui.players", lang))} <select data-i="{Intent.SETUP_COUNT}">{count_opts}</select></label>'
         f'<ul class="players-setup">{"".join(players)}</ul>'
@@ -394,7 +394,7 @@ def _action_panel(c: Controller, frame: Frame) -> str:
     bits = [who, f'<p class="prompt">{esc(inter.prompt)}</p>', _coach_panel(c, frame), c.ui.panel(frame)]
     buttons = []
     for b in inter.buttons:
-        label = b.label + (f" · {msg('cost.' + frame.state.GAME, lang, cost=b.cost)}" if b.cost else "")
+        label = b.label + (f" · {msg(spec_of(frame.state.GAME).cost, lang, cost=b.cost)}" if b.cost else "")
         buttons.append(button(label, b.intent, b.value, cls="primary" if b.primary else "", key=b.key.upper() or None,
                               unavailable=not b.available))
     if c.selection:
