@@ -39,10 +39,10 @@ lint: $(VENV)/.installed
 	PYTHONPATH=. $(VENV)/bin/lint-imports --no-cache
 
 test-engine: catalogs
-	$(PY) -m pytest tests/engine tests/cape tests/web tests/bots
+	$(PY) -m pytest tests/engine tests/cape tests/web tests/bots tests/pebbles
 
 test-pyodide: node_modules/.installed $(WHEELS)/.installed catalogs
-	NILE_PROPERTY_GAMES=$(NILE_PYODIDE_PROPERTY_GAMES) node tools/pyodide_pytest.mjs $(WHEELS) tests/engine tests/cape tests/web tests/bots -q
+	NILE_PROPERTY_GAMES=$(NILE_PYODIDE_PROPERTY_GAMES) node tools/pyodide_pytest.mjs $(WHEELS) tests/engine tests/cape tests/web tests/bots tests/pebbles -q
 
 test-browser: site $(VENV)/.installed chromium
 	$(PY) -m pytest tests/browser

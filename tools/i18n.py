@@ -35,6 +35,8 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "nile"
+#: the tests' own game (tests/pebbles) has catalogs too: compiled with the app's, checked by its tests
+TESTS = ROOT / "tests"
 #: the forms a catalog word may be asked for in a template (``{crop:the}``); see nile.words.say
 WORD_FORMS = ("the", "some")
 #: the comment at the top of every PO file
@@ -57,9 +59,9 @@ class Domain:
         return self.locale / lang / "LC_MESSAGES" / f"{self.name}.mo"
 
 
-def find_domains(root: Path = PACKAGE) -> list[Domain]:
-    """Every domain under the package: a ``locale/<name>.pot`` beside some code."""
-    return [Domain(p.stem, p.parent) for p in sorted(root.rglob("locale/*.pot"))]
+def find_domains(*roots: Path) -> list[Domain]:
+    """Every domain under the roots (default: the app's package): a ``locale/<name>.pot`` beside some code."""
+    return [Domain(p.stem, p.parent) for root in roots or (PACKAGE,) for p in sorted(root.rglob("locale/*.pot"))]
 
 
 def read(path: Path, lang: str | None = None) -> Catalog:
@@ -293,8 +295,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     domains = find_domains()
     if args.command == "compile":
-        n = compile_all(domains)
-        print(f"compiled {n} catalog(s) in {len(domains)} domain(s)")
+        everything = find_domains(PACKAGE, TESTS)
+        n = compile_all(everything)
+        print(f"compiled {n} catalog(s) in {len(everything)} domain(s)")
     elif args.command == "check":
         problems = check_all(domains)
         for line in problems:
