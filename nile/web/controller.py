@@ -42,6 +42,7 @@ from .help import MAX_QUERY, SEARCH, Help, open_help
 from .help import pages as help_pages
 from .replay import Replay
 from .storage import Library, SaveConflict, StorageFull
+from .teaching import GUIDED, HINTS, OFF, Teaching
 
 HOME, SETUP, GAME = "home", "setup", "game"
 #: the storage key of the player's language choice
@@ -100,12 +101,8 @@ class Controller:
         self.confirm: tuple[str, str] | None = None
         #: stepping through the open game as a spectator (None: playing live)
         self.replay: Replay | None = None
-        #: how the open game teaches: "" not, "hints" (Show me what I can do), "guided" (hints and lessons)
-        self.coaching = ""
-        #: which of the coach's tips points at its targets on the board
-        self.coach_tip = 0
-        #: lessons waiting to be shown (a guided game: the first time something happens), first one open
-        self.lessons: list[str] = []
+        #: how the open game teaches: the coach's tips, a guided game's lessons (``nile.web.teaching``)
+        self.teaching = Teaching()
         library.explain = self.say
         #: every intent the page may report, and the method that takes it (a test checks every intent
         #: the screens write has one)
@@ -227,7 +224,7 @@ class Controller:
         s = self.state
         if p is None or s is None or self.bots_paused or self.paused_on_moment() or self.replay is not None:
             return None
-        if self.lessons and self.humans():
+        if self.teaching.lessons and self.humans():
             return None  # a lesson holds the table until the person has read it
         return f"{self.game_id}/{len(s.history)}/{p}", p
 
@@ -357,46 +354,28 @@ class Controller:
         gid = self.library.new_id()
         self._open(gid, state)
         self._autosave()
-        self._set_coaching("guided")
-        self._note_lessons(0)
+        self._set_teaching(GUIDED)
+        self.teaching.note(self.ui.lesson_triggers, state.log, 0)
 
     def _on_hints(self, value: str) -> None:
         """Show me what I can do: the coach's tips on or off for the open game (a guided game turns into
         an ordinary one with hints off)."""
-        self._set_coaching("" if self.coaching else "hints")
+        self._set_teaching(OFF if self.teaching.mode else HINTS)
 
-    def _set_coaching(self, coaching: str) -> None:
-        self.coaching = coaching
-        self.coach_tip = 0
-        if coaching != "guided":
-            self.lessons = []
+    def _set_teaching(self, mode: str) -> None:
+        self.teaching.set(mode)
         if self.game_id is not None:
             try:
-                self.library.set_coach(self.game_id, coaching)
+                self.library.set_coach(self.game_id, mode)
             except StorageFull:
                 pass
 
     def _on_coach_tip(self, value: str) -> None:
         """Point at the targets of another of the coach's tips."""
-        if value.isdigit():
-            self.coach_tip = int(value)
+        self.teaching.choose_tip(value)
 
     def _on_lesson_close(self, value: str) -> None:
-        if self.lessons:
-            self.lessons.pop(0)
-
-    def _note_lessons(self, before: int) -> None:
-        """In a guided game: queue the lesson of each thing that happens for the first time in the game."""
-        s = self.state
-        if s is None or self.coaching != "guided":
-            return
-        triggers = self.ui.lesson_triggers
-        seen = {triggers[e.key] for e in s.log[:before] if e.key in triggers}
-        for entry in s.log[before:]:
-            lesson = triggers.get(entry.key)
-            if lesson is not None and lesson not in seen and lesson not in self.lessons:
-                seen.add(lesson)
-                self.lessons.append(lesson)
+        self.teaching.close_lesson()
 
     def _on_new(self, value: str) -> None:
         self.form = new_form(value if value in GAMES else DEFAULT_GAME)
@@ -435,9 +414,7 @@ class Controller:
         self.moment = None
         self.confirm = None
         self.replay = None
-        self.coaching = self.library.coach(gid)
-        self.coach_tip = 0
-        self.lessons = []
+        self.teaching = Teaching(self.library.coach(gid))
 
     def _on_delete(self, gid: str) -> None:
         self.library.delete(gid)
@@ -687,8 +664,8 @@ class Controller:
             self.confirm = None
         elif self.moment is not None:
             self.moment = None
-        elif self.lessons:
-            self.lessons.pop(0)
+        elif self.teaching.close_lesson():
+            pass
         else:
             self.selection = None
 
@@ -758,9 +735,9 @@ class Controller:
         before = len(s.log)
         s.apply_text(text, player)
         self.selection = None
-        self.coach_tip = 0
+        self.teaching.tip = 0
         self._note_moment(before)
-        self._note_lessons(before)
+        self.teaching.note(self.ui.lesson_triggers, s.log, before)
         self._autosave()
 
     def _note_moment(self, before: int) -> None:

@@ -219,7 +219,7 @@ def frame_of(c: Controller) -> Frame:
     frame = Frame(c.state, c.state.view(c.viewer()), c.interaction(), c.selection or {}, c.lang, c.names, c.layout)
     tips = coach_tips(c, frame)
     if tips:  # the tip chosen points at its targets on the board
-        tip = tips[min(c.coach_tip, len(tips) - 1)]
+        tip = tips[min(c.teaching.tip, len(tips) - 1)]
         frame.interaction = dataclasses.replace(frame.interaction, focus=frozenset(tip.targets))
     return frame
 
@@ -227,7 +227,7 @@ def frame_of(c: Controller) -> Frame:
 def coach_tips(c: Controller, frame: Frame) -> list[Tip]:
     """The coach's tips for the person to act, when hints are on (none for a bot, a replay, the end)."""
     s = frame.state
-    if not c.coaching or s.is_terminal() or c.replay is not None or c._actor() is None:
+    if not c.teaching.mode or s.is_terminal() or c.replay is not None or c._actor() is None:
         return []
     return c.ui.coach(frame)
 
@@ -295,7 +295,7 @@ def _help_buttons(c: Controller) -> str:
 
 def _hints_toggle(c: Controller) -> str:
     """Show me what I can do: the coach's tips on or off (pressed while on)."""
-    on = bool(c.coaching)
+    on = bool(c.teaching.mode)
     return (f'<button type="button" class="ghost hints{" on" if on else ""}"'
             f'{attrs(data_i=Intent.HINTS, aria_pressed="true" if on else "false")}>{esc(msg("ui.hints", c.lang))}</button>')
 
@@ -319,14 +319,14 @@ def moment_panel(c: Controller, frame: Frame) -> str:
 def lesson_panel(c: Controller) -> str:
     """A guided game's lesson: the first time something happens, what it is and its rule (with the
     rule's first picture), until the person has read it."""
-    if not c.lessons or c.state is None or c.replay is not None:
+    if not c.teaching.lessons or c.state is None or c.replay is not None:
         return ""
     game = c.state.GAME
-    lesson = c.ui.lesson(c.lessons[0], c.lang)
+    lesson = c.ui.lesson(c.teaching.lessons[0], c.lang)
     pictures = c.ui.diagrams(lesson.rule, c.lang)[:1] if lesson.rule else []
     figure = "".join(f'<figure class="diagram">{svg}<figcaption>{esc(cap)}</figcaption></figure>' for svg, cap in pictures)
     link = button(msg("help.rule_link", c.lang, rule=lesson.rule), Intent.RULES_OPEN, f"{game}:{lesson.rule}", cls="rule-link") if lesson.rule else ""
-    more = f' <span class="more">{esc(msg("ui.lessons_more", c.lang, count=len(c.lessons) - 1))}</span>' if len(c.lessons) > 1 else ""
+    more = f' <span class="more">{esc(msg("ui.lessons_more", c.lang, count=len(c.teaching.lessons) - 1))}</span>' if len(c.teaching.lessons) > 1 else ""
     return (
         f'<section class="lesson" role="dialog" aria-labelledby="lesson-title"><h2 id="lesson-title">'
         f'<span class="badge">{esc(msg("ui.lesson", c.lang))}</span> {esc(lesson.title)}</h2>'
@@ -341,7 +341,7 @@ def _coach_panel(c: Controller, frame: Frame) -> str:
     tips = coach_tips(c, frame)
     if not tips:
         return ""
-    chosen = min(c.coach_tip, len(tips) - 1)
+    chosen = min(c.teaching.tip, len(tips) - 1)
     game = frame.state.GAME
     items = []
     for i, tip in enumerate(tips):

@@ -157,6 +157,6 @@ def test_the_rules_help_and_learn_to_play_work_for_it():
     assert "The smaller choice takes first" in render_app(c)
     c.handle("rules")
     c.handle("learn", "pebbles")
-    assert c.screen == GAME and c.lessons == ["welcome"]
+    assert c.screen == GAME and c.teaching.lessons == ["welcome"]
     c.handle("home")
     assert c.screen == HOME

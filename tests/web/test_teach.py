@@ -24,7 +24,7 @@ from .test_controller import click_anything, controller, started, to_actions_pha
 def guided(game: str, lang: str = "en", store: MemoryStore | None = None) -> Controller:
     c = Controller(Library(store or MemoryStore(), load_save), lambda: 11, lang)
     c.handle("learn", game)
-    assert c.screen == GAME and c.coaching == "guided"
+    assert c.screen == GAME and c.teaching.mode == "guided"
     return c
 
 
@@ -48,16 +48,16 @@ def test_hints_are_off_in_an_ordinary_game_and_a_tap_turns_them_on_and_remembers
     c.handle("new")
     c.handle("start-game")
     to_actions_phase(c)
-    assert c.coaching == "" and 'class="coach"' not in render_app(c)
+    assert c.teaching.mode == "" and 'class="coach"' not in render_app(c)
     c.handle("hints")
     html = render_app(c)
     assert 'class="coach"' in html and 'aria-pressed="true"' in html
     gid = c.game_id
     again = controller(store)
     again.handle("continue", gid)
-    assert again.coaching == "hints" and 'class="coach"' in render_app(again)
+    assert again.teaching.mode == "hints" and 'class="coach"' in render_app(again)
     again.handle("hints")
-    assert again.coaching == "" and 'class="coach"' not in render_app(again)
+    assert again.teaching.mode == "" and 'class="coach"' not in render_app(again)
 
 
 def test_the_tips_name_only_what_the_rules_allow_now_and_a_tip_points_at_its_places():
@@ -94,10 +94,10 @@ def test_learn_to_play_starts_a_guided_game_against_an_easy_bot_with_a_first_les
     assert kinds == ["", "easy"]
     assert s.seed == spec_of(game).ui.tutorial(s.options.players)[1]
     html = render_app(c)
-    assert 'class="lesson"' in html and c.lessons[0] == "welcome"
+    assert 'class="lesson"' in html and c.teaching.lessons[0] == "welcome"
     assert c.bot_due() is None  # the table waits while the newcomer reads
     c.handle("lesson-close")
-    assert "welcome" not in c.lessons
+    assert "welcome" not in c.teaching.lessons
 
 
 def play_guided(c: Controller, rng: random.Random, max_steps: int = 6000) -> list[str]:
@@ -112,8 +112,8 @@ def play_guided(c: Controller, rng: random.Random, max_steps: int = 6000) -> lis
         s = c.state
         if s.is_terminal():
             break
-        while c.lessons:
-            lessons.append(c.lessons[0])
+        while c.teaching.lessons:
+            lessons.append(c.teaching.lessons[0])
             c.handle("lesson-close")
         if c.moment is not None:
             c.handle("moment-close")
@@ -136,8 +136,8 @@ def play_guided(c: Controller, rng: random.Random, max_steps: int = 6000) -> lis
                 c.handle("confirm", c.confirm[0])
         else:
             c.handle("pick", rng.choice(list(c.interaction().targets)))
-    while c.lessons:
-        lessons.append(c.lessons[0])
+    while c.teaching.lessons:
+        lessons.append(c.teaching.lessons[0])
         c.handle("lesson-close")
     return lessons
 
