@@ -14,7 +14,7 @@ from typing import Any
 
 from ..kit import Frame, Interaction, attrs, colour_letter, esc
 from ..kit.intents import Intent
-from ..words import Word
+from ..words import Word, plural
 from ..words import text as msg
 from . import data
 
@@ -188,57 +188,108 @@ def target_attrs(key: str, inter: Interaction, base_label: str, selected: bool =
     )
 
 
-def svg_fields(frame: Frame) -> str:
-    view, inter, lang = frame.view, frame.interaction, frame.lang
-    players = view["players"]
-    sel = frame.selection
-    g = Geometry(frame.layout)
+def field_words(f: dict[str, Any], players: list[dict[str, Any]], lang: str) -> str:
+    """What a field in play holds, in words: its name and palms, its card, its markers (its label)."""
+    words = [plural("ui.field_label", f["palms"], lang, field=f["name"], palms=f["palms"])]
+    if f["water"]:
+        words.append(msg("ui.water_card", lang, wave_in=msg("wave." + f["water"]["in"], lang),
+                         wave_out=msg("wave." + f["water"]["out"], lang)))
+    if f["desert"]:
+        words.append(msg("ui.desert_card", lang))
+    words.extend(marker_words(m, players, lang) for m in f["markers"])
+    return ", ".join(words)
+
+
+def field_svg(g: Geometry, west: bool, k: int, index: int, f: dict[str, Any], in_play: bool,
+              players: list[dict[str, Any]], inter: Interaction, sel: dict[str, Any], lang: str) -> str:
+    """Field k (0 = at the Nile) of the index-th row of its bank: ground, card, palms, markers, cost."""
     fw, fh = g.FIELD_W, g.FIELD_H
+    x, fy = g.field(west, k, index)
+    key = f"field:{f['name']}"
+    if not in_play:
+        return (
+            f'<g class="field covered" role="img" aria-label="{esc(msg("ui.out_of_play", lang, field=f["name"]))}">'
+            f'<rect x="{x + 2}" y="{fy + 2}" width="{fw - 4}" height="{fh - 4}" rx="6"/></g>'
+        )
+    selected = sel.get("kind") == "fruit" and sel.get("field") == f["name"]
+    cls, extra = target_attrs(key, inter, field_words(f, players, lang), selected)
+    t = inter.targets.get(key)
+    body = [f'<rect class="ground" x="{x + 2}" y="{fy + 2}" width="{fw - 4}" height="{fh - 4}" rx="6"/>']
+    marks = [f'<text class="palms" x="{x + 8}" y="{fy + 16}">{"♣" * f["palms"]}</text>']
+    if f["water"]:
+        body.append(f'<rect class="water" x="{x + 5}" y="{fy + 20}" width="{fw - 10}" height="{fh - 25}" rx="4"/>')
+        body.append(g.card_waves(west, x, fy, f["water"]["in"], f["water"]["out"]))
+    if f["desert"]:
+        body.append(f'<rect class="desert" x="{x + 5}" y="{fy + 20}" width="{fw - 10}" height="{fh - 25}" rx="4"/>'
+                    f'<path class="dune" d="M{x + 12} {fy + 62} q15 -16 30 0 q15 -16 30 0"/>')
+    for i, m in enumerate(f["markers"]):
+        marks.append(marker_svg(x + 24 + i * 36, fy + 54, m, players, lang=lang))
+    if t is not None and t.action and t.cost:
+        marks.append(f'<g class="cost"><circle cx="{x + fw - 16}" cy="{fy + 16}" r="11"/>'
+                     f'<text x="{x + fw - 16}" y="{fy + 17}">{t.cost}</text></g>')
+    return (f'<g class="field{cls}"{extra}>{"".join(body)}</g>'
+            f'<g class="marks" aria-hidden="true">{"".join(marks)}</g>')
+
+
+def row_svg(g: Geometry, index: int, row: dict[str, Any], players: list[dict[str, Any]], inter: Interaction,
+            sel: dict[str, Any], lang: str) -> str:
+    """The index-th row of the view (its Nile wave, its name, its fields) where the board puts it."""
+    west = row["bank"] == "west"
+    out = [g.entry_wave(west, index, row["nile_wave"]), g.row_label(west, index, len(row["fields"]), row["name"])]
+    for k, f in enumerate(row["fields"]):
+        out.append(field_svg(g, west, k, index, f, row["in_play"], players, inter, sel, lang))
+    return "".join(out)
+
+
+def svg_fields(frame: Frame) -> str:
+    """The fields along the Nile: the river, and every row of both banks with its cards and markers."""
+    view, lang = frame.view, frame.lang
+    g = Geometry(frame.layout)
     out = [
         f'<svg class="fields {frame.layout}" viewBox="0 0 {g.width} {g.height}" role="group" aria-label="{esc(msg("ui.fields", lang))}">',
         g.river(),
         g.nile_label(msg("ui.nile", lang)),
     ]
     for index, row in enumerate(view["rows"]):
-        west = row["bank"] == "west"
-        out.append(g.entry_wave(west, index, row["nile_wave"]))
-        out.append(g.row_label(west, index, len(row["fields"]), row["name"]))
-        for k, f in enumerate(row["fields"]):
-            x, fy = g.field(west, k, index)
-            key = f"field:{f['name']}"
-            if not row["in_play"]:
-                out.append(
-                    f'<g class="field covered" role="img" aria-label="{esc(msg("ui.out_of_play", lang, field=f["name"]))}">'
-                    f'<rect x="{x + 2}" y="{fy + 2}" width="{fw - 4}" height="{fh - 4}" rx="6"/></g>'
-                )
-                continue
-            words = [msg("ui.field_label", lang, field=f["name"], palms=f["palms"])]
-            if f["water"]:
-                words.append(msg("ui.water_card", lang, wave_in=msg("wave." + f["water"]["in"], lang),
-                                 wave_out=msg("wave." + f["water"]["out"], lang)))
-            if f["desert"]:
-                words.append(msg("ui.desert_card", lang))
-            words.extend(marker_words(m, players, lang) for m in f["markers"])
-            selected = sel.get("kind") == "fruit" and sel.get("field") == f["name"]
-            cls, extra = target_attrs(key, inter, ", ".join(words), selected)
-            t = inter.targets.get(key)
-            body = [f'<rect class="ground" x="{x + 2}" y="{fy + 2}" width="{fw - 4}" height="{fh - 4}" rx="6"/>']
-            marks = [f'<text class="palms" x="{x + 8}" y="{fy + 16}">{"♣" * f["palms"]}</text>']
-            if f["water"]:
-                body.append(f'<rect class="water" x="{x + 5}" y="{fy + 20}" width="{fw - 10}" height="{fh - 25}" rx="4"/>')
-                body.append(g.card_waves(west, x, fy, f["water"]["in"], f["water"]["out"]))
-            if f["desert"]:
-                body.append(f'<rect class="desert" x="{x + 5}" y="{fy + 20}" width="{fw - 10}" height="{fh - 25}" rx="4"/>'
-                            f'<path class="dune" d="M{x + 12} {fy + 62} q15 -16 30 0 q15 -16 30 0"/>')
-            for i, m in enumerate(f["markers"]):
-                marks.append(marker_svg(x + 24 + i * 36, fy + 54, m, players, lang=lang))
-            if t is not None and t.action and t.cost:
-                marks.append(f'<g class="cost"><circle cx="{x + fw - 16}" cy="{fy + 16}" r="11"/>'
-                             f'<text x="{x + fw - 16}" y="{fy + 17}">{t.cost}</text></g>')
-            out.append(f'<g class="field{cls}"{extra}>{"".join(body)}</g>'
-                       f'<g class="marks" aria-hidden="true">{"".join(marks)}</g>')
+        out.append(row_svg(g, index, row, view["players"], frame.interaction, frame.selection, lang))
     out.append("</svg>")
     return "".join(out)
+
+
+#: a piece of the board drawn where the board draws it, and the box (x, y, width, height) around it
+Piece = tuple[str, tuple[float, float, float, float]]
+ROW_LABEL_ROOM = 40  # beside a row's last field: its name
+
+
+def row_piece(view: dict[str, Any], name: str, lang: str, river: float | None = None) -> Piece:
+    """One bank row as the landscape board draws it, with ``river`` units of the Nile beside its first
+    field (all of its width if None) and no targets (the rules help's pictures): the same markup the
+    board has for that row."""
+    g = Geometry("landscape")
+    index = next(i for i, row in enumerate(view["rows"]) if row["name"] == name)
+    row = view["rows"][index]
+    west = row["bank"] == "west"
+    _, y = g.field(west, 0, index)
+    wide = g.river1 - g.river0 if river is None else river
+    rx = g.river0 if west else g.river1 - wide  # the river's part beside the row
+    reach = len(row["fields"]) * g.FIELD_W + ROW_LABEL_ROOM
+    x0 = g.river0 - reach if west else rx
+    nile = f'<rect class="nile" x="{rx}" y="{y}" width="{wide}" height="{g.FIELD_H}"/>'
+    markup = nile + row_svg(g, index, row, view["players"], Interaction(), {}, lang)
+    return markup, (x0, y, wide + reach, g.FIELD_H)
+
+
+def field_piece(view: dict[str, Any], name: str, lang: str) -> Piece:
+    """One field as the landscape board draws it, no targets, and the box around it."""
+    g = Geometry("landscape")
+    for index, row in enumerate(view["rows"]):
+        for k, f in enumerate(row["fields"]):
+            if f["name"] == name:
+                west = row["bank"] == "west"
+                x, y = g.field(west, k, index)
+                markup = field_svg(g, west, k, index, f, row["in_play"], view["players"], Interaction(), {}, lang)
+                return markup, (x, y, g.FIELD_W, g.FIELD_H)
+    raise KeyError(name)
 
 
 def svg_tide(view: dict[str, Any], lang: str) -> str:
@@ -250,6 +301,12 @@ def svg_tide(view: dict[str, Any], lang: str) -> str:
                     f'<text x="{24 + i * 46}" y="15">{esc(msg("tide." + name, lang))}</text></g>')
     label = msg("ui.tide_now", lang, tide=msg("tide." + current, lang))
     return f'<svg class="tide" viewBox="0 0 142 28" role="img" aria-label="{esc(label)}">{"".join(segs)}</svg>'
+
+
+def pawn_svg(cx: float, cy: float, r: float, colour: str, lang: str) -> str:
+    """A player's pawn of the score track: a disc of their colour with their letter."""
+    return (f'<g class="pawn p-{colour}"><circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}"/>'
+            f'<text x="{cx:.1f}" y="{cy + 0.5:.1f}">{esc(colour_letter(colour, lang))}</text></g>')
 
 
 def svg_track(view: dict[str, Any], layout: str = "landscape", lang: str = "en") -> str:
@@ -279,8 +336,7 @@ def svg_track(view: dict[str, Any], layout: str = "landscape", lang: str = "en")
             col, row = (n % 2, n // 2) if len(here) > 1 else (0.5, 0)
             cx = x + 1 + r + col * (w - 2 - 2 * r - 2) if len(here) > 1 else x + w / 2 - 1
             cy = y + 2 + r + row * (2 * r - 1) if len(here) > 1 else y + 12
-            pawns.append(f'<g class="pawn p-{p["colour"]}"><circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}"/>'
-                         f'<text x="{cx:.1f}" y="{cy + 0.5:.1f}">{esc(colour_letter(p["colour"], lang))}</text></g>')
+            pawns.append(pawn_svg(cx, cy, r, p["colour"], lang))
     ox, oy = place(view["obelisk"])
     ox += w / 2 - 1
     scores = msg("list.sep", lang).join(f'{p["name"]} {p["score"]}' for p in view["players"])
@@ -292,39 +348,76 @@ def svg_track(view: dict[str, Any], layout: str = "landscape", lang: str = "en")
     )
 
 
+MARKET_COL_W, STALL_H = 100, 40
+
+
+def stall_centre(i: int, stall: int) -> tuple[float, float]:
+    """Where the market draws the fruit of the i-th row's stall (0 = at the house wall)."""
+    return 10 + i * (MARKET_COL_W + 4) + MARKET_COL_W / 2, 44 + stall * STALL_H + 18
+
+
+def market_row_svg(i: int, row: dict[str, Any], players: list[dict[str, Any]], inter: Interaction, lang: str) -> str:
+    """The i-th market row of the view where the market puts it: its name and palms, stalls, fruits."""
+    col_w, stall_h = MARKET_COL_W, STALL_H
+    x = 10 + i * (col_w + 4)
+    key = f"market:{row['name']}"
+    words = plural("ui.market_row", row["min_palms"], lang, market=row["name"], palms=row["min_palms"], used=len(row["fruits"]),
+                   stalls=row["stalls"])
+    cls, extra = target_attrs(key, inter, words)
+    t = inter.targets.get(key)
+    body = [f'<rect class="mrow-hit" x="{x}" y="20" width="{col_w}" height="{24 + row["stalls"] * stall_h}"/>']
+    marks = [f'<text class="mlabel" x="{x + col_w / 2}" y="36">{row["name"]} · {"♣" * row["min_palms"]}</text>']
+    for s_i in range(row["stalls"]):
+        sy = 44 + s_i * stall_h
+        body.append(f'<rect class="stall" x="{x}" y="{sy}" width="{col_w}" height="{stall_h - 4}" rx="4"/>')
+    if t is not None and t.action and len(row["fruits"]) < row["stalls"]:
+        # the cost sits in the stall the fruit would take, clear of the row's name and palms
+        sy = 44 + len(row["fruits"]) * stall_h
+        marks.append(f'<g class="cost"><circle cx="{x + col_w / 2}" cy="{sy + 18}" r="11"/>'
+                     f'<text x="{x + col_w / 2}" y="{sy + 19}">{t.cost}</text></g>')
+    out = [f'<g class="mrow{cls}"{extra}>{"".join(body)}</g><g class="marks" aria-hidden="true">{"".join(marks)}</g>']
+    for s_i, fruit in enumerate(row["fruits"]):
+        cx, cy = stall_centre(i, s_i)
+        skey = f"stall:{row['name']}:{s_i + 1}"
+        scls, sextra = target_attrs(skey, inter, marker_words(fruit, players, lang, fruit["condition"]))
+        # the fruit as drawn takes no clicks; over it, its own target (N13), named by the label alone
+        out.append(f'<g class="fruit{scls}" aria-hidden="true">{marker_svg(cx, cy, fruit, players, fruit["condition"], lang)}</g>')
+        if scls.strip():
+            out.append(f'<g class="fruit-hit{scls}"{sextra}><circle cx="{cx}" cy="{cy}" r="18"/></g>')
+    return "".join(out)
+
+
 def svg_market(frame: Frame) -> str:
+    """The market: the house wall and the four market rows with their fruits."""
     view, inter, lang = frame.view, frame.interaction, frame.lang
-    players = view["players"]
-    col_w, stall_h = 100, 40
     out = [f'<svg class="market" viewBox="0 0 430 250" role="group" aria-label="{esc(msg("ui.market", lang))}">',
            '<rect class="house" x="6" y="4" width="418" height="14" rx="3"/>']
     for i, row in enumerate(view["market"]):
-        x = 10 + i * (col_w + 4)
-        key = f"market:{row['name']}"
-        words = msg("ui.market_row", lang, market=row["name"], palms=row["min_palms"], used=len(row["fruits"]), stalls=row["stalls"])
-        cls, extra = target_attrs(key, inter, words)
-        t = inter.targets.get(key)
-        body = [f'<rect class="mrow-hit" x="{x}" y="20" width="{col_w}" height="{24 + row["stalls"] * stall_h}"/>']
-        marks = [f'<text class="mlabel" x="{x + col_w / 2}" y="36">{row["name"]} · {"♣" * row["min_palms"]}</text>']
-        for s_i in range(row["stalls"]):
-            sy = 44 + s_i * stall_h
-            body.append(f'<rect class="stall" x="{x}" y="{sy}" width="{col_w}" height="{stall_h - 4}" rx="4"/>')
-        if t is not None and t.action and len(row["fruits"]) < row["stalls"]:
-            # the cost sits in the stall the fruit would take, clear of the row's name and palms
-            sy = 44 + len(row["fruits"]) * stall_h
-            marks.append(f'<g class="cost"><circle cx="{x + col_w / 2}" cy="{sy + 18}" r="11"/>'
-                         f'<text x="{x + col_w / 2}" y="{sy + 19}">{t.cost}</text></g>')
-        out.append(f'<g class="mrow{cls}"{extra}>{"".join(body)}</g><g class="marks" aria-hidden="true">{"".join(marks)}</g>')
-        for s_i, fruit in enumerate(row["fruits"]):
-            sy = 44 + s_i * stall_h
-            skey = f"stall:{row['name']}:{s_i + 1}"
-            scls, sextra = target_attrs(skey, inter, marker_words(fruit, players, lang, fruit["condition"]))
-            # the fruit as drawn takes no clicks; over it, its own target (N13), named by the label alone
-            out.append(f'<g class="fruit{scls}" aria-hidden="true">{marker_svg(x + col_w / 2, sy + 18, fruit, players, fruit["condition"], lang)}</g>')
-            if scls.strip():
-                out.append(f'<g class="fruit-hit{scls}"{sextra}><circle cx="{x + col_w / 2}" cy="{sy + 18}" r="18"/></g>')
+        out.append(market_row_svg(i, row, view["players"], inter, lang))
     out.append("</svg>")
     return "".join(out)
+
+
+def market_piece(view: dict[str, Any], names: list[str], lang: str) -> Piece:
+    """Market rows (side by side, as on the board) with the house wall above them and no targets,
+    and the box around them: the same markup the market has for those rows."""
+    rows = [(i, row) for i, row in enumerate(view["market"]) if row["name"] in names]
+    x0 = 6 + rows[0][0] * (MARKET_COL_W + 4)
+    width = len(rows) * (MARKET_COL_W + 4) + 4
+    house = f'<rect class="house" x="{x0}" y="4" width="{width}" height="14" rx="3"/>'
+    markup = house + "".join(market_row_svg(i, row, view["players"], Interaction(), lang) for i, row in rows)
+    return markup, (x0, 4, width, 40 + max(row["stalls"] for _, row in rows) * STALL_H)
+
+
+def boat_svg(x: float, y: float, markers: list[dict[str, Any]], players: list[dict[str, Any]], lang: str) -> str:
+    """A boat (hull and sail in the boat icon's colours) with markers on its deck, seed side up, its
+    top-left corner at (x, y): where the rules help's pictures show washed-away markers going."""
+    width = 22 + 34 * max(1, len(markers))
+    hull = (f'<path d="M{x} {y + 40}h{width}l-10 14H{x + 10}z" fill="#8a5a2b"/>'
+            f'<path d="M{x + width - 12} {y}v40M{x + width - 12} {y}l-12 30h12z" stroke="#5b3a1a" fill="#f3ead7"/>')
+    on_deck = "".join(marker_svg(x + 22 + 34 * i, y + 34, dict(m, side="seed"), players, lang=lang)
+                      for i, m in enumerate(markers))
+    return f'<g class="boat-glyph">{hull}{on_deck}</g>'
 
 
 def html_boat(frame: Frame) -> str:
