@@ -22,11 +22,12 @@ PARAM_WORDS = {
     "tide": "tide",
     "event": "event",
     "reason": "reason",
-    "cause": "word",
-    "source": "word",
+    "cause": "cause",
+    "source": "source",
 }
 #: counted log sentences whose number is not ``count``: key → the parameter counted
-COUNTED = {"game.over": "winners", "auction.won": "markers"}
+COUNTED = {"game.over": "winners", "auction.won": "markers", "rot.applied": "palms", "rot.nothing": "palms",
+           "why.rot": "palms", "why.market_palms": "palms"}
 
 
 def _name(names: Sequence[str], seat: Any) -> str:

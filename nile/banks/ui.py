@@ -123,7 +123,7 @@ def _setup_sow(ask: _Ask) -> None:
 
 
 def _rot(ask: _Ask) -> None:
-    ask.inter.prompt = msg("ui.prompt_rot", ask.lang, palms=ask.view["rot_palms"])
+    ask.inter.prompt = plural("ui.prompt_rot", ask.view["rot_palms"], ask.lang, palms=ask.view["rot_palms"])
     for a in ask.legal:
         ask.inter.buttons.append(Button(describe_rot(ask.view, a, ask.lang, ask.names), Intent.ACT, a.text()))
 
@@ -492,8 +492,8 @@ def end_screen(frame: Frame) -> str:
             f'<li><h4>{esc(msg("ui.scoring_round", lang, round=sc["round"]))}</h4><ul>{"".join(parts)}</ul>'
             f'<p>{esc(msg("ui.scoring_points", lang, points=points, obelisk=sc["obelisk_after"], colours=sc["colours_lost"]))}</p></li>'
         )
-    reason = msg("ui.end_reason", lang, reason=msg("reason." + result["reason"], lang),
-                 tie_break=msg("tie_break." + result["tie_break"], lang))
+    reason = msg("ui.end_reason", lang, reason=msg("reason." + result["reason"], lang)) + " " + msg(
+        "tie_break." + result["tie_break"], lang)
     details = (f'<details class="scorings-all"><summary>{esc(msg("ui.scorings", lang, count=len(view["scorings"])))}</summary>'
                f'<p class="hint">{esc(msg("end.notation", lang))}</p>'
                f'<ol class="scorings">{"".join(scorings)}</ol></details>')
