@@ -70,26 +70,59 @@ def terrain_svg(view: dict[str, Any], lang: str) -> str:
             f'{"".join(cells)}</svg>')
 
 
-def row_svg(cards: list[dict[str, Any]], lang: str, label: str, key_prefix: str | None = None,
-            inter: Interaction | None = None, css: str = "row") -> str:
+def row_parts(cards: list[dict[str, Any]], lang: str, key_prefix: str | None = None,
+              inter: Interaction | None = None) -> tuple[str, int]:
+    """A row's cards side by side from (8, 6), or the word for empty, and the row's width (its height is
+    ``CARD_H + 12``): the inside of ``row_svg``, which the rules help's pictures place where they want."""
     width = max(1, len(cards)) * (CARD_W + 8) + 8
     body = "".join(card_svg(c, 8 + i * (CARD_W + 8), 6, lang, f"{key_prefix}:{c['id']}" if key_prefix else None, inter)
                    for i, c in enumerate(cards))
     if not cards:
         body = f'<text class="empty" x="12" y="50">{esc(msg("ui.empty", lang))}</text>'
+    return body, width
+
+
+def row_svg(cards: list[dict[str, Any]], lang: str, label: str, key_prefix: str | None = None,
+            inter: Interaction | None = None, css: str = "row") -> str:
+    """A row of cards (the offer, the common row) as the table's scalable strip, named ``label``."""
+    body, width = row_parts(cards, lang, key_prefix, inter)
     return f'<svg class="{css}" preserveAspectRatio="xMinYMid meet" viewBox="0 0 {width} {CARD_H + 12}" role="group" aria-label="{esc(label)}">{body}</svg>'
 
 
-def route_svg(p: dict[str, Any], lang: str) -> str:
-    """A player's line: crossed cards (face down) behind the locomotive, the route in front."""
+def backs_svg(count: int, x: float, y: float, lang: str, step: float = 14) -> str:
+    """``count`` face-down cards (one big rail on each back), the first at (x, y), each ``step`` further
+    right: the crossed cards behind a locomotive, or a player's bonus rails."""
+    return "".join(card_svg({}, x + i * step, y, lang, face_down=True) for i in range(count))
+
+
+def bought_svg(count: int, x: float, y: float, label: str) -> str:
+    """Rails bought at a build (K4): a dashed card outline at (x, y) holding ``count`` rails, three to a
+    line, with ``label`` (what they cost, in the caller's words) at its foot. Drawn only by the rules
+    help's pictures: the table says the price on the build button."""
+    rails = "".join(f'<rect class="rail" x="{x + 8 + (i % 3) * 16:g}" y="{y + 24 + (i // 3) * 12:g}" width="12" height="6"'
+                    f' rx="1" fill="#3b2a17"/>' for i in range(count))
+    return (f'<g class="card bought"><rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="#fffaf0"'
+            f' stroke="#3b2a17" stroke-width="1.5" stroke-dasharray="5 3"/>{rails}'
+            f'<text x="{x + CARD_W / 2:g}" y="{y + CARD_H - 10:g}" text-anchor="middle" font-weight="700">{esc(label)}</text></g>')
+
+
+#: how the count of crossed cards looks where the table's stylesheet does not reach (a rules help picture)
+CROSSED_N_LOOK = ' fill="#fff" font-size="16" font-weight="700"'
+
+
+def route_parts(p: dict[str, Any], lang: str, standalone: bool = False) -> tuple[str, int]:
+    """A player's line without its frame: crossed cards (face down) behind the locomotive, the route in
+    front, from the left edge, and its width (its height is ``CARD_H + 12``): the inside of ``route_svg``.
+    ``standalone`` (a picture outside the table) gives the crossed count its look in the markup itself."""
     crossed = int(p["crossed"])
     route = p["route"]
     gap = CARD_W + 8
     behind = min(crossed, 8)
     x0 = 8 + behind * 14 + (CARD_W if behind else 0)
-    parts = [card_svg({}, 8 + i * 14, 6, lang, face_down=True) for i in range(behind)]
+    parts = [backs_svg(behind, 8, 6, lang)]
     if behind:
-        parts.append(f'<text class="crossed-n" x="{8 + (behind - 1) * 14 + CARD_W / 2}" y="{CARD_H - 8}">{crossed}</text>')
+        look = CROSSED_N_LOOK if standalone else ""
+        parts.append(f'<text class="crossed-n" x="{8 + (behind - 1) * 14 + CARD_W / 2}" y="{CARD_H - 8}"{look}>{crossed}</text>')
     loco_x = x0 + 6
     parts.append(f'<g class="loco p-{esc(p["colour"])}"><rect x="{loco_x}" y="{CARD_H / 2 - 8}" width="44" height="26" rx="4"/>'
                  f'<rect x="{loco_x + 30}" y="{CARD_H / 2 - 20}" width="14" height="14"/>'
@@ -98,6 +131,17 @@ def route_svg(p: dict[str, Any], lang: str) -> str:
     for i, c in enumerate(route):
         parts.append(card_svg(c, start + i * gap, 6, lang))
     width = start + max(1, len(route)) * gap + 8
-    label = msg("cape.ui.route_of", lang, player=p["name"], crossed=crossed,
-                route=", ".join(card_words(c, lang) for c in route) or msg("ui.empty", lang))
-    return f'<svg class="route" preserveAspectRatio="xMinYMid meet" viewBox="0 0 {width} {CARD_H + 12}" role="img" aria-label="{esc(label)}">{"".join(parts)}</svg>'
+    return "".join(parts), width
+
+
+def route_words(p: dict[str, Any], lang: str) -> str:
+    """A player's line in words: crossed so far, and each landscape in front of the locomotive."""
+    return msg("cape.ui.route_of", lang, player=p["name"], crossed=int(p["crossed"]),
+               route=", ".join(card_words(c, lang) for c in p["route"]) or msg("ui.empty", lang))
+
+
+def route_svg(p: dict[str, Any], lang: str) -> str:
+    """A player's line: crossed cards (face down) behind the locomotive, the route in front."""
+    body, width = route_parts(p, lang)
+    label = route_words(p, lang)
+    return f'<svg class="route" preserveAspectRatio="xMinYMid meet" viewBox="0 0 {width} {CARD_H + 12}" role="img" aria-label="{esc(label)}">{body}</svg>'
