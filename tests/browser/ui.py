@@ -118,6 +118,10 @@ def reset_app(page: Page) -> None:
     wait_renders_after(page, before)
     while page.locator(".notice [data-i=dismiss]").count():
         click(page, page.locator(".notice [data-i=dismiss]").first)
+    if page.evaluate("() => document.documentElement.lang") != "en":  # a test left another language on
+        before = renders(page)
+        page.locator(intent("lang")).first.select_option("en")
+        wait_renders_after(page, before)
     assert screen(page) == "home"
     assert page.locator(".saved").count() == 0
 

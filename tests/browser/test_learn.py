@@ -1,0 +1,132 @@
+"""Speaking the printed games' languages and teaching a newcomer, in the page (issue 19): a whole guided
+first game of each game played to its end in a language other than English, following the coach; the
+language switched in the middle of a game; a refused tap's why-line opening its rule with its
+picture; and axe-core at zero serious/critical on the new screens."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import Page
+
+from .test_a11y import open_golden, serious
+from .ui import click, continue_game, find, intent, put_saves, renders, save_at_turn_start, screen
+
+#: what the learner clicks, in this order: read a lesson or a moment, their own secret choice, a
+#: place the coach points at, a button it offers, then anything the board offers
+LEARNER = (
+    "[data-i=lesson-close]",
+    "[data-i=moment-close]",
+    "[data-i=confirm]",
+    ".bid-private [data-i=bid-submit]",
+    "g.coach, button.coach",
+    ".actions [data-i=act]:not(.unavailable)",
+    "g.act, g.sel, button.target",
+)
+WAIT_JS = """sels => sels.some(s => [...document.querySelectorAll(s)].some(
+    el => el.getClientRects().length > 0 && !el.hasAttribute('disabled')))"""
+
+
+def set_language(page: Page, lang: str) -> None:
+    page.locator(intent("lang")).first.select_option(lang)
+    page.wait_for_function("lang => document.documentElement.lang === lang", arg=lang)
+
+
+def play_guided(page: Page, max_steps: int = 3000) -> dict[str, int]:
+    """Follow the coach to the end of the game; the computer player's moves are skipped to at once."""
+    counts = {"lessons": 0, "coached": 0, "clicks": 0}
+    watch = [".end", "[data-i=bot-skip]", *LEARNER]
+    for _ in range(max_steps):
+        if page.locator(".end").count():
+            return counts
+        assert not page.locator(".notice.error").count(), page.locator(".notice").inner_text()
+        hit = find(page, LEARNER)
+        if hit:
+            counts["lessons"] += hit["i"] == "lesson-close"
+            target = page.locator(intent(hit["i"], hit["v"])).first
+            counts["coached"] += bool(target.evaluate("el => el.matches('.coach')"))
+            click(page, target)
+            counts["clicks"] += 1
+            continue
+        skip = page.locator("[data-i=bot-skip]")
+        if skip.count():
+            click(page, skip.first)
+        before = renders(page)
+        page.wait_for_function(f"() => +document.body.dataset.renders > {before} || ({WAIT_JS})({json.dumps(watch)})",
+                               timeout=30_000)
+    raise AssertionError("the guided game did not end: " + page.locator("#app").inner_text()[:400])
+
+
+@pytest.mark.parametrize("game,lang,words", [("cape", "fr", ("Fin de la partie", "Enchères")),
+                                             ("banks", "de", ("Das Spiel ist vorbei", "Flut"))])
+def test_a_guided_first_game_is_played_to_its_end_in_another_language(app: Page, game: str, lang: str, words) -> None:
+    set_language(app, lang)
+    try:
+        click(app, intent("learn", game))
+        assert screen(app) == "game"
+        assert app.locator(".lesson").count() == 1  # the welcome lesson, with its rule
+        counts = play_guided(app)
+        assert counts["lessons"] >= 5 and counts["coached"] > 3, counts
+        end = app.locator("#app").inner_text()
+        log = app.locator(".log").inner_text()
+        assert any(w in end + log for w in words), end[:300]
+        for english in ("Game over", "Round", "What happened", "Learning", "Got it"):
+            assert not re.search(rf"\b{english}\b", end), english
+    finally:
+        set_language(app, "en")
+
+
+def test_the_language_switched_in_the_middle_of_a_game_redraws_the_log_at_once(app: Page) -> None:
+    open_golden(app, "banks", "r1-15-4p-all-variants-after-scorings.json")
+    english_log = app.locator(".log li").first.inner_text()
+    try:
+        for lang, round_word in (("fr", "Tour"), ("nl", "Ronde"), ("de", "Runde")):
+            set_language(app, lang)
+            assert app.locator(".status .round").inner_text().startswith(round_word)
+            assert app.locator(".log li").first.inner_text() != english_log
+            assert app.locator(".status [data-i=lang]").count() == 1  # the switch stays on the board
+    finally:
+        set_language(app, "en")
+
+
+def test_a_refused_taps_why_line_opens_its_rule_with_a_picture(app: Page) -> None:
+    made = save_at_turn_start()
+    put_saves(app, {"nile:game:t1": made.text})
+    continue_game(app, "t1")
+    click(app, app.locator("button.chip.target[data-v^='supply:']").first)
+    refused = app.locator("g.field:not(.covered):not(.act)").first  # a field the chosen crop cannot be sown on
+    click(app, refused)
+    link = app.locator(".notice [data-i=rules-open]")
+    assert link.count() == 1, app.locator(".notice").all_inner_texts()
+    click(app, link)
+    page_shown = app.locator(".rules-page")
+    assert re.match(r"N\d+", page_shown.locator("h3").first.inner_text())
+    assert page_shown.locator("figure.diagram svg").count() >= 1
+    click(app, app.locator(".rules-head [data-i=rules]"))  # Close: back where the player was
+    assert app.locator(".rules-help").count() == 0 and screen(app) == "game"
+    assert app.locator(".actions p.selected").count() == 1  # the crop the player chose is still chosen
+
+
+def test_the_new_screens_have_no_serious_accessibility_problems(app: Page) -> None:
+    found = {}
+    found["home with learn to play"] = serious(app)
+    click(app, intent("learn", "banks"))
+    found["lesson"] = serious(app)
+    click(app, intent("lesson-close"))
+    for _ in range(20):
+        if app.locator(".coach").count():
+            break
+        hit = find(app, LEARNER)
+        if hit:
+            click(app, app.locator(intent(hit["i"], hit["v"])).first)
+    found["coach"] = serious(app)
+    click(app, app.locator(".status [data-i=rules-open]").first)
+    found["round summary"] = serious(app)
+    click(app, intent("rules-open", "banks:N7"))
+    found["rule with pictures"] = serious(app)
+    app.locator(intent("rules-search")).fill("obelisk")
+    app.wait_for_selector(".hits")
+    found["search"] = serious(app)
+    assert not any(found.values()), json.dumps(found, indent=1)
