@@ -80,7 +80,8 @@ def page_points(game: str, page: str, lang: str) -> list[str]:
     if page == SUMMARY:
         return []
     prefix = spec_of(game).ui.rules_prefix
-    return [msg(key, lang) for key in numbered_keys(f"{prefix}{page}.")]
+    stem = "decision" if page == DECISIONS else page  # the catalogs number "rules.decision.1", …
+    return [msg(key, lang) for key in numbered_keys(f"{prefix}{stem}.")]
 
 
 def _folded(text: str) -> str:
