@@ -6,6 +6,8 @@ for docs/screenshots/ (look at them after a change to the board).
 Each game opens a golden save in the middle of play (tests/golden), served from dist/ with the
 production headers, in Debian's Chromium (or $CHROMIUM, or Playwright's own). The Nile board is
 shown with a ripe fruit chosen, so the market rows it can go to and their costs are highlighted.
+At phone size each board is also taken in German, Dutch and French ({game}-phone-{lang}.png), and the
+rules help's page with the pictures of each game's main rule ({game}-rules-phone.png).
 """
 
 from __future__ import annotations
@@ -22,6 +24,36 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 SIZES = {"desktop": (1280, 800), "tablet": (820, 1180), "phone": (390, 844)}
 GAMES = {"banks": "r1-04-5p-mid-turn.json", "cape": "r1-04-4p-build-bonus.json"}
+LANGS = ("de", "nl", "fr")
+#: the rules page with pictures shown for each game
+RULE_PAGES = {"banks": "banks:N7", "cape": "cape:K4"}
+
+
+def open_game(page, game: str, lang: str) -> None:
+    """The golden save of ``game`` open in ``lang``, a ripe fruit chosen if there is one."""
+    text = json.dumps(json.loads((ROOT / "tests" / "golden" / game / GAMES[game]).read_text())["save"])
+    page.evaluate("([k, v, lang]) => { localStorage.setItem('nile:game:' + k, v); localStorage.setItem('nile:current', k);"
+                  " localStorage.setItem('nile:lang', lang); }", [game, text, lang])
+    page.reload()
+    page.wait_for_selector("body[data-app-state=ready]", state="attached", timeout=60_000)
+    ripe = page.locator("g.field.sel[aria-label*='ripe']")
+    if ripe.count():
+        ripe.first.dispatch_event("click")
+    page.wait_for_timeout(300)
+
+
+def open_rule(page, where: str) -> None:
+    """The rules help opened from the board, at the page ``where`` ("banks:N7")."""
+    page.locator("[data-i=rules]").first.dispatch_event("click")
+    page.wait_for_selector(".rules-help")
+    page.locator(f"[data-i=rules-open][data-v='{where}']").first.dispatch_event("click")
+    page.wait_for_selector(".rules-page figure.diagram svg")
+    page.wait_for_timeout(300)
+
+
+def shoot(page, path: Path) -> None:
+    page.screenshot(path=str(path))
+    print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
 
 
 def main() -> None:
@@ -45,19 +77,16 @@ def main() -> None:
             page = context.new_page()
             page.goto(url)
             page.wait_for_selector("body[data-app-state=ready]", state="attached", timeout=60_000)
-            for game, name in GAMES.items():
-                text = json.dumps(json.loads((ROOT / "tests" / "golden" / game / name).read_text())["save"])
-                page.evaluate("([k, v]) => { localStorage.setItem('nile:game:' + k, v); localStorage.setItem('nile:current', k); }",
-                              [game, text])
-                page.reload()
-                page.wait_for_selector("body[data-app-state=ready]", state="attached", timeout=60_000)
-                ripe = page.locator("g.field.sel[aria-label*='ripe']")
-                if ripe.count():
-                    ripe.first.dispatch_event("click")
-                page.wait_for_timeout(300)
-                path = out / f"{game}-{size}.png"
-                page.screenshot(path=str(path))
-                print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+            for game in GAMES:
+                open_game(page, game, "en")
+                shoot(page, out / f"{game}-{size}.png")
+                if size != "phone":
+                    continue
+                open_rule(page, RULE_PAGES[game])
+                shoot(page, out / f"{game}-rules-phone.png")
+                for lang in LANGS:
+                    open_game(page, game, lang)
+                    shoot(page, out / f"{game}-phone-{lang}.png")
             context.close()
         browser.close()
     server.shutdown()

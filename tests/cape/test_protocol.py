@@ -193,7 +193,7 @@ def test_every_catalog_key_the_engine_uses_exists_in_both_languages():
         assert f"cape.landscape.{land}" in EN
     assert {"cape.reason.crossings", "cape.reason.stall"} <= set(EN)
     for key, template in EN.items():  # the same blanks to fill in both languages
-        assert set(re.findall(r"{(\w+)}", template)) == set(re.findall(r"{(\w+)}", DE[key])), key
+        assert set(re.findall(r"{(\w+)(?::\w+)?}", template)) == set(re.findall(r"{(\w+)(?::\w+)?}", DE[key])), key
 
 
 def test_resampling_keeps_the_draw_piles_make_up_until_a_reshuffle_then_pools_it():
