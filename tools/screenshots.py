@@ -48,6 +48,9 @@ def open_rule(page, where: str) -> None:
     page.wait_for_selector(".rules-help")
     page.locator(f"[data-i=rules-open][data-v='{where}']").first.dispatch_event("click")
     page.wait_for_selector(".rules-page figure.diagram svg")
+    page.locator(".rules-page figure.diagram").first.evaluate(
+        "el => { const box = el.closest('.rules-help'), head = box.querySelector('.rules-head');"
+        " box.scrollTop += el.getBoundingClientRect().top - head.getBoundingClientRect().bottom; }")
     page.wait_for_timeout(300)
 
 

@@ -38,6 +38,7 @@ from ..kit.intents import Intent
 from ..messages import pick_language
 from ..messages import text as msg
 from .controller import LANG_KEY, Controller
+from .help import CONTENTS, SEARCH
 from .render import Screen, render_screen, start_option_label
 from .storage import PREFIX, Library, MemoryStore, StorageFull, Store
 
@@ -120,6 +121,7 @@ class App:
         self.renders = 0
         self._html = ""
         self._rules_open = False
+        self._rules_page: tuple[str, str] | None = None
         self._proxies = [
             create_proxy(self.on_click),
             create_proxy(self.on_change),
@@ -156,12 +158,17 @@ class App:
             self._keep_screen(screen)
         opened = self.controller.show_rules and not self._rules_open
         self._rules_open = self.controller.show_rules
+        help_ = self.controller.help
+        page = (help_.game, help_.page) if help_ is not None else None
+        turned, self._rules_page = page != self._rules_page, page
         if opened:  # a dialog just opened: the keyboard goes to it (its Close button)
             close = self.root.querySelector(".rules-help [data-i=rules]")
             if _str(close) is not None:
                 close.focus()
-        elif focus:
+        if not opened and focus:
             self._refocus(focus[0] or "", focus[1], keyboard)
+        if turned and page is not None and page[1] not in (CONTENTS, SEARCH):
+            self._show_page()  # on a phone the contents above a page may fill the screen: the page comes into sight
         self._run_effects()
         self._drive_bots()
         self.renders += 1
@@ -170,6 +177,16 @@ class App:
         document.documentElement.lang = self.controller.lang
         state = self.controller.state
         document.body.dataset.actions = str(len(state.history)) if state else "0"
+
+    def _show_page(self) -> None:
+        """Scroll the help's open page into sight, just under the help's sticky head, if its top is hidden
+        under the head or low on the screen."""
+        box, page, head = (self.root.querySelector(s) for s in (".rules-help", ".rules-page", ".rules-help .rules-head"))
+        if _str(box) is None or _str(page) is None or _str(head) is None:
+            return
+        top, under = page.getBoundingClientRect().top, head.getBoundingClientRect().bottom
+        if top < under or top > window.innerHeight * 0.6:
+            box.scrollTop = box.scrollTop + top - under
 
     def _paint(self, html: str) -> None:
         """Make ``#app`` show ``html``: patched by static/morph.js, else replaced whole."""

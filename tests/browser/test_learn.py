@@ -130,3 +130,23 @@ def test_the_new_screens_have_no_serious_accessibility_problems(app: Page) -> No
     app.wait_for_selector(".hits")
     found["search"] = serious(app)
     assert not any(found.values()), json.dumps(found, indent=1)
+
+
+#: the open rule's heading is on screen and not under the help's sticky head
+IN_SIGHT = """() => { const r = document.querySelector('.rules-page h3').getBoundingClientRect();
+    const head = document.querySelector('.rules-help .rules-head').getBoundingClientRect();
+    return r.top >= head.bottom - 1 && r.bottom <= innerHeight; }"""
+
+
+def test_on_a_phone_a_rule_chosen_from_the_contents_comes_into_sight(app: Page) -> None:
+    """The contents fill a phone's first screen: the rule the player taps is scrolled to, its heading seen."""
+    size = app.viewport_size
+    app.set_viewport_size({"width": 390, "height": 844})
+    try:
+        click(app, intent("rules"))
+        click(app, intent("rules-open", "cape:K4"))
+        app.wait_for_function(IN_SIGHT, timeout=5_000)
+        click(app, app.locator(".rules-page [data-i=rules-open]").last)  # the next page, at the page's foot
+        app.wait_for_function(IN_SIGHT, timeout=5_000)
+    finally:
+        app.set_viewport_size(size)
