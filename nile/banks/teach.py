@@ -66,10 +66,8 @@ def tutorial(players: Sequence[Any]) -> tuple[Options, int]:
 
 def round_summary(lang: str) -> str:
     """A round on one screen (after the printed round summary card): the four phases and the events."""
-    sections = [(text(f"summary.{part}.title", lang), rule, [text(f"summary.{part}.{i}", lang) for i in range(1, n + 1)])
-                for part, rule, n in (("tide", "N4 N5", 3), ("actions", "N6", 5), ("pillar", "N3", 1),
-                                      ("scoring", "N7", 4), ("events", "N8", 3))]
-    return summary_card(sections)
+    return summary_card("summary.", (("tide", "N4 N5"), ("actions", "N6"), ("pillar", "N3"), ("scoring", "N7"),
+                                     ("events", "N8")), lang)
 
 
 # ---------------------------------------------------------------------- the coach

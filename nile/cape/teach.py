@@ -55,10 +55,7 @@ def tutorial(players: Sequence[Any]) -> tuple[Options, int]:
 
 def round_summary(lang: str) -> str:
     """A round on one screen: the auction, building, the river's bonus rails, the end."""
-    sections = [(text(f"cape.summary.{part}.title", lang), rule,
-                 [text(f"cape.summary.{part}.{i}", lang) for i in range(1, n + 1)])
-                for part, rule, n in (("auction", "K3", 4), ("building", "K4", 5), ("river", "K4", 2), ("end", "K5", 2))]
-    return summary_card(sections)
+    return summary_card("cape.summary.", (("auction", "K3"), ("building", "K4"), ("river", "K4"), ("end", "K5")), lang)
 
 
 def coach(frame: Frame) -> list[Tip]:

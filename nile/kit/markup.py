@@ -71,12 +71,13 @@ def colour_letter(colour: str, lang: str) -> str:
     return msg(key, lang) if has_key(key) else msg("colour." + colour, lang)[:1].upper()
 
 
-def summary_card(sections: Sequence[tuple[str, str, Sequence[str]]]) -> str:
-    """A one-screen round summary (``GameUI.round_summary``): numbered phases, each a title, its rule id
-    and a few short lines (the words already said in the player's language)."""
+def summary_card(prefix: str, parts: Sequence[tuple[str, str]], lang: str) -> str:
+    """A one-screen round summary (``GameUI.round_summary``): numbered phases, each a title, its rule ids
+    and a few short lines. ``parts`` are (part, rule ids); the catalog holds ``{prefix}{part}.title`` and
+    the lines ``{prefix}{part}.1``, ``.2`` … — as many as it numbers."""
     items = "".join(
-        f'<li><h4>{esc(title)} <span class="rule-id">{esc(rule)}</span></h4><ul>'
-        + "".join(f"<li>{esc(line)}</li>" for line in lines) + "</ul></li>"
-        for title, rule, lines in sections
+        f'<li><h4>{esc(msg(f"{prefix}{part}.title", lang))} <span class="rule-id">{esc(rule)}</span></h4><ul>'
+        + "".join(f"<li>{esc(msg(key, lang))}</li>" for key in numbered_keys(f"{prefix}{part}.")) + "</ul></li>"
+        for part, rule in parts
     )
     return f'<ol class="round-summary">{items}</ol>'

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 from nile.core import save
 from nile.games import load_save
 
-from .ui import ADVANCE_ORDER, click, find, intent, renders, start_game, storage
+from .ui import ADVANCE_ORDER, WAIT_JS, click, find, intent, play_against_bots, start_game, storage
 
 #: what the person clicks in a Kap game (in this order) when it is their move
 KAP_PERSON = (
@@ -24,36 +24,11 @@ KAP_PERSON = (
 #: a Nile person who ends every turn at once (the bots make the game): the simple player, who is
 #: never shown a hand-over screen here
 NILE_PERSON = tuple(sel for sel in ADVANCE_ORDER if "reveal-bidder" not in sel)
-WAIT_JS = """sels => sels.some(s => [...document.querySelectorAll(s)].some(
-    el => el.getClientRects().length > 0 && !el.hasAttribute('disabled')))"""
 
 
 def _saved(page: Page) -> dict:
     current = storage(page)["nile:current"]
     return save.parse(storage(page)[f"nile:game:{current}"])
-
-
-def play_against_bots(page: Page, person: tuple[str, ...], max_steps: int = 1500) -> int:
-    """Click as the person whenever they can act, skip the bots' pacing, until the end screen."""
-    clicks = 0
-    watch = [".end", "[data-i=bot-skip]", *person]
-    for _ in range(max_steps):
-        if page.locator(".end").count():
-            return clicks
-        assert not page.locator(".handover [data-i=reveal-bidder]").count(), "a hand-over screen with one person"
-        assert not page.locator(".notice.error").count(), page.locator(".notice").inner_text()
-        hit = find(page, person)
-        if hit:
-            click(page, page.locator(intent(hit["i"], hit["v"])).first)
-            clicks += 1
-            continue
-        skip = page.locator("[data-i=bot-skip]")
-        if skip.count():
-            click(page, skip.first)
-        before = renders(page)
-        page.wait_for_function(f"() => +document.body.dataset.renders > {before} || ({WAIT_JS})({json.dumps(watch)})",
-                               timeout=30_000)
-    raise AssertionError("the game did not end: " + page.locator("#app").inner_text()[:400])
 
 
 def test_one_person_and_two_bots_play_kap_to_the_end(app: Page) -> None:

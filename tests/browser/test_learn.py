@@ -9,10 +9,10 @@ import json
 import re
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page, expect
 
 from .test_a11y import open_golden, serious
-from .ui import click, continue_game, find, intent, put_saves, renders, save_at_turn_start, screen
+from .ui import click, continue_game, find, intent, play_against_bots, put_saves, save_at_turn_start, screen
 
 #: what the learner clicks, in this order: read a lesson or a moment, their own secret choice, a
 #: place the coach points at, a button it offers, then anything the board offers
@@ -25,8 +25,6 @@ LEARNER = (
     ".actions [data-i=act]:not(.unavailable)",
     "g.act, g.sel, button.target",
 )
-WAIT_JS = """sels => sels.some(s => [...document.querySelectorAll(s)].some(
-    el => el.getClientRects().length > 0 && !el.hasAttribute('disabled')))"""
 
 
 def set_language(page: Page, lang: str) -> None:
@@ -34,29 +32,16 @@ def set_language(page: Page, lang: str) -> None:
     page.wait_for_function("lang => document.documentElement.lang === lang", arg=lang)
 
 
-def play_guided(page: Page, max_steps: int = 3000) -> dict[str, int]:
+def play_guided(page: Page) -> dict[str, int]:
     """Follow the coach to the end of the game; the computer player's moves are skipped to at once."""
-    counts = {"lessons": 0, "coached": 0, "clicks": 0}
-    watch = [".end", "[data-i=bot-skip]", *LEARNER]
-    for _ in range(max_steps):
-        if page.locator(".end").count():
-            return counts
-        assert not page.locator(".notice.error").count(), page.locator(".notice").inner_text()
-        hit = find(page, LEARNER)
-        if hit:
-            counts["lessons"] += hit["i"] == "lesson-close"
-            target = page.locator(intent(hit["i"], hit["v"])).first
-            counts["coached"] += bool(target.evaluate("el => el.matches('.coach')"))
-            click(page, target)
-            counts["clicks"] += 1
-            continue
-        skip = page.locator("[data-i=bot-skip]")
-        if skip.count():
-            click(page, skip.first)
-        before = renders(page)
-        page.wait_for_function(f"() => +document.body.dataset.renders > {before} || ({WAIT_JS})({json.dumps(watch)})",
-                               timeout=30_000)
-    raise AssertionError("the guided game did not end: " + page.locator("#app").inner_text()[:400])
+    counts = {"lessons": 0, "coached": 0}
+
+    def seen(hit: dict[str, str], target: Locator) -> None:
+        counts["lessons"] += hit["i"] == "lesson-close"
+        counts["coached"] += bool(target.evaluate("el => el.matches('.coach')"))
+
+    counts["clicks"] = play_against_bots(page, LEARNER, max_steps=3000, seen=seen)
+    return counts
 
 
 @pytest.mark.parametrize("game,lang,words", [("cape", "fr", ("Fin de la partie", "Enchères")),
@@ -148,5 +133,7 @@ def test_on_a_phone_a_rule_chosen_from_the_contents_comes_into_sight(app: Page) 
         app.wait_for_function(IN_SIGHT, timeout=5_000)
         click(app, app.locator(".rules-page [data-i=rules-open]").last)  # the next page, at the page's foot
         app.wait_for_function(IN_SIGHT, timeout=5_000)
+        click(app, app.locator(".rules-help .rules-head [data-i=rules]").first)  # Close
+        expect(app.locator(".rules-help")).to_have_count(0)
     finally:
         app.set_viewport_size(size)

@@ -353,10 +353,14 @@ def test_rules_help_opens_from_home_takes_the_keyboard_and_closes_with_escape(ap
     wait_renders_after(app, before)
     dialog = app.get_by_role("dialog", name=msg("rules.title"))
     expect(dialog).to_be_visible()
-    for rid in ("N1", "N4", "N7", "N13"):
-        expect(dialog.locator(f"#rule-{rid}")).to_contain_text(msg(f"rules.{rid}.title"))
-    # the keyboard is in the dialog (on its Close button), and Escape closes it
+    # the keyboard is in the dialog (on its Close button)
     assert app.evaluate("() => !!document.activeElement.closest('.rules-help')")
+    contents = dialog.get_by_role("navigation")
+    for rid in ("N1", "N4", "N7", "N13"):  # every rule is a page of the contents
+        expect(contents.locator(intent("rules-open", f"banks:{rid}"))).to_contain_text(msg(f"rules.{rid}.title"))
+    click(app, contents.locator(intent("rules-open", "banks:N4")))
+    expect(dialog.locator("#rule-N4 h3")).to_contain_text(msg("rules.N4.title"))
+    # Escape closes it, wherever the keyboard is in it
     before = renders(app)
     app.keyboard.press("Escape")
     wait_renders_after(app, before)

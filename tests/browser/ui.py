@@ -118,11 +118,13 @@ def reset_app(page: Page) -> None:
     wait_renders_after(page, before)
     while page.locator(".notice [data-i=dismiss]").count():
         click(page, page.locator(".notice [data-i=dismiss]").first)
+    if page.locator(".rules-help").count():  # a test left the rules help open: Close
+        click(page, page.locator(".rules-help .rules-head [data-i=rules]").first)
     if page.evaluate("() => document.documentElement.lang") != "en":  # a test left another language on
         before = renders(page)
         page.locator(intent("lang")).first.select_option("en")
         wait_renders_after(page, before)
-    assert screen(page) == "home"
+    assert screen(page) == "home" and not page.locator(".rules-help").count()
     assert page.locator(".saved").count() == 0
 
 
@@ -196,6 +198,39 @@ ADVANCE_ORDER = (
 
 def find(page: Page, selectors: tuple[str, ...]) -> dict[str, str] | None:
     return page.evaluate(PICK_ANY.replace("SELECTORS", json.dumps(list(selectors))))
+
+
+#: true once any of the selectors shows an enabled element
+WAIT_JS = """sels => sels.some(s => [...document.querySelectorAll(s)].some(
+    el => el.getClientRects().length > 0 && !el.hasAttribute('disabled')))"""
+
+
+def play_against_bots(page: Page, person: tuple[str, ...], max_steps: int = 1500,
+                      seen: Callable[[dict[str, str], Locator], None] | None = None) -> int:
+    """Click as the person whenever they can act (the first of ``person`` that shows), skip the bots'
+    pacing, until the end screen; ``seen`` hears of each click before it is made. Returns the clicks."""
+    clicks = 0
+    watch = [".end", "[data-i=bot-skip]", *person]
+    for _ in range(max_steps):
+        if page.locator(".end").count():
+            return clicks
+        assert not page.locator(".handover [data-i=reveal-bidder]").count(), "a hand-over screen with one person"
+        assert not page.locator(".notice.error").count(), page.locator(".notice").inner_text()
+        hit = find(page, person)
+        if hit:
+            target = page.locator(intent(hit["i"], hit["v"])).first
+            if seen:
+                seen(hit, target)
+            click(page, target)
+            clicks += 1
+            continue
+        skip = page.locator("[data-i=bot-skip]")
+        if skip.count():
+            click(page, skip.first)
+        before = renders(page)
+        page.wait_for_function(f"() => +document.body.dataset.renders > {before} || ({WAIT_JS})({json.dumps(watch)})",
+                               timeout=30_000)
+    raise AssertionError("the game did not end: " + page.locator("#app").inner_text()[:400])
 
 
 def advance(page: Page, tap: bool = False, order: tuple[str, ...] = ADVANCE_ORDER) -> str:

@@ -123,8 +123,7 @@ def diagrams(rule: str, lang: str) -> list[tuple[str, str]]:
 
 
 def round_summary(lang: str) -> str:
-    return summary_card([(text("pebbles.rules.P2.title", lang), "P2", [text("pebbles.rules.P2.1", lang)]),
-                         (text("pebbles.rules.P3.title", lang), "P3", [text("pebbles.rules.P3.1", lang)])])
+    return summary_card("pebbles.rules.", (("P2", "P2"), ("P3", "P3")), lang)
 
 
 def coach(frame: Frame) -> list[Tip]:

@@ -23,35 +23,17 @@ from nile.cape.ui import RULE_IDS
 from nile.kit import Frame
 from nile.messages import LANGUAGES
 from nile.web.help import open_help, render_help
-from nile.words import Word, text
+from nile.words import text
 
-SVG = "{http://www.w3.org/2000/svg}"
+from .pictures import SVG, keyed, parsed, say_as_asked
+
 DRAWN = {"K1": 2, "K3": 1, "K4": 2}
-
-
-def keyed(key, lang="en", **params):
-    """A sentence as its key and parameters, whatever the catalogs hold (the table digests' words)."""
-    return f"{key}{sorted((k, repr(v)) for k, v in params.items())}"
-
-
-def asked(key, lang="en", **params):
-    """A sentence as the code asked for it: ``key(name=value; …)``, a catalog word by its key."""
-    if key == "list.sep":
-        return ", "
-    return f"{key}(" + "; ".join(f"{k}={v.key if isinstance(v, Word) else v}" for k, v in sorted(params.items())) + ")"
 
 
 @pytest.fixture
 def sentences(monkeypatch):
     """The pictures' sentences said as ``asked`` says them."""
-    monkeypatch.setattr(pictures, "msg", asked)
-    monkeypatch.setattr(pictures, "plural", lambda key, n, lang="en", **p: asked(key, lang, count=n, **p))
-
-
-def parsed(svg: str) -> ET.Element:
-    root = ET.fromstring(f'<div xmlns="http://www.w3.org/2000/svg">{svg}</div>')
-    assert len(root) == 1  # one picture per markup string
-    return root[0]
+    say_as_asked(monkeypatch, pictures)
 
 
 def words(element: ET.Element) -> str:
