@@ -19,6 +19,8 @@ Parts (all by default):
 - ``clicks`` click → updated board latency over a 3-player game played through the UI.
 - ``bots``    each computer player's time per decision in the page's bot worker (Web Worker with its
   own Pyodide), median and p95, both games (``tools/bench/bots_bench.py``).
+- ``memory``  the page's renderer process memory (RSS, PSS) at home and once its bot worker has
+  started (``tools/bench/memory_bench.py``; Linux).
 
 Chromium is ``$CHROMIUM``, else Debian's ``/usr/bin/chromium``, else Playwright's own; the full run
 takes about 4–5 minutes on 2 vCPUs. Nothing is written to ``dist/``: the bare page is served from a
@@ -56,12 +58,12 @@ HERE = ROOT / "tools" / "bench"
 OUT = ROOT / "bench"
 sys.path[:0] = [str(ROOT), str(ROOT / "tools"), str(HERE)]
 
-PARTS = ("engine", "pyodide", "browser", "clicks", "bots")
+PARTS = ("engine", "pyodide", "browser", "clicks", "bots", "memory")
 SEED = 20240601
 FULL = {"players": [2, 3, 4, 5], "games": 40, "repeats": 7, "seed": SEED, "load_runs": 9,
-        "loads": 7, "reloads": 2, "returning": 4, "clicks": 320, "clicks_cap": 1200, "redraws": 40, "bot_positions": 30}
+        "loads": 7, "reloads": 2, "returning": 4, "clicks": 320, "clicks_cap": 1200, "redraws": 40, "bot_positions": 30, "memory_runs": 3}
 QUICK = {"players": [2, 3, 4, 5], "games": 6, "repeats": 2, "seed": SEED, "load_runs": 3,
-         "loads": 2, "reloads": 1, "returning": 1, "clicks": 40, "clicks_cap": 40, "redraws": 10, "bot_positions": 5}
+         "loads": 2, "reloads": 1, "returning": 1, "clicks": 40, "clicks_cap": 40, "redraws": 10, "bot_positions": 5, "memory_runs": 1}
 # the issue "A table-worthy experience" ("Feel instant"): click → next frame p95 ≤ 25 ms; a returning
 # player's board shown within 300 ms of navigation; ready within 1.10× a bare Pyodide boot
 TARGETS = {"engine_4p_games_per_second": 20.0, "ready_ratio": 1.10, "click_p95_ms": 25.0, "board_shown_ms": 300.0}
@@ -81,6 +83,9 @@ READY_PROBE = """(() => {
       window.__benchReadyAt = performance.now();
   };
   new MutationObserver(mark).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-app-state"]});
+  // PyScript's own progress: when it starts and ends loading the interpreter (the boot's split)
+  window.__benchSteps = {};
+  addEventListener("py:progress", (e) => { if (typeof e.detail === "string") window.__benchSteps[e.detail] ??= performance.now(); });
   const board = () => {
     if (window.__benchBoard || !document.querySelector("#app > .game, #app .board")) return;
     const seen = {dom: performance.now(), ready: !!(document.body && document.body.dataset.appState === "ready"), frame: null};
@@ -246,12 +251,15 @@ def launch_kwargs() -> dict[str, Any]:
     return kw
 
 
-# From the resource timeline: when PyScript asked for nile.zip (it does once the interpreter is up)
-# and when main.py arrived; with the ready mark these split the boot into Pyodide and the app.
+# The boot's split: PyScript's progress events (when it starts and has loaded the interpreter), the
+# marks static/main.py and nile.web.app.main set (Python starts our code; our imports are done), the
+# ready mark, and when the page asked for the wasm (resource timeline).
 PHASES_JS = """() => {
   const find = name => performance.getEntriesByType('resource').find(e => e.name.split('?')[0].endsWith(name));
-  const zip = find('/nile.zip'), main = find('/main.py'), wasm = find('/pyodide.asm.wasm');
-  return {zip_start: zip ? zip.startTime : null, main_end: main ? main.responseEnd : null,
+  const mark = name => { const m = performance.getEntriesByName(name, 'mark')[0]; return m ? m.startTime : null; };
+  const wasm = find('/pyodide.asm.wasm'), steps = window.__benchSteps || {};
+  return {interpreter_start: steps['Loading interpreter'] ?? null, interpreter_end: steps['Loaded interpreter'] ?? null,
+          main_start: mark('nile:start'), imported: mark('nile:imported'),
           wasm_start: wasm ? wasm.startTime : null, ready: window.__benchReadyAt || null};
 }"""
 
@@ -488,18 +496,21 @@ def bench_browser(pw: Any, served: Served, cfg: dict[str, Any]) -> dict[str, Any
         paired = [x / y for x, y in zip(gs, bs)]
         result[kind] = {"game_ms": g, "bare_ms": b, "ratio": ratio(g, b), "paired_ratio_median": median(paired),
                         "game_range_ms": [min(gs), max(gs)], "bare_range_ms": [min(bs), max(bs)]}
-    # the game's boot split where PyScript requests nile.zip (after the interpreter has loaded), and
-    # when each page starts downloading the wasm
+    # the game's boot split at PyScript's interpreter steps and our own marks, and when each page
+    # starts downloading the wasm
     result["game_phases"] = {}
     for kind, phs in phases["game"].items():
-        ok = [ph for ph in phs if ph["zip_start"] is not None and ph["ready"]]
+        ok = [ph for ph in phs if None not in (ph["interpreter_start"], ph["interpreter_end"], ph["main_start"],
+                                               ph["imported"], ph["ready"])]
         bare_phs = phases["bare"][kind]
         result["game_phases"][kind] = {
             "wasm_request_start_ms": median([ph["wasm_start"] for ph in phs if ph["wasm_start"] is not None]),
             "bare_wasm_request_start_ms": median([ph["wasm_start"] for ph in bare_phs if ph["wasm_start"] is not None]),
-            "until_nile_zip_fetch_ms": median([ph["zip_start"] for ph in ok]),
-            "nile_zip_fetch_to_ready_ms": median([ph["ready"] - ph["zip_start"] for ph in ok]),
-            "main_py_to_ready_ms": median([ph["ready"] - ph["main_end"] for ph in ok if ph["main_end"] is not None]),
+            "until_interpreter_ms": median([ph["interpreter_start"] for ph in ok]),
+            "interpreter_ms": median([ph["interpreter_end"] - ph["interpreter_start"] for ph in ok]),
+            "pyscript_after_interpreter_ms": median([ph["main_start"] - ph["interpreter_end"] for ph in ok]),
+            "imports_ms": median([ph["imported"] - ph["main_start"] for ph in ok]),
+            "first_screen_ms": median([ph["ready"] - ph["imported"] for ph in ok]),
             "samples": phs,
             "bare_samples": phases["bare"][kind],
         }
@@ -741,6 +752,19 @@ def bench_bots_part(pw: Any, served: Served, cfg: dict[str, Any]) -> dict[str, A
     return out
 
 
+def bench_memory_part(pw: Any, served: Served, cfg: dict[str, Any]) -> dict[str, Any]:
+    import bots_bench  # tools/bench/bots_bench.py
+    import memory_bench  # tools/bench/memory_bench.py
+
+    log(f"memory: the page's renderer at home and with its bot worker, {cfg['memory_runs']} fresh context(s) ...")
+    browser = pw.chromium.launch(**{k: v for k, v in launch_kwargs().items() if k != "viewport"})
+    try:
+        job = bots_bench.jobs(1, cfg["seed"])[0]["message"]  # one easy decision, as the app asks it
+        return memory_bench.bench_memory(browser, served.url, READY, BOOT_TIMEOUT_MS, cfg["memory_runs"], job)
+    finally:
+        browser.close()
+
+
 # ====================================================================== report
 def fmt(x: Any, nd: int = 1, unit: str = "") -> str:
     if x is None:
@@ -815,10 +839,12 @@ def report(res: dict[str, Any]) -> str:
                          f"{fmt(r['paired_ratio_median'], 2)} | {verdict(None if r['ratio'] is None else r['ratio'] <= t)} |")
         gp = br.get("game_phases", {})
         if gp.get("cold"):
-            lines += ["", "The game page's boot, split where PyScript requests `nile.zip` (after the interpreter has loaded), medians: "
-                      + "; ".join(f"{kind}: {fmt(gp[kind]['until_nile_zip_fetch_ms'], 0)} ms until then, "
-                                  f"{fmt(gp[kind]['nile_zip_fetch_to_ready_ms'], 0)} ms from there to ready "
-                                  f"({fmt(gp[kind]['main_py_to_ready_ms'], 0)} ms of it after main.py arrived: import, first render)"
+            lines += ["", "The game page's boot, split (medians): "
+                      + "; ".join(f"{kind}: {fmt(gp[kind]['until_interpreter_ms'], 0)} ms until PyScript starts Pyodide, "
+                                  f"{fmt(gp[kind]['interpreter_ms'], 0)} ms loading the interpreter, "
+                                  f"{fmt(gp[kind]['pyscript_after_interpreter_ms'], 0)} ms PyScript after it (files, its own Python) "
+                                  f"until main.py runs, {fmt(gp[kind]['imports_ms'], 0)} ms importing the app, "
+                                  f"{fmt(gp[kind]['first_screen_ms'], 0)} ms to the first screen"
                                   for kind in ("cold", "warm")),
                       "", "When the page starts requesting `pyodide.asm.wasm` (ms after navigation start, medians): "
                       + "; ".join(f"{kind}: game {fmt(gp[kind]['wasm_request_start_ms'], 0)} ms, bare {fmt(gp[kind]['bare_wasm_request_start_ms'], 0)} ms"
@@ -886,6 +912,10 @@ def report(res: dict[str, Any]) -> str:
         import bots_bench
 
         lines += bots_bench.report_lines(res["bots"], fmt, verdict)
+    if res.get("memory"):
+        import memory_bench
+
+        lines += memory_bench.report_lines(res["memory"], fmt, verdict) + [""]
     lines += ["## How measured", ""] + [f"- {x}" for x in HOW] + [""]
     return "\n".join(lines)
 
@@ -906,8 +936,9 @@ HOW = [
     "is idle (the game's service worker serves every file; the bare page gets its files from the HTTP cache). "
     "Game and bare contexts alternate (game, bare, bare, game, …) so drift in machine load hits both; "
     "'median of paired ratios' divides each game sample by the bare sample taken right next to it. "
-    "The game's boot is also split at the resource-timing start of its `nile.zip` request, which PyScript makes "
-    "once the interpreter has loaded.",
+    "The game's boot is also split at PyScript's `py:progress` events 'Loading interpreter' and 'Loaded "
+    "interpreter' and at the marks `nile:start` (static/main.py, before importing the app) and `nile:imported` "
+    "(nile.web.app.main, after it).",
     "Returning player: one context plays a seeded 3-player game ~20 clicks through the UI and its localStorage "
     "(the game, and the app's kept last screen) is copied into each fresh profile by an init script before the "
     "first load. 'Board shown' = the first animation frame after a MutationObserver (injected before the page's "
@@ -955,7 +986,7 @@ def main() -> None:
     if "pyodide" in parts:
         res["pyodide"] = bench_pyodide(cfg)
         res["pyodide_version"] = json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text())["version"]
-    if "browser" in parts or "clicks" in parts or "bots" in parts:
+    if {"browser", "clicks", "bots", "memory"} & set(parts):
         if not (DIST / "index.html").exists():
             raise SystemExit("dist/ is missing: run `make site` first")
         stale = check_dist_fresh()
@@ -972,6 +1003,8 @@ def main() -> None:
                     res["browser"] = bench_browser(pw, served, cfg)
                 if "bots" in parts:
                     res["bots"] = bench_bots_part(pw, served, cfg)
+                if "memory" in parts:
+                    res["memory"] = bench_memory_part(pw, served, cfg)
                 if "clicks" in parts:
                     res["clicks"] = bench_clicks(pw, served, cfg)
                     res["chromium"] = res["clicks"]["chromium"]

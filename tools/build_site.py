@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import html
 import json
+import re
 import shutil
 import sys
 import zipfile
@@ -112,6 +113,30 @@ def precached(path: Path) -> bool:
     return not (path.parent.name.startswith("pyscript-") and path.name.startswith(UNUSED_PYSCRIPT_CHUNKS))
 
 
+#: PyScript's chunks that every start of the page imports, one after another (its core, the TOML
+#: reader for pyscript.toml, the plugins it registers at start): preloaded by index.html so they
+#: load in parallel with Pyodide instead of delaying it (measured with the browser's resource
+#: timing, issue 23). They are found by name in the chunk core.js imports; a pinned PyScript
+#: whose chunks are named otherwise fails the build here.
+PYSCRIPT_BOOT_CHUNKS = ("toml", "deprecations-manager", "error", "donkey", "py-editor", "py-game", "py-terminal")
+
+
+def pyscript_preloads(dist: Path, vendor_dir: str) -> str:
+    """``<link rel=modulepreload>`` lines for PyScript's core chunk and the start-up chunks it imports."""
+    folder = dist / vendor_dir
+    core = re.findall(r'from\s*"\./(core-[\w-]{8}\.js)"', (folder / "core.js").read_text())
+    if len(core) != 1:
+        raise SystemExit(f"build: PyScript's core.js no longer imports one core chunk: {core}")
+    chunks = [core[0]]
+    text = (folder / core[0]).read_text()
+    for name in PYSCRIPT_BOOT_CHUNKS:
+        found = sorted(set(re.findall(rf'"\./({re.escape(name)}-[\w-]{{8}}\.js)"', text)))
+        if len(found) != 1 or not (folder / found[0]).exists():
+            raise SystemExit(f"build: PyScript's start-up chunk {name!r} is not one file that {core[0]} imports: {found}")
+        chunks.append(found[0])
+    return "\n".join(f'  <link rel="modulepreload" href="./{vendor_dir}/{c}">' for c in chunks)
+
+
 def fill(template: str, values: dict[str, str]) -> str:
     for key, value in values.items():
         template = template.replace("{{" + key + "}}", value)
@@ -130,7 +155,8 @@ def main() -> None:
     DIST.mkdir()
     dirs = vendor(DIST)
     for name in ("index.html", "pyscript.toml"):
-        (DIST / name).write_text(fill((ROOT / name).read_text(), {**dirs, **page_texts()}))
+        preloads = {"PYSCRIPT_PRELOADS": pyscript_preloads(DIST, dirs["VENDOR_PYSCRIPT"])}
+        (DIST / name).write_text(fill((ROOT / name).read_text(), {**dirs, **page_texts(), **preloads}))
     shutil.copy2(ROOT / "manifest.webmanifest", DIST / "manifest.webmanifest")
     shutil.copytree(ROOT / "static", DIST / "static", dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("vendor", "__pycache__"))

@@ -463,6 +463,7 @@ class App:
 
 
 def main() -> None:
+    js.performance.mark("nile:imported")  # the boot's split (tools/bench.py): the app's imports are done
     app = App()
     try:
         app.controller.resume()

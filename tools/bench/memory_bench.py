@@ -1,0 +1,113 @@
+"""The ``memory`` part of ``tools/bench.py``: how much memory the page's renderer holds, with and without the bot worker.
+
+A fresh Chromium context opens the built page and waits until the app is ready on its home screen;
+the renderer process that holds the page is found through the browser's DevTools protocol
+(``SystemInfo.getProcessInfo``: the renderer whose resident memory grows when the page starts
+its worker is ours) and its memory read from Linux's ``/proc/<pid>/smaps_rollup`` (RSS, and PSS:
+RSS with shared pages divided among the processes sharing them). Then the page starts
+``static/bot-worker.js`` exactly as the app does (a module Worker; its own Pyodide, the package,
+``nile.bots.protocol``), waits for its ``ready`` answer and one decision, and the renderer is read
+again. The app starts its worker only at the first bot decision (``nile/web/app.py``), so a game of
+people only never pays for it. Linux only (``/proc``); elsewhere the part reports nothing.
+Target (issue 23): the page with its worker under 280 MB (RSS).
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+TARGET_WITH_WORKER_MB = 280.0
+#: after ready (or the worker's answer), let the page settle before reading its memory
+SETTLE_S = 2.0
+
+START_WORKER_JS = """async (job) => {
+  const worker = new Worker("./static/bot-worker.js", {type: "module"});
+  const next = () => new Promise((resolve) => { worker.onmessage = (e) => resolve(e.data); });
+  const first = await next();
+  if (first.kind !== "ready") throw new Error(first.error || JSON.stringify(first));
+  if (job) { const answer = next(); worker.postMessage(job); await answer; }
+  window.__benchWorker = worker;  // keep it alive while memory is read
+  return true;
+}"""
+
+
+def _memory_mb(pid: int) -> tuple[float, float] | None:
+    """(RSS, PSS) of a process in MB, from /proc; None where that cannot be read."""
+    try:
+        text = Path(f"/proc/{pid}/smaps_rollup").read_text()
+    except OSError:
+        return None
+    fields = {line.split(":")[0]: line.split()[1] for line in text.splitlines() if ":" in line and line.split()[1:]}
+    try:
+        return int(fields["Rss"]) / 1024, int(fields["Pss"]) / 1024
+    except (KeyError, ValueError):
+        return None
+
+
+def _renderers(browser: Any) -> dict[int, tuple[float, float]]:
+    session = browser.new_browser_cdp_session()
+    try:
+        info = session.send("SystemInfo.getProcessInfo")
+    finally:
+        session.detach()
+    out = {}
+    for proc in info.get("processInfo", []):
+        if proc.get("type") == "renderer":
+            mem = _memory_mb(int(proc["id"]))
+            if mem is not None:
+                out[int(proc["id"])] = mem
+    return out
+
+
+def one_run(browser: Any, url: str, ready: str, timeout_ms: int, job: dict[str, Any] | None) -> dict[str, Any] | None:
+    """One fresh context: the page's renderer memory at home, then with the bot worker started."""
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(url, timeout=timeout_ms)
+        page.wait_for_selector(ready, state="attached", timeout=timeout_ms)
+        time.sleep(SETTLE_S)
+        home = _renderers(browser)
+        page.evaluate(START_WORKER_JS, job)
+        time.sleep(SETTLE_S)
+        worker = _renderers(browser)
+    finally:
+        context.close()
+    # ours is the renderer that grew most when the page started its worker
+    common = [pid for pid in home if pid in worker]
+    if not common:
+        return None
+    pid = max(common, key=lambda p: worker[p][0] - home[p][0])
+    return {"pid": pid, "home_rss_mb": home[pid][0], "home_pss_mb": home[pid][1],
+            "worker_rss_mb": worker[pid][0], "worker_pss_mb": worker[pid][1]}
+
+
+def bench_memory(browser: Any, url: str, ready: str, timeout_ms: int, runs: int, job: dict[str, Any] | None) -> dict[str, Any]:
+    samples = [r for r in (one_run(browser, url, ready, timeout_ms, job) for _ in range(runs)) if r]
+    if not samples:
+        return {"samples": [], "note": "no renderer memory readable (not Linux?)"}
+    med = {k: statistics.median(s[k] for s in samples) for k in samples[0] if k != "pid"}
+    return {"samples": samples, **med, "target_with_worker_mb": TARGET_WITH_WORKER_MB}
+
+
+def report_lines(mem: dict[str, Any], fmt: Any, verdict: Any) -> list[str]:
+    if not mem.get("samples"):
+        return ["", "## Memory", "", mem.get("note", "not measured")]
+    with_worker = mem["worker_rss_mb"]
+    return [
+        "",
+        f"## Memory of the page's renderer ({len(mem['samples'])} fresh contexts, medians)",
+        "",
+        "| | RSS | PSS |",
+        "|---|---|---|",
+        f"| home, app ready, no bot worker | {fmt(mem['home_rss_mb'], 0, ' MB')} | {fmt(mem['home_pss_mb'], 0, ' MB')} |",
+        f"| with the bot worker started (one decision made) | {fmt(with_worker, 0, ' MB')} | {fmt(mem['worker_pss_mb'], 0, ' MB')} |",
+        f"| the worker's share | {fmt(with_worker - mem['home_rss_mb'], 0, ' MB')} | "
+        f"{fmt(mem['worker_pss_mb'] - mem['home_pss_mb'], 0, ' MB')} |",
+        "",
+        f"Target: the page with its worker under {fmt(TARGET_WITH_WORKER_MB, 0, ' MB')} (RSS): "
+        f"{verdict(with_worker < TARGET_WITH_WORKER_MB)}.",
+    ]
