@@ -28,7 +28,7 @@ import traceback
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy, jsnull, to_js
+from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js
 from pyscript import document, window
 
 from ..bots import protocol
@@ -109,14 +109,14 @@ def _new_seed() -> int:
 
 class App:
     def __init__(self) -> None:
-        store, persistent = _open_store()
+        store, usable = _open_store()
         lang = pick_language(store.get(LANG_KEY), _str(window.navigator.language))
         self.controller = Controller(Library(store, load_save), _new_seed, lang)
-        if not persistent:
-            self.controller.in_memory_only = True
+        if not usable:  # blocked: said once now, and by a mark on every screen after (storage_blocked)
+            self.controller.storage_blocked = True
             self.controller.notice = ("error", msg("ui.no_storage", lang))
         self.root = document.getElementById("app")
-        self._storage = window.localStorage if persistent else None
+        self._storage = window.localStorage if usable else None
         self._kept: tuple[object, ...] | None = None  # what the kept screen showed (see _keep_screen)
         self.renders = 0
         self._html = ""
@@ -249,10 +249,34 @@ class App:
             except Exception:  # noqa: BLE001
                 pass
 
+    def _storage_manager(self) -> Any:
+        """``navigator.storage`` where the browser has persistent storage (``persist``/``persisted``), else None."""
+        manager = getattr(window.navigator, "storage", None)
+        if _str(manager) is None or _str(getattr(manager, "persist", None)) is None:
+            return None
+        return manager
+
+    def ask_persisted(self) -> None:
+        """At start: does the browser keep our storage for good? (The home screen says so.)"""
+        manager = self._storage_manager()
+        if manager is not None and self._storage is not None:
+            manager.persisted().then(create_once_callable(self._persistence_known))
+
+    def _persist(self) -> None:
+        """The first game was saved: ask the browser to keep this site's storage (it may ask the player)."""
+        manager = self._storage_manager()
+        if manager is not None:
+            manager.persist().then(create_once_callable(self._persistence_known))
+
+    def _persistence_known(self, granted) -> None:  # noqa: ANN001
+        self._safely(lambda: self.controller.storage_persistent(bool(granted)))
+
     def _run_effects(self) -> None:
         effects, self.controller.effects = self.controller.effects, []
         for effect in effects:
-            if effect[0] == "download":
+            if effect[0] == "persist":
+                self._persist()
+            elif effect[0] == "download":
                 _, name, text = effect
                 blob = js.Blob.new([text], js.Object.fromEntries([["type", "application/json"]]))
                 url = js.URL.createObjectURL(blob)
@@ -470,6 +494,7 @@ def main() -> None:
     except Exception:
         js.console.error(traceback.format_exc())
     app.render()
+    app.ask_persisted()
     loading = document.getElementById("loading")
     if _str(loading) is not None:
         loading.remove()

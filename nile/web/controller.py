@@ -80,13 +80,20 @@ class Controller:
         self.notice: tuple[str, str] | None = None  # (level, text): info / error
         self.in_memory_only = False  # storage full or in conflict: keep playing, offer export
         self.conflict = False
+        #: the browser refuses storage altogether (private mode, cookies off): nothing is ever saved
+        self.storage_blocked = False
+        #: whether the browser keeps this site's storage for good (``navigator.storage.persisted()``):
+        #: None while unknown or where the browser cannot say; the page tells (``storage_persistent``)
+        self.persistent: bool | None = None
+        #: persistent storage is asked for once, when the first game is saved (the page does it)
+        self._persist_asked = False
         #: the rules help, when open (``nile.web.help``)
         self.help: Help | None = None
         #: the rule a refusal's why-line links to: (that notice, "game:rule")
         self.notice_rule: tuple[tuple[str, str], str] | None = None
         #: "landscape" (Nile down the middle) or "portrait" (phones); set by the page from its width
         self.layout = "landscape"
-        self.effects: list[tuple[str, ...]] = []  # for the page: ("download", name, text)
+        self.effects: list[tuple[str, ...]] = []  # for the page: ("download", name, text), ("persist",)
         self.revision = 0
         speed = library.store.get(SPEED_KEY)
         self.bot_speed = speed if speed in BOT_PACE_MS else "normal"
@@ -756,8 +763,13 @@ class Controller:
         if self.state is None or self.game_id is None or self.conflict:
             return
         try:
-            self.library.write(self.game_id, self.state, self.game_title(self.state))
+            cleared = self.library.write(self.game_id, self.state, self.game_title(self.state))
             self.in_memory_only = False
+            if self.library.store.get(CURRENT_KEY) != self.game_id:  # e.g. storage cleared under the page
+                self._remember(self.game_id)
+            if cleared:
+                self.notice = ("error", msg("ui.storage_cleared", self.lang))
+            self._ask_to_persist()
         except StorageFull:
             self.in_memory_only = True
             self.notice = ("error", msg("ui.storage_full", self.lang))
@@ -765,6 +777,16 @@ class Controller:
             self.conflict = True
             self.in_memory_only = True
             self.notice = ("error", msg("ui.conflict", self.lang))
+
+    def _ask_to_persist(self) -> None:
+        """Once a game is saved, ask the browser (once per page) to keep this site's storage for good."""
+        if not self._persist_asked and self.persistent is not True and not self.storage_blocked:
+            self._persist_asked = True
+            self.effects.append(("persist",))
+
+    def storage_persistent(self, persistent: bool | None) -> None:
+        """The page learnt whether the browser keeps this site's storage (None: it cannot say)."""
+        self.persistent = persistent
 
     def _explain_refusal(self, target: str) -> None:
         """An illegal click: nothing changes; say why when the engine can tell."""

@@ -136,9 +136,26 @@ def render_home(c: Controller) -> str:
         f'<input type="file" id="import-file" accept=".json,application/json" data-i="{Intent.IMPORT}" hidden>'
         f'{button(msg("rules.title", lang), Intent.RULES, cls="big")}</div>'
         + language_choice(lang)
-        + f'<h2>{esc(msg("ui.saved_games", lang))}</h2>{saved}'
+        + f'<h2>{esc(msg("ui.saved_games", lang))}</h2>{saved}{storage_line(c, bool(rows))}'
         f'<p class="offline-note">{esc(msg("ui.offline_note", lang))}</p></section>'
     )
+
+
+def _not_saved_key(c: Controller) -> str:
+    """The status bar's mark for a game that is not being saved: storage blocked, else full or elsewhere."""
+    return "ui.in_memory_blocked" if c.storage_blocked else "ui.in_memory"
+
+
+def storage_line(c: Controller, has_games: bool) -> str:
+    """One line under the saved games on how safe they are: storage blocked (nothing is saved), or
+    kept for good (the browser granted persistent storage), or not (it may clear them: export them)."""
+    lang = c.lang
+    if c.storage_blocked:
+        return f'<p class="storage-line blocked" role="note">{esc(msg("ui.storage_blocked_line", lang))}</p>'
+    if c.persistent is None or not has_games:
+        return ""
+    key = "ui.storage_persistent" if c.persistent else "ui.storage_not_persistent"
+    return f'<p class="storage-line{"" if c.persistent else " at-risk"}" role="note">{esc(msg(key, lang))}</p>'
 
 
 def where_line(entry: dict[str, Any], lang: str) -> str:
@@ -267,7 +284,7 @@ def _status_bar(c: Controller, frame: Frame) -> str:
         who = msg("ui.turn_of", lang, player=names[seats[0]]) if len(seats) == 1 else msg("ui.everyone", lang)
         if c.bot_to_act() is not None:
             who = c.thinking_text() if len(seats) == 1 else msg("ui.bots_bidding", lang)
-    memory = f'<span class="memory">{esc(msg("ui.in_memory", lang))}</span>' if c.in_memory_only else ""
+    memory = f'<span class="memory">{esc(msg(_not_saved_key(c), lang))}</span>' if c.in_memory_only or c.storage_blocked else ""
     if c.conflict:
         memory += button(msg("ui.reload_other", lang), Intent.RELOAD, cls="primary")
     return (

@@ -15,6 +15,8 @@ them for the home screen. Rules kept:
 - after an update, ``check_stale()`` replays the games last replayed under other
   rules, so an unplayable one is flagged before the player opens it;
 - a full store raises ``StorageFull``; the caller keeps playing in memory;
+- a store cleared under a running page (the game's key and the index gone) gets the open
+  game written back at its next save, and ``write`` says it was cleared;
 - before writing, the stored game must still be the one this tab last wrote
   (its actions a prefix of ours): another tab's progress is never silently
   overwritten (``SaveConflict``).
@@ -280,12 +282,16 @@ class Library:
             game=game,
         )
 
-    def write(self, gid: str, state: GameState, title: str) -> None:
+    def write(self, gid: str, state: GameState, title: str) -> bool:
         """Save the game; StorageFull or SaveConflict leave the stored copy as it was.
 
         Only a text this tab read and replayed (or wrote) is ever written over: an
-        unplayable save, or another tab's progress, raises SaveConflict."""
+        unplayable save, or another tab's progress, raises SaveConflict. Returns True when
+        the storage was cleared since this tab last wrote the game (its key and the index
+        both gone: the browser or the player cleared the site's data under the running
+        page): the game is written back all the same, and the caller says so."""
         stored = self.store.get(PREFIX + gid)
+        cleared = stored is None and gid in self.known and self.store.get(INDEX_KEY) is None
         if stored is not None and stored != self.known.get(gid):
             flagged = self._read_index().get(gid, {})
             if flagged.get("unplayable") or flagged.get("damaged"):
@@ -298,6 +304,7 @@ class Library:
             gid, title=title[:MAX_TITLE], where=where_of(state), summary=None, updated=self.clock(), game=state.GAME,
             rules=state.RULES_VERSION, unplayable=None, damaged=None, judged=None, over=state.is_terminal(),
         )
+        return cleared
 
 
     def delete(self, gid: str) -> None:

@@ -1,0 +1,69 @@
+"""Storage that survives (issue 23), in a real Chromium: persistence asked for at the right moment,
+a blocked storage marked on every screen, a storage cleared under the running page.
+
+(A full storage has its own test in test_saves.py.)
+"""
+
+from __future__ import annotations
+
+from html import unescape
+
+from playwright.sync_api import Page, expect
+
+from nile.messages import text as msg
+
+from .conftest import open_app, wait_ready
+from .ui import actions, advance, click, intent, notice, only_game, screen, start_game
+
+#: counts the page's calls of navigator.storage.persist() and answers "not granted"
+PERSIST_SPY = """(() => {
+  window.__persistCalls = 0;
+  if (!navigator.storage) return;
+  navigator.storage.persist = () => { window.__persistCalls += 1; return Promise.resolve(false); };
+  navigator.storage.persisted = () => Promise.resolve(false);
+})();"""
+
+#: localStorage refuses every write, as in some private modes
+BLOCKED = """(() => {
+  Storage.prototype.setItem = function () {
+    throw new DOMException("The operation is insecure.", "SecurityError");
+  };
+})();"""
+
+
+def test_persistent_storage_is_asked_for_when_the_first_game_is_saved_and_the_list_says_what_it_means(page: Page) -> None:
+    page.add_init_script(PERSIST_SPY)
+    open_app(page)
+    assert page.evaluate("window.__persistCalls") == 0  # not at page load
+    start_game(page)
+    advance(page)
+    page.wait_for_function("window.__persistCalls === 1")
+    click(page, page.locator(intent("home")).first)
+    expect(page.locator(".storage-line.at-risk")).to_have_text(unescape(msg("ui.storage_not_persistent")))
+    assert page.evaluate("window.__persistCalls") == 1  # once
+
+
+def test_blocked_storage_says_so_and_the_game_screen_keeps_saying_no_move_is_saved(page: Page) -> None:
+    page.add_init_script(BLOCKED)
+    open_app(page)
+    expect(notice(page)).to_contain_text(msg("ui.no_storage"))
+    expect(page.locator(".storage-line.blocked")).to_be_visible()
+    click(page, page.locator(".notice [data-i=dismiss]").first)
+    start_game(page)
+    advance(page)
+    expect(page.locator(".status .memory")).to_have_text(msg("ui.in_memory_blocked"))
+
+
+def test_a_storage_cleared_under_the_running_page_is_written_back_and_a_reload_reopens_the_game(page: Page) -> None:
+    open_app(page)
+    start_game(page)
+    advance(page)
+    gid, _ = only_game(page)
+    page.evaluate("() => localStorage.clear()")  # the browser's settings cleared the site's data
+    advance(page)
+    expect(notice(page)).to_contain_text(msg("ui.storage_cleared"))
+    n = actions(page)
+    page.reload()
+    wait_ready(page)
+    assert screen(page) == "game" and actions(page) == n
+    assert only_game(page)[0] == gid
