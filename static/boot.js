@@ -88,6 +88,39 @@ window.addEventListener("error", (event) => {
   }
 });
 
+// The service worker (tools/sw.template.js): offline play, and updates that wait. A new version
+// installs in the background while this page keeps running on its own; when one is waiting,
+// Python is told ("nile:update-ready", or window.nileUpdateReady if it is not listening yet) and
+// says so where it interrupts no move. Its Reload calls window.nileUpdate.apply(): the waiting
+// worker takes over, and the page reloads once it has (the open game is saved at every move).
+// The browser looks for a new sw.js on each navigation; this page looks again when it becomes
+// visible (a phone left with the game open for days).
 if ("serviceWorker" in navigator) {
-  navigator.serviceWorker.register("./sw.js").catch((error) => console.warn("offline mode unavailable:", error));
+  let reloading = false;
+  navigator.serviceWorker.register("./sw.js").then((registration) => {
+    const announce = () => {
+      if (!registration.waiting || !navigator.serviceWorker.controller) return; // first install: nothing to update
+      window.nileUpdateReady = true;
+      window.dispatchEvent(new Event("nile:update-ready"));
+    };
+    registration.addEventListener("updatefound", () => {
+      const installing = registration.installing;
+      if (installing) installing.addEventListener("statechange", () => { if (installing.state === "installed") announce(); });
+    });
+    announce();
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") registration.update().catch(() => {});
+    });
+    window.nileUpdate = {
+      check: () => registration.update().then(announce),
+      apply: () => {
+        if (!registration.waiting) { location.reload(); return; }
+        reloading = true;
+        registration.waiting.postMessage({ type: "skip-waiting" });
+      },
+    };
+  }).catch((error) => console.warn("offline mode unavailable:", error));
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (reloading) location.reload(); // our Reload: the new version has taken over
+  });
 }

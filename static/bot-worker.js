@@ -4,12 +4,14 @@
 // returns is posted back. The message shapes and their version are declared there, not here; this
 // file only says "ready" and, if Pyodide itself cannot start, "failed" in those shapes.
 const PYODIDE = new URL("../{{VENDOR_PYODIDE}}/", import.meta.url).href;
-const VERSION = 1; // nile.bots.protocol.VERSION, for the two messages sent before Python runs
+const VERSION = 2; // nile.bots.protocol.VERSION, for the two messages sent before Python runs
+// the build the page asked for (`?v=`): the package comes from that build's cache (tools/sw.template.js)
+const BUILD = new URL(import.meta.url).searchParams.get("v") || "";
 
 async function start() {
   const { loadPyodide } = await import(PYODIDE + "pyodide.mjs");
   const pyodide = await loadPyodide({ indexURL: PYODIDE });
-  const zip = await fetch(new URL("../nile.zip", import.meta.url));
+  const zip = await fetch(new URL("../nile.zip" + (BUILD ? `?v=${encodeURIComponent(BUILD)}` : ""), import.meta.url));
   if (!zip.ok) throw new Error(`nile.zip: HTTP ${zip.status}`);
   pyodide.unpackArchive(await zip.arrayBuffer(), "zip", { extractDir: "/home/pyodide/bots" });
   pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/bots')");

@@ -15,6 +15,7 @@ Needs Babel (requirements-build.txt) for the catalogs; everything else is the st
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import html
 import json
@@ -145,36 +146,62 @@ def fill(template: str, values: dict[str, str]) -> str:
     return template
 
 
-def main() -> None:
+#: inside nile.zip: the build's version, which the page and its bot worker each read from the
+#: package they run (``nile.bots.protocol.BUILD``) to check they are the same build
+BUILD_FILE = "nile/BUILD"
+
+
+def add_build_id(dist: Path, version: str) -> None:
+    """Write the build's version into nile.zip (after it was hashed: the version names the rest)."""
+    with zipfile.ZipFile(dist / "nile.zip", "a", zipfile.ZIP_DEFLATED) as z:
+        info = zipfile.ZipInfo(BUILD_FILE, ZIP_TIME)
+        info.external_attr = 0o644 << 16
+        z.writestr(info, version + "\n")
+
+
+def build(out: Path, salt: str = "") -> str:
+    """Build the site into ``out``; its version (the cache name's hash). ``salt`` makes the same
+    sources another version (the update tests serve two builds of one tree)."""
     sys.path.insert(0, str(ROOT / "tools"))
     import i18n
 
     i18n.compile_all(i18n.find_domains())
-    if DIST.exists():
-        shutil.rmtree(DIST)
-    DIST.mkdir()
-    dirs = vendor(DIST)
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    dirs = vendor(out)
     for name in ("index.html", "pyscript.toml"):
-        preloads = {"PYSCRIPT_PRELOADS": pyscript_preloads(DIST, dirs["VENDOR_PYSCRIPT"])}
-        (DIST / name).write_text(fill((ROOT / name).read_text(), {**dirs, **page_texts(), **preloads}))
-    shutil.copy2(ROOT / "manifest.webmanifest", DIST / "manifest.webmanifest")
-    shutil.copytree(ROOT / "static", DIST / "static", dirs_exist_ok=True,
+        preloads = {"PYSCRIPT_PRELOADS": pyscript_preloads(out, dirs["VENDOR_PYSCRIPT"])}
+        (out / name).write_text(fill((ROOT / name).read_text(), {**dirs, **page_texts(), **preloads}))
+    shutil.copy2(ROOT / "manifest.webmanifest", out / "manifest.webmanifest")
+    shutil.copytree(ROOT / "static", out / "static", dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("vendor", "__pycache__"))
-    for script in (DIST / "static").glob("*.js"):  # the bot worker imports the vendored Pyodide
+    for script in (out / "static").glob("*.js"):  # the bot worker imports the vendored Pyodide
         if "{{" in script.read_text():
             script.write_text(fill(script.read_text(), dirs))
-    zip_package(DIST)
-    files = sorted(p for p in DIST.rglob("*") if p.is_file())
-    urls = ["./"] + ["./" + str(p.relative_to(DIST)).replace("\\", "/") for p in files if precached(p)]
+    zip_package(out)
+    files = sorted(p for p in out.rglob("*") if p.is_file())
+    urls = ["./"] + ["./" + str(p.relative_to(out)).replace("\\", "/") for p in files if precached(p)]
     digest = hashlib.sha256(json.dumps(urls).encode())  # a new precache list is a new version too
+    digest.update(salt.encode())
     for p in files:
-        digest.update(str(p.relative_to(DIST)).encode())
+        digest.update(str(p.relative_to(out)).encode())
         digest.update(p.read_bytes())
     version = digest.hexdigest()[:16]
+    add_build_id(out, version)
     sw = fill((ROOT / "tools" / "sw.template.js").read_text(), {"VERSION": version, "FILES": json.dumps(urls, indent=1)})
-    (DIST / "sw.js").write_text(sw)
+    (out / "sw.js").write_text(sw)
     total = sum(p.stat().st_size for p in files)
-    print(f"built dist/: {len(files) + 1} files, {total / 1e6:.1f} MB, cache version {version}")
+    print(f"built {out}: {len(files) + 1} files, {total / 1e6:.1f} MB, version {version}")
+    return version
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(DIST), help="where to build (default: dist/)")
+    parser.add_argument("--salt", default="", help="another version of the same sources (for tests)")
+    args = parser.parse_args()
+    build(Path(args.out).resolve(), args.salt)
 
 
 if __name__ == "__main__":

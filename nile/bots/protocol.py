@@ -7,19 +7,36 @@ and posts back what it returns: ``Decided`` (the action's text and the thinking 
 JavaScript posts a ``Failed`` with an empty key itself. Every message carries the protocol
 version ``v``: a page and a worker of different versions never act on each other's
 messages (``Failed`` says so), so a page left open across an update cannot be answered
-by a newer worker.
+by a newer worker. Beyond the messages' shape, ``Ready`` names the *build* the worker runs
+(``BUILD``, the site's version that ``tools/build_site.py`` writes into ``nile.zip``): the page
+compares it with its own and, on a mismatch, acts on none of that worker's answers (it says so and
+offers a reload). Run from the sources (tests, the command line) the build is ``"dev"``.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, Literal, TypedDict
 
 from ..core.players import BOT_STRENGTHS
 
 #: bump with any change to these messages' fields or meaning
-VERSION = 1
+VERSION = 2
+
+
+def _read_build() -> str:
+    """The build this package came from: ``nile/BUILD`` in the site's nile.zip, else ``"dev"``."""
+    try:
+        text = (Path(__file__).resolve().parents[1] / "BUILD").read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return "dev"
+    return text if text.isalnum() and len(text) <= 64 else "dev"
+
+
+#: the site's version this code was built as (the page and its worker must agree)
+BUILD = _read_build()
 
 
 class Decide(TypedDict):
@@ -54,6 +71,8 @@ class Failed(TypedDict):
 class Ready(TypedDict):
     v: int
     kind: Literal["ready"]
+    #: the build the worker runs (``BUILD``)
+    build: str
 
 
 Answer = Decided | Failed | Ready
@@ -68,7 +87,7 @@ def decide(key: str, save: str, seat: int, strength: str, salt: int) -> Decide:
 
 
 def ready() -> Ready:
-    return {"v": VERSION, "kind": "ready"}
+    return {"v": VERSION, "kind": "ready", "build": BUILD}
 
 
 def failed(key: str, error: str) -> Failed:
@@ -79,7 +98,7 @@ _FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
     "decide": {"key": str, "save": str, "seat": int, "strength": str, "salt": int},
     "decided": {"key": str, "text": str, "ms": (int, float)},
     "failed": {"key": str, "error": str},
-    "ready": {},
+    "ready": {"build": str},
 }
 
 

@@ -39,6 +39,7 @@ class Intent(StrEnum):
     ESCAPE = "escape"  # the Escape key (the page)
     DISMISS = "dismiss"
     RELOAD = "reload"
+    UPDATE = "update"  # a new version of Nile is ready (or the bot worker is another version): reload into it
     MOMENT_CLOSE = "moment-close"
     HINTS = "hints"
     COACH_TIP = "coach-tip"

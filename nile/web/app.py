@@ -141,6 +141,11 @@ class App:
         self._bot_key: str | None = None  # the bot decision asked of the worker (or waiting to be shown)
         self._bot_shown = 0.0  # when the last bot move was shown (for the pace)
         self._bot_proxies = (create_proxy(self.on_bot_message), create_proxy(self.on_bot_error))
+        # a new version installed in the background (static/boot.js says so, maybe before Python ran)
+        self._update_proxy = create_proxy(self.on_update_ready)
+        window.addEventListener("nile:update-ready", self._update_proxy)
+        if getattr(window, "nileUpdateReady", False) is True:
+            self.controller.new_version_ready()
 
     # ------------------------------------------------------------------ drawing
     def render(self) -> None:
@@ -276,6 +281,12 @@ class App:
         for effect in effects:
             if effect[0] == "persist":
                 self._persist()
+            elif effect[0] == "update":
+                updater: Any = getattr(window, "nileUpdate", None)  # static/boot.js: the waiting service worker
+                if _str(updater) is not None:
+                    updater.apply()
+                else:
+                    window.location.reload()
             elif effect[0] == "download":
                 _, name, text = effect
                 blob = js.Blob.new([text], js.Object.fromEntries([["type", "application/json"]]))
@@ -291,7 +302,9 @@ class App:
     # ------------------------------------------------------------------ computer players
     def _bot_worker(self) -> Any:
         if self._worker is None:
-            self._worker = js.Worker.new("./static/bot-worker.js", to_js({"type": "module"}, dict_converter=js.Object.fromEntries))
+            # the worker and the package it loads come from this page's build (tools/sw.template.js)
+            url = "./static/bot-worker.js" + ("" if protocol.BUILD == "dev" else f"?v={protocol.BUILD}")
+            self._worker = js.Worker.new(url, to_js({"type": "module"}, dict_converter=js.Object.fromEntries))
             self._worker.addEventListener("message", self._bot_proxies[0])
             self._worker.addEventListener("error", self._bot_proxies[1])
         return self._worker
@@ -323,6 +336,11 @@ class App:
             message = protocol.failed(self._bot_key or "", f"the bot worker's message was refused: {e}")
             kind = "failed"
         if kind == "ready":
+            if message["build"] != protocol.BUILD:  # another version's worker: none of its answers is used
+                js.console.warn(f"bot worker build {message['build']}, page build {protocol.BUILD}")
+                self._safely(self.controller.worker_other_build)
+            return
+        if self.controller.worker_mismatch:
             return
         key = message["key"]
         if kind == "failed":
@@ -474,6 +492,9 @@ class App:
         if layout != self.controller.layout:
             self._safely(lambda: self.controller.handle("layout", layout))
 
+    def on_update_ready(self, event) -> None:  # noqa: ANN001
+        self._safely(self.controller.new_version_ready)
+
     def on_storage(self, event) -> None:  # noqa: ANN001
         """Another tab wrote to storage: if it is our game, say so (the next save would conflict)."""
         c = self.controller
@@ -503,5 +524,6 @@ def main() -> None:
     starting = document.getElementById("starting")
     if _str(starting) is not None:
         starting.remove()
+    document.body.dataset.build = protocol.BUILD  # which version of Nile this page runs
     document.body.dataset.appState = "ready"
     window.nileApp = create_proxy(app)  # keeps the app (and its proxies) alive

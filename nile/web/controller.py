@@ -87,6 +87,10 @@ class Controller:
         self.persistent: bool | None = None
         #: persistent storage is asked for once, when the first game is saved (the page does it)
         self._persist_asked = False
+        #: a new version of Nile has installed and waits for a reload (the page's service worker says so)
+        self.update_ready = False
+        #: the bot worker runs another build than this page: none of its answers is used
+        self.worker_mismatch = False
         #: the rules help, when open (``nile.web.help``)
         self.help: Help | None = None
         #: the rule a refusal's why-line links to: (that notice, "game:rule")
@@ -154,6 +158,7 @@ class Controller:
             Intent.KEY: self._on_key,
             Intent.ESCAPE: self._on_escape,
             Intent.RELOAD: self._on_reload,
+            Intent.UPDATE: self._on_update,
             Intent.REVEAL_BIDDER: self._on_reveal_bidder,
             Intent.BID_CHANGE: self._on_bid_change,
             Intent.BID_SUBMIT: self._on_bid_submit,
@@ -229,7 +234,7 @@ class Controller:
         no bot is due or the bots wait (paused, a moment open, a replay). Cheap: asked every redraw."""
         p = self.bot_to_act()
         s = self.state
-        if p is None or s is None or self.bots_paused or self.paused_on_moment() or self.replay is not None:
+        if p is None or s is None or self.bots_paused or self.worker_mismatch or self.paused_on_moment() or self.replay is not None:
             return None
         if self.teaching.lessons and self.humans():
             return None  # a lesson holds the table until the person has read it
@@ -277,6 +282,38 @@ class Controller:
         if due is not None and due[0] == key:
             self.bots_paused = True
             self.notice = ("error", msg("ui.bot_failed", self.lang, player=self.names[due[1]], error=error))
+
+    def worker_other_build(self) -> None:
+        """The bot worker answered from another build than this page's: pause the bots, offer a reload."""
+        self.worker_mismatch = True
+        self.bots_paused = True
+
+    def new_version_ready(self) -> None:
+        """The page's service worker has installed a new version; it waits for a reload."""
+        self.update_ready = True
+
+    @property
+    def offers_update(self) -> bool:
+        """Whether the "new version" line shows now: never in the middle of a person's turn or over a
+        secret bid. On home and set-up, at the end of a game, while computer players move, and on the
+        game screen at the start of a person's turn (nothing chosen yet, no move of theirs yet this
+        turn). A worker of another build is said at once: the bots wait for the reload."""
+        if self.worker_mismatch:
+            return True
+        if not self.update_ready or self.help is not None:
+            return False
+        s = self.state
+        if self.screen != GAME or s is None or s.is_terminal():
+            return True
+        if self.bidder is not None or self.selection or self.confirm or self.replay is not None:
+            return False
+        actor = self._actor()
+        return actor is None or not s.history or s.history[-1][0] != actor
+
+    def _on_update(self, value: str) -> None:
+        """Reload into the new version: the open game is saved at every move, the new version reopens it."""
+        self._autosave()
+        self.effects.append(("update",))
 
     def _on_bot_speed(self, value: str) -> None:
         if value in BOT_PACE_MS:

@@ -50,7 +50,7 @@ def render_screen(c: Controller) -> Screen:
 
 
 def render_app(c: Controller) -> str:
-    parts = [_notice(c)]
+    parts = [_update_line(c), _notice(c)]
     if c.screen == HOME:
         parts.append(render_home(c))
     elif c.screen == SETUP:
@@ -60,6 +60,18 @@ def render_app(c: Controller) -> str:
     if c.help is not None:
         parts.append(render_help(c.help, c.lang, c.variants_in_play()))
     return "".join(parts)
+
+
+def _update_line(c: Controller) -> str:
+    """A new version is ready (or the bot worker runs another one): one line and Reload, where it
+    interrupts no move (``Controller.offers_update``)."""
+    if not c.offers_update:
+        return ""
+    key = "ui.worker_other_version" if c.worker_mismatch else "ui.update_ready"
+    return (
+        f'<div class="update-line" role="status"><span>{esc(msg(key, c.lang))}</span>'
+        f'{button(msg("ui.update_reload", c.lang), Intent.UPDATE, cls="primary")}</div>'
+    )
 
 
 def _notice(c: Controller) -> str:

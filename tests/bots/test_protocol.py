@@ -40,9 +40,17 @@ def test_a_decide_request_is_answered_with_a_legal_move_in_the_declared_shape(ga
 
 
 def test_ready_and_failed_are_well_formed():
-    assert protocol.check(protocol.ready()) == "ready"
+    ready = protocol.ready()
+    assert protocol.check(ready) == "ready" and set(ready) == set(protocol.Ready.__annotations__)
+    assert ready["build"] == protocol.BUILD == "dev"  # from the sources; a built site's nile.zip names its version
     failed = protocol.failed("k", "x" * 2000)
     assert protocol.check(failed) == "failed" and len(failed["error"]) == 500
+
+
+def test_a_ready_that_names_no_build_is_refused():
+    """The page compares the worker's build with its own: a ready without one is not ours."""
+    with pytest.raises(protocol.ProtocolError, match="ready.build"):
+        protocol.check({"v": protocol.VERSION, "kind": "ready"})
 
 
 @pytest.mark.parametrize("change,why", [

@@ -95,7 +95,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 def _stale_sources() -> list[str]:
     """nile/*.py files whose bytes differ from the copy in dist/nile.zip (the page's engine)."""
     with zipfile.ZipFile(DIST / "nile.zip") as z:
-        built = {name: z.read(name) for name in z.namelist()}
+        built = {name: z.read(name) for name in z.namelist() if name.endswith(".py")}
     stale = []
     for path in sorted((ROOT / "nile").rglob("*.py")):
         if "__pycache__" in path.parts:
@@ -105,6 +105,10 @@ def _stale_sources() -> list[str]:
             stale.append(rel)
     stale.extend(name for name in built if not (ROOT / name).exists())  # deleted since the build
     return stale
+
+
+#: the session's server (see ``base_url``): tests/browser/test_update.py switches which build it serves
+SERVER: dict[str, Any] = {}
 
 
 @pytest.fixture(scope="session")
@@ -121,6 +125,7 @@ def base_url() -> Iterator[str]:
     spec.loader.exec_module(serve)
 
     server = serve.make_server(DIST, port=0)
+    SERVER["server"], SERVER["make_server"] = server, serve.make_server
     thread = threading.Thread(target=server.serve_forever, name="nile-dist-server", daemon=True)
     thread.start()
     host, port = server.server_address[:2]

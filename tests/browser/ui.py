@@ -206,13 +206,15 @@ WAIT_JS = """sels => sels.some(s => [...document.querySelectorAll(s)].some(
 
 
 def play_against_bots(page: Page, person: tuple[str, ...], max_steps: int = 1500,
-                      seen: Callable[[dict[str, str], Locator], None] | None = None) -> int:
+                      seen: Callable[[dict[str, str], Locator], None] | None = None,
+                      until: Callable[[], bool] | None = None) -> int:
     """Click as the person whenever they can act (the first of ``person`` that shows), skip the bots'
-    pacing, until the end screen; ``seen`` hears of each click before it is made. Returns the clicks."""
+    pacing, until the end screen (or ``until()``); ``seen`` hears of each click before it is made.
+    Returns the clicks."""
     clicks = 0
     watch = [".end", "[data-i=bot-skip]", *person]
     for _ in range(max_steps):
-        if page.locator(".end").count():
+        if page.locator(".end").count() or (until is not None and until()):
             return clicks
         assert not page.locator(".handover [data-i=reveal-bidder]").count(), "a hand-over screen with one person"
         assert not page.locator(".notice.error").count(), page.locator(".notice").inner_text()
