@@ -498,6 +498,9 @@ class App:
     def on_storage(self, event) -> None:  # noqa: ANN001
         """Another tab wrote to storage: if it is our game, say so (the next save would conflict)."""
         c = self.controller
+        if _str(event.key) is None:  # another tab cleared the site's storage (clear() names no key)
+            self._safely(c.storage_cleared)
+            return
         key = _str(event.key) or ""
         if key == LAST_SCREEN_KEY:
             return  # another tab's kept screen: nothing of ours changed

@@ -821,6 +821,10 @@ class Controller:
             self._persist_asked = True
             self.effects.append(("persist",))
 
+    def storage_cleared(self) -> None:
+        """Another tab (or the browser) cleared the site's storage: write the open game back now, and say so."""
+        self._autosave()
+
     def storage_persistent(self, persistent: bool | None) -> None:
         """The page learnt whether the browser keeps this site's storage (None: it cannot say)."""
         self.persistent = persistent

@@ -166,8 +166,11 @@ def storage_line(c: Controller, has_games: bool) -> str:
         return f'<p class="storage-line blocked" role="note">{esc(msg("ui.storage_blocked_line", lang))}</p>'
     if c.persistent is None or not has_games:
         return ""
-    key = "ui.storage_persistent" if c.persistent else "ui.storage_not_persistent"
-    return f'<p class="storage-line{"" if c.persistent else " at-risk"}" role="note">{esc(msg(key, lang))}</p>'
+    if c.persistent:
+        return f'<p class="storage-line" role="note">{esc(msg("ui.storage_persistent", lang))}</p>'
+    backup = getattr(Intent, "BACKUP", None)  # "Back up all games", once the library has it
+    offer = " " + button(msg("ui.storage_backup", lang), backup) if backup is not None else ""
+    return f'<p class="storage-line at-risk" role="note">{esc(msg("ui.storage_not_persistent", lang))}{offer}</p>'
 
 
 def where_line(entry: dict[str, Any], lang: str) -> str:

@@ -39,7 +39,7 @@ def test_persistent_storage_is_asked_for_when_the_first_game_is_saved_and_the_li
     advance(page)
     page.wait_for_function("window.__persistCalls === 1")
     click(page, page.locator(intent("home")).first)
-    expect(page.locator(".storage-line.at-risk")).to_have_text(unescape(msg("ui.storage_not_persistent")))
+    expect(page.locator(".storage-line.at-risk")).to_contain_text(unescape(msg("ui.storage_not_persistent")))
     assert page.evaluate("window.__persistCalls") == 1  # once
 
 
@@ -67,3 +67,12 @@ def test_a_storage_cleared_under_the_running_page_is_written_back_and_a_reload_r
     wait_ready(page)
     assert screen(page) == "game" and actions(page) == n
     assert only_game(page)[0] == gid
+
+    # cleared from another tab: this page hears of it and writes the open game back at once, no move needed
+    other = page.context.new_page()
+    other.goto(page.url.split("#")[0].rsplit("/", 1)[0] + "/manifest.webmanifest")
+    other.evaluate("() => localStorage.clear()")
+    expect(notice(page)).to_contain_text(msg("ui.storage_cleared"))
+    gid_again, stored = only_game(page)
+    assert gid_again == gid and len(stored["actions"]) == actions(page)
+    other.close()

@@ -98,3 +98,16 @@ def test_nothing_is_said_about_keeping_games_while_there_are_none():
     c.storage_persistent(False)
     assert msg("ui.storage_not_persistent") not in render_app(c)
     assert c.library.store.get(INDEX_KEY) is None
+
+
+def test_a_store_cleared_by_another_tab_gets_the_open_game_back_at_once():
+    c = started()
+    store = c.library.store
+    play(c, 2)
+    moves = list(c.state.history)
+    clear(store)  # another tab cleared the site's storage: this page hears of it (storage event, no key)
+    c.storage_cleared()
+    assert c.notice == ("error", msg("ui.storage_cleared"))
+    reloaded = controller_on(store)
+    reloaded.resume()  # closed without another move, then opened again: the game is there
+    assert reloaded.screen == GAME and list(reloaded.state.history) == moves
