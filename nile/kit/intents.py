@@ -20,6 +20,14 @@ class Intent(StrEnum):
     DELETE = "delete"
     EXPORT = "export"
     IMPORT = "import"  # a file chosen: the page reads it and calls Controller.import_text
+    UNDELETE = "undelete"  # put a game from Recently deleted back among the saved games
+    PURGE = "purge"  # delete a game for good: asks first (PURGE_YES / PURGE_NO)
+    PURGE_YES = "purge-yes"
+    PURGE_NO = "purge-no"
+    BACKUP = "backup"  # back up all games: one file to download
+    BACKUP_LATER = "backup-later"  # the backup reminder's "not now"
+    RESTORE = "restore"  # a backup file chosen: the page reads it and calls Controller.restore_text
+    REPORT_CLOSE = "report-close"  # close the report of a restore
     LANG = "lang"
     SETUP_COUNT = "setup-count"
     SETUP_NAME = "setup-name"
@@ -38,7 +46,7 @@ class Intent(StrEnum):
     KEY = "key"  # a shortcut key (the page)
     ESCAPE = "escape"  # the Escape key (the page)
     DISMISS = "dismiss"
-    RELOAD = "reload"
+    TAKE_OVER = "take-over"  # the open game is played in another tab: play it here (the page takes its lock)
     UPDATE = "update"  # a new version of Nile is ready (or the bot worker is another version): reload into it
     MOMENT_CLOSE = "moment-close"
     HINTS = "hints"
@@ -67,4 +75,4 @@ class Intent(StrEnum):
 
 
 #: intents the page itself takes, never sent to the controller as they are
-PAGE_INTENTS = frozenset({Intent.IMPORT})
+PAGE_INTENTS = frozenset({Intent.IMPORT, Intent.RESTORE})

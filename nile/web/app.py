@@ -19,6 +19,16 @@ Pyodide), so the page answers clicks while they search. After every redraw
 the app asks the controller for the bot decision that is due and posts it to
 the worker; the answer is shown after the controller's pace (a person can
 follow the moves) and applied only if the game is still where it was asked.
+
+One game, one tab (issue 23): while a game is open here the page holds its Web Lock
+(``static/tablock.js``, ``window.nileTabs``: "nile:game:<id>", released when the tab
+leaves the game or closes) and hands what it learns to ``Controller.tab_news``; Take
+over steals the lock. Decided fallback, for a browser without Web Locks: the ``storage``
+event alone — a tab that sees another tab write the game it plays shows it read-only
+from then on (``Controller.other_tab_changed``), and Take over simply plays it here
+from the stored copy (the other tab turns read-only at this tab's next move). The home
+screen redraws on every storage event, so games started or moved on in another tab
+show there at once.
 """
 
 from __future__ import annotations
@@ -37,10 +47,10 @@ from ..games import load_save
 from ..kit.intents import Intent
 from ..messages import pick_language
 from ..messages import text as msg
-from .controller import LANG_KEY, Controller
+from .controller import GAME, LANG_KEY, Controller
 from .help import CONTENTS, SEARCH
 from .render import Screen, render_screen, start_option_label
-from .storage import PREFIX, Library, MemoryStore, StorageFull, Store
+from .storage import MAX_BACKUP_CHARS, PREFIX, Library, MemoryStore, StorageFull, Store
 
 #: the last drawn screen, shown by static/boot.js on the next load until Python is ready
 LAST_SCREEN_KEY = "nile:last-screen"
@@ -141,6 +151,8 @@ class App:
         self._bot_key: str | None = None  # the bot decision asked of the worker (or waiting to be shown)
         self._bot_shown = 0.0  # when the last bot move was shown (for the pace)
         self._bot_proxies = (create_proxy(self.on_bot_message), create_proxy(self.on_bot_error))
+        self._held: str | None = None  # the game whose lock this tab asked for (static/tablock.js)
+        self._tab_proxy = create_proxy(self.on_tab_news)
         # a new version installed in the background (static/boot.js says so, maybe before Python ran)
         self._update_proxy = create_proxy(self.on_update_ready)
         window.addEventListener("nile:update-ready", self._update_proxy)
@@ -174,6 +186,7 @@ class App:
             self._refocus(focus[0] or "", focus[1], keyboard)
         if turned and page is not None and page[1] not in (CONTENTS, SEARCH):
             self._show_page()  # on a phone the contents above a page may fill the screen: the page comes into sight
+        self._hold_game()
         self._run_effects()
         self._drive_bots()
         self.renders += 1
@@ -232,9 +245,9 @@ class App:
         """Keep the screen for static/boot.js's next load (or drop the kept one: a secret bid, set-up),
         as the screen says of itself (``Screen.keep``), with its name for boot.js."""
         storage = self._storage
-        if storage is None:
-            return
         c = self.controller
+        if storage is None or c.read_only:  # the tab that plays the game keeps its screen, not this one
+            return
         # written when what a reload would show changes (another screen, game, move or language), not
         # for a selection or a notice a reload drops anyway: storage changes only with the game
         state = c.state
@@ -276,10 +289,44 @@ class App:
     def _persistence_known(self, granted) -> None:  # noqa: ANN001
         self._safely(lambda: self.controller.storage_persistent(bool(granted)))
 
+    # ------------------------------------------------------------------ one game, one tab
+    @staticmethod
+    def _tabs() -> Any:
+        """``window.nileTabs`` (static/tablock.js) where the browser has Web Locks, else None."""
+        tabs = getattr(window, "nileTabs", None)
+        return tabs if _str(tabs) is not None and bool(getattr(tabs, "supported", False)) else None
+
+    def _hold_game(self) -> None:
+        """Hold the lock of the game open here (and only of it): asked when a game opens, let go when it closes."""
+        c = self.controller
+        gid = c.game_id if c.screen == GAME else None
+        if gid == self._held:
+            return
+        self._held = gid
+        tabs = self._tabs()
+        if tabs is None:
+            return
+        if gid is None:
+            tabs.close()
+        else:
+            tabs.open(gid, False, self._tab_proxy)
+
+    def _take_over(self, gid: str) -> None:
+        """Take over: steal the game's lock from the tab that plays it (without Web Locks: just play it here)."""
+        tabs = self._tabs()
+        self._held = gid
+        if tabs is None or not tabs.open(gid, True, self._tab_proxy):
+            js.setTimeout(create_once_callable(lambda: self.on_tab_news(gid, "held")), 0)
+
+    def on_tab_news(self, gid, news) -> None:  # noqa: ANN001
+        self._safely(lambda: self.controller.tab_news(str(gid), str(news)))
+
     def _run_effects(self) -> None:
         effects, self.controller.effects = self.controller.effects, []
         for effect in effects:
-            if effect[0] == "persist":
+            if effect[0] == "take-over":
+                self._take_over(effect[1])
+            elif effect[0] == "persist":
                 self._persist()
             elif effect[0] == "update":
                 updater: Any = getattr(window, "nileUpdate", None)  # static/boot.js: the waiting service worker
@@ -451,6 +498,9 @@ class App:
         if intent == "import":
             self._import(el)
             return
+        if intent == "restore":
+            self._restore(el)
+            return
         data_v = _str(el.getAttribute("data-v"))
         if el.type == "checkbox":
             value = data_v or ""
@@ -474,6 +524,27 @@ class App:
 
         def failed(error) -> None:  # noqa: ANN001
             self._safely(lambda: self._refuse(msg("ui.import_failed", reason=str(error))))
+
+        self._keep = (create_proxy(loaded), create_proxy(failed))
+        file.text().then(*self._keep)
+        el.value = ""
+
+    def _restore(self, el) -> None:  # noqa: ANN001
+        """A backup file chosen: size-checked before it is read, then restored (``Controller.restore_text``)."""
+        files = el.files
+        if _str(files) is None or files.length == 0:
+            return
+        file = files.item(0)
+        if file.size > MAX_BACKUP_CHARS * 2:
+            lang = self.controller.lang
+            self._safely(lambda: self._refuse(msg("ui.restore_failed", lang, reason=msg("backup.too_large", lang))))
+            return
+
+        def loaded(text) -> None:  # noqa: ANN001
+            self._safely(lambda: self.controller.restore_text(str(text)))
+
+        def failed(error) -> None:  # noqa: ANN001
+            self._safely(lambda: self._refuse(msg("ui.restore_failed", self.controller.lang, reason=str(error))))
 
         self._keep = (create_proxy(loaded), create_proxy(failed))
         file.text().then(*self._keep)
@@ -504,8 +575,8 @@ class App:
         key = _str(event.key) or ""
         if key == LAST_SCREEN_KEY:
             return  # another tab's kept screen: nothing of ours changed
-        if c.game_id and key == PREFIX + c.game_id and not c.conflict:
-            self._safely(lambda: c.other_tab_changed())
+        if c.game_id and c.screen == GAME and key == PREFIX + c.game_id:
+            self._safely(c.other_tab_changed)  # read-only here from now on, showing the other tab's moves
         elif c.screen == "home":
             self._safely(lambda: None)
 

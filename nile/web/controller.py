@@ -16,6 +16,18 @@ the bots' moves so people can follow them (speed setting, "skip to my turn").
 With one person at the table their sealed bids are made on their own screen,
 without hand-over screens.
 
+One game, one tab (issue 23): exactly one tab plays a given game. The page holds
+the game's lock while it is open (``static/tablock.js``, Web Locks) and tells the
+controller what it learns (``tab_news``): a game another tab already plays, or one
+another tab took over, is shown here *read-only* (``read_only`` says why): the board
+follows the other tab's moves (``other_tab_changed``), but no target or action is
+offered, undo is off, no bot is driven from here and nothing is written; one line says
+so and offers Take over, which reloads the stored game (the other tab's latest moves)
+once the page has the lock. A tab that sees another tab write the game it plays (a
+browser without Web Locks, an older version of Nile, or a race) watches from then on;
+a move that could not be saved because of it is taken back and said (``ui.conflict``):
+nothing is ever played in memory only, and no stored move is ever written over.
+
 Everything here is plain Python, so the whole UI flow is tested in CPython;
 ``nile.web.app`` only moves events in and HTML out.
 """
@@ -36,18 +48,27 @@ from ..core.save import SaveError
 from ..games import GAMES, spec_of
 from ..kit import GameUI, Interaction, SetupForm
 from ..kit.intents import Intent
-from ..messages import LANGUAGES, say
+from ..messages import LANGUAGES, plural, say
 from ..messages import text as msg
 from .help import MAX_QUERY, SEARCH, Help, open_help
 from .help import pages as help_pages
 from .replay import Replay
-from .storage import Library, SaveConflict, StorageFull
+from .storage import Library, Restored, SaveConflict, StorageFull
 from .teaching import GUIDED, HINTS, OFF, Teaching
 
 HOME, SETUP, GAME = "home", "setup", "game"
 #: the storage key of the player's language choice
 LANG_KEY = "nile:lang"
 CURRENT_KEY = "nile:current"  # the game open when the page was left: a reload reopens it
+#: why the open game is read-only in this tab (``Controller.read_only``), and the line that says so:
+#: another tab had it open first, another tab took it over, another tab wrote it while this one played it
+ELSEWHERE, TAKEN, CHANGED = "elsewhere", "taken", "changed"
+READ_ONLY_LINES = {ELSEWHERE: "ui.open_elsewhere", TAKEN: "ui.taken_elsewhere", CHANGED: "ui.changed_elsewhere"}
+#: what a read-only tab does not do: everything that plays (or drives the bots, or writes the game's settings)
+PLAYING = frozenset({
+    Intent.PICK, Intent.ACT, Intent.CONFIRM, Intent.SELECT, Intent.UNDO, Intent.KEY, Intent.REVEAL_BIDDER,
+    Intent.BID_CHANGE, Intent.BID_SUBMIT, Intent.BOT_MOVE, Intent.BOT_SKIP, Intent.BOT_PAUSE, Intent.HINTS,
+})
 DEFAULT_NAMES = ("Anna", "Bram", "Chloé", "Dirk", "Eva")
 #: a computer player's name until the player types another one
 BOT_NAMES = ("Amun", "Bastet", "Horus", "Isis", "Thoth")
@@ -78,8 +99,9 @@ class Controller:
         self.bidder: int | None = None  # whose private bid screen is open
         self.bid_draft: dict[str, int] = {}
         self.notice: tuple[str, str] | None = None  # (level, text): info / error
-        self.in_memory_only = False  # storage full or in conflict: keep playing, offer export
-        self.conflict = False
+        self.in_memory_only = False  # storage full: keep playing, offer export
+        #: the open game is played in another tab (ELSEWHERE, TAKEN, CHANGED): shown here, never played
+        self.read_only: str | None = None
         #: the browser refuses storage altogether (private mode, cookies off): nothing is ever saved
         self.storage_blocked = False
         #: whether the browser keeps this site's storage for good (``navigator.storage.persisted()``):
@@ -87,6 +109,11 @@ class Controller:
         self.persistent: bool | None = None
         #: persistent storage is asked for once, when the first game is saved (the page does it)
         self._persist_asked = False
+        #: deleting for good, asked once on home: ("bin", its id in Recently deleted), or ("game", its id) when
+        #: the storage is too full to keep a deleted game in Recently deleted
+        self.asking: tuple[str, str] | None = None
+        #: what the last restore did, line by line (home shows it until closed)
+        self.restore_report: list[str] | None = None
         #: a new version of Nile has installed and waits for a reload (the page's service worker says so)
         self.update_ready = False
         #: the bot worker runs another build than this page: none of its answers is used
@@ -130,6 +157,13 @@ class Controller:
             Intent.NEW: self._on_new,
             Intent.CONTINUE: self._on_continue,
             Intent.DELETE: self._on_delete,
+            Intent.UNDELETE: self._on_undelete,
+            Intent.PURGE: self._on_purge,
+            Intent.PURGE_YES: self._on_purge_yes,
+            Intent.PURGE_NO: self._on_purge_no,
+            Intent.BACKUP: self._on_backup,
+            Intent.BACKUP_LATER: self._on_backup_later,
+            Intent.REPORT_CLOSE: self._on_report_close,
             Intent.EXPORT: self._on_export,
             Intent.SETUP_COUNT: self._on_setup_count,
             Intent.SETUP_OPTION: self._on_setup_option,
@@ -157,7 +191,7 @@ class Controller:
             Intent.RULES_SEARCH: self._on_rules_search,
             Intent.KEY: self._on_key,
             Intent.ESCAPE: self._on_escape,
-            Intent.RELOAD: self._on_reload,
+            Intent.TAKE_OVER: self._on_take_over,
             Intent.UPDATE: self._on_update,
             Intent.REVEAL_BIDDER: self._on_reveal_bidder,
             Intent.BID_CHANGE: self._on_bid_change,
@@ -210,7 +244,7 @@ class Controller:
     def solo_bidder(self) -> int | None:
         """With one person at the table, the seat whose sealed decision is open on their own screen."""
         s, p = self.state, self.viewer()
-        if s is None or p is None or s.is_terminal() or not s.secret_decision():
+        if s is None or p is None or s.is_terminal() or not s.secret_decision() or self.read_only:
             return None
         return p if p in s.to_act() else None
 
@@ -221,7 +255,7 @@ class Controller:
     def bot_to_act(self) -> int | None:
         """The computer player whose decision is due now (None when a person must act, or none can)."""
         s = self.state
-        if s is None or self.screen != GAME or s.is_terminal() or self.conflict:
+        if s is None or self.screen != GAME or s.is_terminal() or self.read_only:
             return None
         kinds = self.kinds
         for p in s.to_act():
@@ -339,7 +373,7 @@ class Controller:
 
     def undo_possible(self) -> bool:
         s = self.state
-        if s is None or s.is_terminal() or s.secret_decision() or not s.history or self.replay is not None:
+        if s is None or s.is_terminal() or s.secret_decision() or not s.history or self.replay is not None or self.read_only:
             return False
         if self.is_bot(s.current_player()):
             return False  # a bot's moves are not the person's to take back
@@ -355,8 +389,8 @@ class Controller:
         except ValueError:
             return  # not an intent of this app (an old page, a tampered element): nothing happens
         handler = self.handlers.get(kind)
-        if handler is None:
-            return
+        if handler is None or (self.read_only and self.screen == GAME and kind in PLAYING):
+            return  # a game played in another tab is only shown here
         if kind != Intent.DISMISS:
             self.notice = None if self.notice and self.notice[0] == "info" else self.notice
         screen, notice = self.screen, self.notice
@@ -380,7 +414,8 @@ class Controller:
             self._on_continue(gid)
 
     def _on_home(self, value: str) -> None:
-        self._remember(None)
+        if not self.read_only:  # the game a reload reopens is the playing tab's to say
+            self._remember(None)
         self.screen = HOME
         self.state = None
         self.game_id = None
@@ -452,7 +487,7 @@ class Controller:
         self.bidder = None
         self.bid_draft = {}
         self.in_memory_only = False
-        self.conflict = False
+        self.read_only = None
         self.skipping = False
         self.bots_paused = False
         self.moment = None
@@ -460,9 +495,87 @@ class Controller:
         self.replay = None
         self.teaching = Teaching(self.library.coach(gid))
 
+    # nothing lost by a slip: a deleted game waits in Recently deleted; deleting for good asks once
     def _on_delete(self, gid: str) -> None:
-        self.library.delete(gid)
+        """Move a game to Recently deleted (no question: it can be restored there for 30 days)."""
+        try:
+            self.library.delete(gid)
+        except StorageFull:  # no room to keep it there: ask before it goes for good
+            self.asking = ("game", gid)
+            return
+        self.asking = None
+        self.notice = ("info", msg("ui.moved_to_bin", self.lang))
+
+    def _on_undelete(self, tid: str) -> None:
+        try:
+            self.library.undelete(tid)
+        except StorageFull:
+            self.notice = ("error", msg("ui.storage_full_undelete", self.lang))
+            return
+        self.notice = ("info", msg("ui.undeleted", self.lang))
+
+    def _on_purge(self, tid: str) -> None:
+        self.asking = ("bin", tid)
+
+    def _on_purge_yes(self, value: str) -> None:
+        """The player said yes to the question on screen (a stale answer to another question does nothing)."""
+        asking, self.asking = self.asking, None
+        if asking is None or asking[1] != value:
+            return
+        if asking[0] == "bin":
+            self.library.purge(value)
+        else:
+            self.library.delete_for_good(value)
         self.notice = ("info", msg("ui.deleted", self.lang))
+
+    def _on_purge_no(self, value: str) -> None:
+        self.asking = None
+
+    # backups: every game in one file, restored without duplicates
+    def _on_backup(self, value: str) -> None:
+        """Back up all games: the file is downloaded, and the reminder waits until games are added."""
+        text, count = self.library.backup()
+        if not count:
+            self.notice = ("info", msg("ui.backup_empty", self.lang))
+            return
+        stamp = time.strftime("%Y-%m-%d", time.localtime(self.library.clock()))
+        name = f"nile-backup-{stamp}.json"
+        self.effects.append(("download", name, text))
+        self.notice = ("info", plural("ui.backed_up", count, self.lang, name=name))
+
+    def _on_backup_later(self, value: str) -> None:
+        self.library.remind_later()
+
+    def _on_report_close(self, value: str) -> None:
+        self.restore_report = None
+
+    def restore_text(self, text: str) -> None:
+        """A backup file the player chose to restore (the page reads it and calls this): the games are added to
+        the saved games, and home says what was done, entry by entry for the damaged ones."""
+        self.revision += 1
+        self.notice = None
+        self.restore_report = None
+        try:
+            report = self.library.restore(text)
+        except Explained as e:
+            self.notice = ("error", msg("ui.restore_failed", self.lang, reason=self.say(e)))
+            return
+        self._on_home("")
+        self.restore_report = self.restore_lines(report)
+
+    def restore_lines(self, r: Restored) -> list[str]:
+        """What a restore did, in the player's language: one line per kind of outcome and per damaged entry."""
+        lang = self.lang
+        lines = [plural("ui.restored", len(r.added), lang)]
+        for key, n in (("ui.restore_kept", r.kept), ("ui.restore_updated", r.updated), ("ui.restore_set_aside", r.set_aside)):
+            if n:
+                lines.append(plural(key, n, lang))
+        for number, title, error in r.damaged:
+            lines.append(msg("ui.restore_damaged", lang, number=number, title=title or msg("ui.saved_game", lang),
+                             reason=self.say(error)))
+        if r.full:
+            lines.append(plural("ui.restore_full", r.total - r.done, lang))
+        return lines
 
     def _on_export(self, gid: str) -> None:
         gid = gid or self.game_id or ""
@@ -496,7 +609,7 @@ class Controller:
             self._on_continue(same)
             return
         try:
-            gid = self.library.import_text(text, "")
+            gid, replaced = self.library.import_save(text, "")
         except SaveError as e:
             self.notice = ("error", msg("ui.import_failed", self.lang, reason=self.say(e)))
             return
@@ -505,8 +618,8 @@ class Controller:
             return
         state = self.library.load(gid)
         self.library.write(gid, state, self.game_title(state))
-        self.notice = ("info", msg("ui.imported", self.lang))
         self._open(gid, state)
+        self.notice = ("info", msg("ui.imported_replaced" if replaced else "ui.imported", self.lang))
 
     # set-up: the seats are the shell's, every other choice is the game's (its UI module)
     def _on_setup_count(self, value: str) -> None:
@@ -719,17 +832,65 @@ class Controller:
             return None
         return self.ui.variants_of(self.state)
 
-    def other_tab_changed(self) -> None:
-        """The page saw another tab write this game: stop saving here, offer to load theirs."""
-        self.conflict = True
-        self.in_memory_only = True
-        self.notice = ("error", msg("ui.conflict", self.lang))
+    # one game, one tab: the page holds the open game's lock (static/tablock.js) and says what it learns
+    def tab_news(self, gid: str, news: str) -> None:
+        """What the page learnt of the open game's lock: "held" (this tab plays it), "elsewhere" (another
+        tab had it open first), "lost" (another tab took it over), "freed" (the tab that played it let it
+        go). News of a game no longer open here is old: ignored."""
+        if gid != self.game_id or self.screen != GAME:
+            return
+        if news == "elsewhere":
+            self._watch(ELSEWHERE)
+        elif news == "lost":
+            self._watch(TAKEN)
+        elif news in ("held", "freed") and self.read_only:
+            self._play_here()
 
-    def _on_reload(self, value: str) -> None:
-        """After a conflict: take the stored copy (the other tab's progress)."""
-        if self.game_id:
-            self.library.known.pop(self.game_id, None)
-            self._on_continue(self.game_id)
+    def other_tab_changed(self) -> None:
+        """Another tab wrote the open game: this tab shows its moves. A tab that was playing it (the other
+        tab has no lock: a browser without Web Locks, an older version, a race) watches from now on."""
+        if self.read_only is None:
+            self._watch(CHANGED)
+        self._follow()
+
+    def _watch(self, why: str) -> None:
+        """Only show the open game from now on (``why``: ELSEWHERE, TAKEN, CHANGED); a choice half made is dropped."""
+        self.read_only = why
+        self.selection = self.confirm = None
+        self.bidder = None
+        self.bid_draft = {}
+        self.skipping = False
+
+    def _follow(self) -> None:
+        """Show the stored game (the other tab's moves). Moves this tab could keep only in memory (a full
+        storage) stay shown, to be exported; a stored copy that cannot be read leaves the board as it is."""
+        if self.game_id is None or self.in_memory_only:
+            return
+        try:
+            state = self.library.look(self.game_id)  # read only: not even the index is written from here
+        except SaveError:
+            return
+        self.state = state
+        self.moment = None
+
+    def _on_take_over(self, value: str) -> None:
+        """Play the open game here: the page takes its lock from the other tab, then says "held"."""
+        if self.read_only and self.game_id:
+            self.effects.append(("take-over", self.game_id))
+
+    def _play_here(self) -> None:
+        """This tab plays the open game from now on: from its stored copy, with every move the other tab made."""
+        gid = self.game_id
+        if gid is None:
+            return
+        self.library.known.pop(gid, None)
+        try:
+            state = self.library.load(gid)
+        except SaveError as e:  # gone or unplayable: still shown as it was, never written over
+            self.notice = ("error", msg("ui.damaged", self.lang, reason=self.say(e)))
+            return
+        self._open(gid, state)
+        self.notice = ("info", msg("ui.playing_here", self.lang))
 
     # secret decisions (sealed bids): hand the device over, decide in private, hide again
     def _on_reveal_bidder(self, value: str) -> None:
@@ -761,7 +922,7 @@ class Controller:
     # ------------------------------------------------------------------ applying
     def _actor(self) -> int | None:
         """The seat the person at the screen moves for now (never a computer player's)."""
-        if self.state is None or self.state.is_terminal() or self.replay is not None:
+        if self.state is None or self.state.is_terminal() or self.replay is not None or self.read_only:
             return None
         p = self.state.current_player()
         return None if self.is_bot(p) else p
@@ -797,7 +958,7 @@ class Controller:
         self.moment = (before, len(s.log))
 
     def _autosave(self) -> None:
-        if self.state is None or self.game_id is None or self.conflict:
+        if self.state is None or self.game_id is None or self.read_only:
             return
         try:
             cleared = self.library.write(self.game_id, self.state, self.game_title(self.state))
@@ -810,9 +971,9 @@ class Controller:
         except StorageFull:
             self.in_memory_only = True
             self.notice = ("error", msg("ui.storage_full", self.lang))
-        except SaveConflict:
-            self.conflict = True
-            self.in_memory_only = True
+        except SaveConflict:  # another tab wrote it first: its copy is shown, this tab's move is taken back
+            self._watch(CHANGED)
+            self._follow()
             self.notice = ("error", msg("ui.conflict", self.lang))
 
     def _ask_to_persist(self) -> None:
@@ -856,8 +1017,8 @@ class Controller:
     # ------------------------------------------------------------------ what a click would do
     def interaction(self) -> Interaction:
         """Board targets and buttons for the player to act (the game's UI reads the engine's legal actions)."""
-        if self.state is None:
-            return Interaction()
+        if self.state is None or self.read_only:
+            return Interaction()  # a game played in another tab: nothing to do here
         key = (self.game_id, id(self.state), len(self.state.history), repr(self.selection), self.lang, self.bots_paused)
         if self._interaction is not None and self._interaction[0] == key:
             return self._interaction[1]  # worked out once per event and position, not per reader

@@ -20,7 +20,7 @@ from ..kit import Frame, Interaction, Tip, attrs, button, colour_letter, esc
 from ..kit.intents import Intent
 from ..messages import LANGUAGES, describe, format_datetime, plural
 from ..messages import text as msg
-from .controller import BOT_PACE_MS, GAME, HOME, SETUP, Controller
+from .controller import BOT_PACE_MS, GAME, HOME, READ_ONLY_LINES, SETUP, Controller
 from .help import render_help
 
 LOG_LINES = 80
@@ -124,7 +124,7 @@ def render_home(c: Controller) -> str:
                 f'<p class="why">{esc(game)}{esc(headline)}</p><p class="why-detail">{esc(reason)}</p>'
                 f'<p class="kept">{esc(msg("ui.kept_as_is", lang))}</p></div>'
                 f'<div class="row-buttons">{button(msg("ui.export", lang), Intent.EXPORT, gid, cls="primary")}'
-                f'{button(msg("ui.delete", lang), Intent.DELETE, gid, cls="danger")}</div></li>'
+                f'{_delete_button(c, gid, g["title"])}</div></li>'
             )
         else:
             when = format_datetime(float(g["updated"]), lang) if g["updated"] else ""
@@ -133,7 +133,7 @@ def render_home(c: Controller) -> str:
                 f'<p>{esc(where_line(g, lang))}</p><p class="when"><time>{esc(when)}</time></p></div>'
                 f'<div class="row-buttons">{button(msg("ui.view" if g.get("over") else "ui.continue", lang), Intent.CONTINUE, gid, cls="primary")}'
                 f'{button(msg("ui.export", lang), Intent.EXPORT, gid)}'
-                f'{button(msg("ui.delete", lang), Intent.DELETE, gid, cls="danger")}</div></li>'
+                f'{_delete_button(c, gid, g["title"])}</div></li>'
             )
     saved = (
         f'<ul class="saved-list">{"".join(rows)}</ul>' if rows else f'<p class="empty">{esc(msg("ui.no_saves", lang))}</p>'
@@ -148,8 +148,86 @@ def render_home(c: Controller) -> str:
         f'<input type="file" id="import-file" accept=".json,application/json" data-i="{Intent.IMPORT}" hidden>'
         f'{button(msg("rules.title", lang), Intent.RULES, cls="big")}</div>'
         + language_choice(lang)
-        + f'<h2>{esc(msg("ui.saved_games", lang))}</h2>{saved}{storage_line(c, bool(rows))}'
-        f'<p class="offline-note">{esc(msg("ui.offline_note", lang))}</p></section>'
+        + f'<h2>{esc(msg("ui.saved_games", lang))}</h2>{_restore_report(c)}{saved}{storage_line(c, bool(rows))}'
+        + _backup_row(c, bool(rows)) + _recently_deleted(c)
+        + f'<p class="offline-note">{esc(msg("ui.offline_note", lang))}</p></section>'
+    )
+
+
+def _delete_button(c: Controller, gid: str, title: str) -> str:
+    """Delete (to Recently deleted, no question) — or, when the storage has no room to keep it there, the
+    question whether to delete it for good."""
+    if c.asking == ("game", gid):
+        return _purge_question(c, "ui.bin_full_ask", gid, title)
+    return button(msg("ui.delete", c.lang), Intent.DELETE, gid, cls="danger")
+
+
+def _purge_question(c: Controller, key: str, value: str, title: str) -> str:
+    """Delete for good? asked once, in the page: yes, or keep it."""
+    lang = c.lang
+    return (
+        f'<div class="purge-ask" role="alert"><p>{esc(msg(key, lang, title=title))}</p>'
+        f'{button(msg("ui.purge", lang), Intent.PURGE_YES, value, cls="danger")}'
+        f'{button(msg("ui.purge_keep", lang), Intent.PURGE_NO, value)}</div>'
+    )
+
+
+def _backup_row(c: Controller, has_games: bool) -> str:
+    """Back up all games and restore a backup (beside each game's export); when the last backup was made;
+    and, at most once a week, a gentle reminder that some games were never backed up."""
+    lang = c.lang
+    made = c.library.last_backup()
+    due = c.library.backup_due() if has_games and not c.storage_blocked else 0
+    reminder = (
+        f'<p class="backup-reminder" role="note">{esc(plural("ui.backup_reminder", due, lang))} '
+        f'{button(msg("ui.storage_backup", lang), Intent.BACKUP, cls="primary")}'
+        f'{button(msg("ui.backup_later", lang), Intent.BACKUP_LATER, cls="ghost")}</p>'
+    ) if due else ""
+    last = f'<p class="last-backup">{esc(msg("ui.last_backup", lang, when=format_datetime(made, lang)))}</p>' if made else ""
+    return (
+        f'{reminder}<div class="backup-actions">'
+        f'{button(msg("ui.storage_backup", lang), Intent.BACKUP) if has_games and not due else ""}'
+        f'<label class="button" for="restore-file">{esc(msg("ui.restore_backup", lang))}</label>'
+        f'<input type="file" id="restore-file" accept=".json,application/json" data-i="{Intent.RESTORE}" hidden>'
+        f'</div>{last}'
+    )
+
+
+def _restore_report(c: Controller) -> str:
+    """What the last restore did, until closed: how many games came back, and each damaged entry skipped."""
+    if not c.restore_report:
+        return ""
+    head, *rest = c.restore_report
+    items = "".join(f"<li>{esc(line)}</li>" for line in rest)
+    return (
+        f'<div class="restore-report" role="status"><p>{esc(head)}</p>{f"<ul>{items}</ul>" if items else ""}'
+        f'{button("×", Intent.REPORT_CLOSE, cls="close", title=msg("ui.dismiss", c.lang))}</div>'
+    )
+
+
+def _recently_deleted(c: Controller) -> str:
+    """Games deleted in the last 30 days: each restorable with one tap, or deleted for good (asked once)."""
+    lang = c.lang
+    rows = []
+    for g in c.library.deleted():
+        tid, title = g["bin_id"], g["title"] or msg("ui.saved_game", lang)
+        detail = where_line(g, lang) if g.get("unplayable") is None and not g.get("damaged") else msg("ui.kept_as_is", lang)
+        when = msg("ui.deleted_until", lang, when=format_datetime(float(g["deleted"]), lang),
+                   until=format_datetime(float(g["until"]), lang))
+        if c.asking == ("bin", tid):
+            buttons = _purge_question(c, "ui.purge_ask", tid, title)
+        else:
+            buttons = (f'{button(msg("ui.undelete", lang), Intent.UNDELETE, tid, cls="primary")}'
+                       f'{button(msg("ui.purge", lang), Intent.PURGE, tid, cls="ghost")}')
+        rows.append(
+            f'<li class="binned"><div><strong>{esc(title)}</strong><p>{esc(detail)}</p>'
+            f'<p class="when">{esc(when)}</p></div><div class="row-buttons">{buttons}</div></li>'
+        )
+    if not rows:
+        return ""
+    return (
+        f'<section class="recently-deleted" aria-labelledby="bin-title"><h2 id="bin-title">{esc(msg("ui.recently_deleted", lang))}</h2>'
+        f'<p class="bin-note">{esc(msg("ui.bin_note", lang))}</p><ul class="bin-list">{"".join(rows)}</ul></section>'
     )
 
 
@@ -168,8 +246,7 @@ def storage_line(c: Controller, has_games: bool) -> str:
         return ""
     if c.persistent:
         return f'<p class="storage-line" role="note">{esc(msg("ui.storage_persistent", lang))}</p>'
-    backup = getattr(Intent, "BACKUP", None)  # "Back up all games", once the library has it
-    offer = " " + button(msg("ui.storage_backup", lang), backup) if backup is not None else ""
+    offer = " " + button(msg("ui.storage_backup", lang), Intent.BACKUP)
     return f'<p class="storage-line at-risk" role="note">{esc(msg("ui.storage_not_persistent", lang))}{offer}</p>'
 
 
@@ -269,7 +346,7 @@ def render_game(c: Controller) -> str:
     assert s is not None
     if c.replay is not None:
         return render_replay(c)
-    if s.secret_decision() and not s.is_terminal() and (
+    if s.secret_decision() and not s.is_terminal() and not c.read_only and (
         c.active_bidder() is not None or any(not c.kinds[p] for p in s.to_act())
     ):
         return moment_panel(c, frame_of(c)) + lesson_panel(c) + render_secret(c)  # a person decides in secret (bots need no hand-over)
@@ -284,7 +361,7 @@ def render_game(c: Controller) -> str:
     )
     end = ui.end_screen(frame) if s.is_terminal() else ""
     return (
-        f'<section class="game game-{esc(s.GAME)}">{header}{moment_panel(c, frame)}{lesson_panel(c)}{end}<div class="table">{ui.board(frame)}'
+        f'<section class="game game-{esc(s.GAME)}">{header}{_read_only_line(c)}{moment_panel(c, frame)}{lesson_panel(c)}{end}<div class="table">{ui.board(frame)}'
         f'{_action_panel(c, frame)}{side}</div></section>'
     )
 
@@ -300,8 +377,6 @@ def _status_bar(c: Controller, frame: Frame) -> str:
         if c.bot_to_act() is not None:
             who = c.thinking_text() if len(seats) == 1 else msg("ui.bots_bidding", lang)
     memory = f'<span class="memory">{esc(msg(_not_saved_key(c), lang))}</span>' if c.in_memory_only or c.storage_blocked else ""
-    if c.conflict:
-        memory += button(msg("ui.reload_other", lang), Intent.RELOAD, cls="primary")
     return (
         '<header class="status">'
         f'{button("⌂ " + msg("ui.home", lang), Intent.HOME, cls="ghost")}'
@@ -310,11 +385,21 @@ def _status_bar(c: Controller, frame: Frame) -> str:
         f'<span class="whose" aria-live="polite">{esc(who)}</span>{memory}'
         f'<span class="spacer"></span>{_bot_controls(c)}'
         f'{language_choice(lang, compact=True)}'
-        f'{_hints_toggle(c) if not s.is_terminal() else ""}'
+        f'{_hints_toggle(c) if not s.is_terminal() and not c.read_only else ""}'
         f'{_help_buttons(c)}'
         f'{button(msg("ui.replay", lang), Intent.REPLAY, cls="ghost") if s.history else ""}'
         f'{button(msg("ui.export", lang), Intent.EXPORT, c.game_id or "", cls="ghost")}'
         "</header>"
+    )
+
+
+def _read_only_line(c: Controller) -> str:
+    """The open game is played in another tab: one line saying so, and Take over (not once it is over)."""
+    if not c.read_only or c.state is None or c.state.is_terminal():
+        return ""
+    return (
+        f'<div class="read-only-line" role="status"><span>{esc(msg(READ_ONLY_LINES[c.read_only], c.lang))}</span>'
+        f'{button(msg("ui.take_over", c.lang), Intent.TAKE_OVER, cls="primary")}</div>'
     )
 
 
@@ -390,7 +475,7 @@ def _coach_panel(c: Controller, frame: Frame) -> str:
 def _bot_controls(c: Controller) -> str:
     """With computer players at the table: their speed, and skipping (or pausing a watch game)."""
     s = c.state
-    if s is None or not any(c.kinds) or s.is_terminal():
+    if s is None or not any(c.kinds) or s.is_terminal() or c.read_only:
         return ""
     lang = c.lang
     speeds = "".join(

@@ -192,22 +192,6 @@ def test_storage_full_keeps_playing_in_memory_and_offers_export():
     assert load_save(c.effects[-1][2]) == c.state
 
 
-def test_other_tab_changes_are_noticed_and_never_overwritten():
-    store = MemoryStore()
-    c = controller(store)
-    c.handle("new")
-    c.handle("start-game")
-    gid = c.game_id
-    other = controller(store)
-    other.handle("continue", gid)
-    other.handle("pick", "supply:grain")
-    c.handle("pick", "supply:flax")
-    assert c.conflict and "another tab" in c.notice[1]
-    assert load_save(store.get(PREFIX + gid)).history[-1][1].text() == "boat grain"
-    c.handle("reload")
-    assert c.state.history[-1][1].text() == "boat grain" and not c.conflict
-
-
 def test_continue_a_damaged_save_shows_why_and_stays_home():
     store = MemoryStore()
     store.set(PREFIX + "x", '{"format": 99, "game": "banks", "options": {}, "seed": 1, "actions": []}')

@@ -1,0 +1,222 @@
+"""One game, one tab (issue 23), without a browser: two controllers over one store are two tabs; the
+page's lock news ("elsewhere", "lost", "held", "freed") and storage events are told to them as
+``nile.web.app`` does. A tab that does not play the game shows it and offers Take over; it never plays,
+never drives a bot, never writes; every move made in either tab ends up in the stored save."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+from nile.core import save
+from nile.games import load_save
+from nile.messages import text as msg
+from nile.web.controller import CHANGED, ELSEWHERE, GAME, TAKEN
+from nile.web.render import render_app
+from nile.web.storage import PREFIX, MemoryStore
+
+from .test_controller import click_anything, controller, to_actions_phase
+
+
+class WatchedStore(MemoryStore):
+    """A store that counts the writes made to it."""
+
+    writes = 0
+
+    def set(self, key: str, value: str) -> None:
+        self.writes += 1
+        super().set(key, value)
+
+
+def playing(store: MemoryStore, kinds: tuple[str, ...] = ()):
+    """Tab 1: a new game of three, at a turn with board targets (or with bots in ``kinds``)."""
+    c = controller(store)
+    c.handle("new")
+    for i, kind in enumerate(kinds):
+        c.handle("setup-kind", f"{i}:{kind}")
+    c.handle("start-game")
+    if not kinds:
+        to_actions_phase(c)
+    return c
+
+
+def second_tab(store: MemoryStore, gid: str, news: str = "elsewhere"):
+    """Tab 2 opens the same game; the page tells it what the lock said."""
+    c = controller(store)
+    c.handle("continue", gid)
+    assert c.screen == GAME
+    c.tab_news(gid, news)
+    return c
+
+
+def stored_actions(store: MemoryStore, gid: str) -> list[str]:
+    return [a.text() for _, a in load_save(store.get(PREFIX + gid)).history]
+
+
+def move(c) -> None:
+    """One move in a tab that plays: a commit on the board or an action button."""
+    before = len(c.state.history)
+    rng = random.Random(len(c.state.history))
+    while len(c.state.history) == before:
+        click_anything(c, rng)
+
+
+def test_a_game_open_in_another_tab_is_shown_but_nothing_can_be_played_here():
+    store = WatchedStore()
+    first = playing(store)
+    gid = first.game_id
+    second = second_tab(store, gid)
+    assert second.read_only == ELSEWHERE
+    html = render_app(second)
+    assert msg("ui.open_elsewhere") in html and 'data-i="take-over"' in html
+    assert second.interaction().targets == {} and not second.interaction().buttons  # no answer offered
+    undo = re.search(r'<button[^>]*data-i="undo"[^>]*>', html)
+    assert not second.undo_possible() and undo and undo.group(0).endswith(" disabled>")
+    # everything the playing tab could click, clicked here: nothing happens, nothing is written
+    offered = [("pick", k) for k in first.interaction().targets] + [(b.intent, b.value) for b in first.interaction().buttons]
+    assert offered
+    writes = store.writes
+    for intent, value in [*offered, ("undo", ""), ("key", "e"), ("key", "u"), ("bid-submit", ""), ("hints", "")]:
+        second.handle(intent, value)
+        assert len(second.state.history) == len(first.state.history) and second.read_only == ELSEWHERE
+    assert store.writes == writes
+    assert second.notice is None or second.notice[0] == "info"
+
+
+def test_bots_are_not_driven_from_a_tab_that_only_shows_the_game():
+    store = MemoryStore()
+    first = playing(store, kinds=("", "easy", "easy"))
+    while first.bot_due() is None:  # the person's start bid: then the bots decide theirs
+        move(first)
+    second = second_tab(store, first.game_id)
+    assert second.bot_due() is None and second.bot_job() is None
+    key = first.bot_due()[0]
+    second.handle("bot-move", f"{key}|bid 1")
+    assert store.get(PREFIX + first.game_id) == first.library.known[first.game_id]
+    assert 'data-i="bot-skip"' not in render_app(second)
+
+
+def test_take_over_plays_from_the_stored_game_and_the_first_tab_only_shows_it_then():
+    store = WatchedStore()
+    first = playing(store)
+    gid = first.game_id
+    second = second_tab(store, gid)
+    move(first)  # the first tab plays on; the second hears of it (storage event) and follows
+    writes = store.writes
+    second.other_tab_changed()
+    assert store.writes == writes  # following writes nothing, not even the index
+    assert second.read_only == ELSEWHERE and second.state.history == first.state.history
+    second.handle("take-over")
+    assert second.effects[-1] == ("take-over", gid) and second.read_only  # the page steals the lock first
+    second.tab_news(gid, "held")
+    assert second.read_only is None and second.notice == ("info", msg("ui.playing_here"))
+    assert [a.text() for _, a in second.state.history] == stored_actions(store, gid)
+    first.tab_news(gid, "lost")  # its held lock was stolen
+    assert first.read_only == TAKEN and msg("ui.taken_elsewhere") in render_app(first)
+    move(second)
+    first.other_tab_changed()
+    assert first.read_only == TAKEN and first.state.history == second.state.history
+    before = stored_actions(store, gid)
+    for key in list(second.interaction().targets):
+        first.handle("pick", key)
+    assert stored_actions(store, gid) == before
+    # and back again: the first tab takes over, the second only shows it; every move of both is stored
+    first.handle("take-over")
+    first.tab_news(gid, "held")
+    second.tab_news(gid, "lost")
+    move(first)
+    assert second.read_only == TAKEN and first.read_only is None
+    assert stored_actions(store, gid) == [a.text() for _, a in first.state.history]
+    assert len(first.state.history) == len(before) + 1
+
+
+def test_a_game_let_go_by_the_tab_that_played_it_is_played_here_with_its_moves():
+    store = MemoryStore()
+    first = playing(store)
+    gid = first.game_id
+    second = second_tab(store, gid)
+    move(first)
+    first.handle("home")  # the page lets the lock go; the second tab was queued for it
+    second.tab_news(gid, "freed")
+    assert second.read_only is None and len(second.state.history) == len(first.library.load(gid).history)
+    move(second)
+    assert len(stored_actions(store, gid)) == len(second.state.history)
+
+
+def test_without_web_locks_a_tab_that_sees_its_game_written_elsewhere_only_shows_it_from_then_on():
+    store = MemoryStore()
+    first = playing(store)
+    gid = first.game_id
+    second = controller(store)
+    second.handle("continue", gid)  # no lock news at all: both tabs play
+    move(first)
+    second.other_tab_changed()  # the storage event
+    assert second.read_only == CHANGED and second.state.history == first.state.history
+    assert msg("ui.changed_elsewhere") in render_app(second)
+    second.handle("take-over")  # the page plays it here at once (no lock to take)
+    second.tab_news(gid, "held")
+    assert second.read_only is None
+
+
+def test_a_move_that_races_another_tabs_write_is_taken_back_and_said_never_written_over():
+    store = MemoryStore()
+    first = playing(store)
+    gid = first.game_id
+    second = controller(store)
+    second.handle("continue", gid)
+    move(first)
+    theirs = store.get(PREFIX + gid)
+    move(second)  # before the storage event arrived: its save conflicts
+    assert store.get(PREFIX + gid) == theirs
+    assert second.read_only == CHANGED and second.notice == ("error", msg("ui.conflict"))
+    assert save.dumps(second.state) == theirs  # the board shows what is stored: nothing played in memory only
+
+
+def test_take_over_of_a_game_deleted_in_the_other_tab_says_why_and_writes_nothing():
+    store = MemoryStore()
+    first = playing(store)
+    gid = first.game_id
+    second = second_tab(store, gid)
+    first.handle("home")
+    first.library.delete(gid)  # deleted in the first tab
+    second.handle("take-over")
+    second.tab_news(gid, "held")
+    assert second.read_only == ELSEWHERE and second.notice[0] == "error"
+    assert store.get(PREFIX + gid) is None
+
+
+def test_old_lock_news_is_ignored():
+    store = MemoryStore()
+    first = playing(store)
+    first.tab_news("another-game", "lost")
+    assert first.read_only is None
+    first.handle("home")
+    first.tab_news(first.game_id or "", "elsewhere")
+    assert first.read_only is None
+
+
+def test_a_secret_decision_played_in_another_tab_shows_the_board_here_not_the_hand_over():
+    store = MemoryStore()
+    c = controller(store)
+    c.handle("new")
+    c.handle("setup-option", "variant:N12")  # the start player is bid for, in secret
+    c.handle("start-game")
+    assert c.state.secret_decision()
+    second = second_tab(store, c.game_id)
+    html = render_app(second)
+    assert 'data-i="reveal-bidder"' not in html and 'class="board' in html and msg("ui.open_elsewhere") in html
+    assert second.active_bidder() is None
+    second.handle("reveal-bidder", str(c.state.to_act()[0]))
+    assert second.bidder is None
+
+
+def test_the_stored_save_is_untouched_by_a_tab_that_only_shows_it():
+    store = MemoryStore()
+    first = playing(store)
+    gid = first.game_id
+    second = second_tab(store, gid)
+    before = json.loads(store.get(PREFIX + gid))
+    second.handle("update")  # a new version: Reload saves the open game — not from here
+    second.handle("escape")
+    assert json.loads(store.get(PREFIX + gid)) == before
