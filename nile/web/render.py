@@ -246,8 +246,8 @@ def storage_line(c: Controller, has_games: bool) -> str:
         return ""
     if c.persistent:
         return f'<p class="storage-line" role="note">{esc(msg("ui.storage_persistent", lang))}</p>'
-    offer = " " + button(msg("ui.storage_backup", lang), Intent.BACKUP)
-    return f'<p class="storage-line at-risk" role="note">{esc(msg("ui.storage_not_persistent", lang))}{offer}</p>'
+    # the Back up / Restore row follows right below: no second button here
+    return f'<p class="storage-line at-risk" role="note">{esc(msg("ui.storage_not_persistent", lang))}</p>'
 
 
 def where_line(entry: dict[str, Any], lang: str) -> str:
