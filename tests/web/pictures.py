@@ -37,3 +37,23 @@ def parsed(svg: str) -> ET.Element:
     root = ET.fromstring(f'<div xmlns="http://www.w3.org/2000/svg">{svg}</div>')
     assert len(root) == 1
     return root[0]
+
+
+def check_picture(svg: str, caption: str, rule: str, max_size: tuple[int, int]) -> ET.Element:
+    """One rules-help picture as a player meets it: a caption, one scalable image with a name no
+    wider or taller than ``max_size``, no ids (two pictures on a page cannot clash), nothing to
+    press or focus, no script. Returns the parsed picture for a game's own checks."""
+    assert caption.strip()
+    picture = parsed(svg)
+    assert picture.tag == SVG + "svg"
+    assert picture.get("role") == "img" and picture.get("aria-label", "").strip()
+    width, height = (float(v) for v in picture.get("viewBox", "").split()[2:])
+    assert 0 < width <= max_size[0] and 0 < height <= max_size[1], (rule, width, height)
+    assert picture.get("width") is None and picture.get("height") is None  # it scales to the page
+    for element in picture.iter():
+        assert "id" not in element.attrib, (rule, element.tag)
+        assert not any(name.startswith("data-") for name in element.attrib), (rule, element.attrib)
+        assert "tabindex" not in element.attrib and "style" not in element.attrib
+        assert element is picture or element.get("role") in (None, "img"), (rule, element.attrib)  # nothing to press
+    assert "data-i" not in svg and "<script" not in svg
+    return picture
