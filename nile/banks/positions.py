@@ -118,52 +118,48 @@ def desert_card(event: str, arrow: bool = False, exclude=()) -> int:
     raise ValueError(f"no desert card {event} arrow={arrow}")
 
 
-def _detach_water(s: BanksState, card: int) -> None:
-    for container in [*s.row_water, s.water_unused, s.water_discard, *(p for ps in s.piles for p in ps)]:
+def _water_places(s: BanksState) -> list[list[int]]:
+    """Everywhere a water card can be: the rows, the unused and discarded cards, the players' piles."""
+    return [*s.row_water, s.water_unused, s.water_discard, *(p for ps in s.piles for p in ps)]
+
+
+def _desert_places(s: BanksState) -> list[list[int]]:
+    """Everywhere a desert card can be: the rows, the jokers, the draw pile and the discards."""
+    return [*s.row_desert, *s.jokers, s.desert_draw, s.desert_discard]
+
+
+def _detach(places: list[list[int]], card: int, kind: str) -> None:
+    for container in places:
         if card in container:
             container.remove(card)
             return
-    raise ValueError(f"water card {card} not found")
+    raise ValueError(f"{kind} card {card} not found")
 
 
-def _detach_desert(s: BanksState, card: int) -> None:
-    for container in [*s.row_desert, *s.jokers, s.desert_draw, s.desert_discard]:
-        if card in container:
-            container.remove(card)
-            return
-    raise ValueError(f"desert card {card} not found")
+def _set_row(s: BanksState, row: list[int], spare: list[int], places: list[list[int]], cards: list[int], kind: str) -> None:
+    """Put ``cards`` on ``row`` (a row's or a pile's cards) in order, taken from wherever they were;
+    the cards it held go to ``spare``."""
+    spare.extend(row)
+    row.clear()
+    for card in cards:
+        _detach(places, card, kind)
+        row.append(card)
+    s._legal.clear()
 
 
 def set_row_water(s: BanksState, row: str, cards: list[int]) -> None:
     """Water cards on a row from field 1 outward (the rest of the row keeps its desert)."""
-    r = R[row]
-    s.water_unused.extend(s.row_water[r])
-    s.row_water[r] = []
-    for card in cards:
-        _detach_water(s, card)
-        s.row_water[r].append(card)
-    s._legal.clear()
+    _set_row(s, s.row_water[R[row]], s.water_unused, _water_places(s), cards, "water")
 
 
 def set_row_desert(s: BanksState, row: str, cards: list[int]) -> None:
     """Desert cards on a row from its last field inward."""
-    r = R[row]
-    s.desert_draw.extend(s.row_desert[r])
-    s.row_desert[r] = []
-    for card in cards:
-        _detach_desert(s, card)
-        s.row_desert[r].append(card)
-    s._legal.clear()
+    _set_row(s, s.row_desert[R[row]], s.desert_draw, _desert_places(s), cards, "desert")
 
 
 def set_pile(s: BanksState, player: int, pile: int, cards: list[int]) -> None:
     """A player's pile, bottom first (the last card is the top)."""
-    s.water_unused.extend(s.piles[player][pile])
-    s.piles[player][pile] = []
-    for card in cards:
-        _detach_water(s, card)
-        s.piles[player][pile].append(card)
-    s._legal.clear()
+    _set_row(s, s.piles[player][pile], s.water_unused, _water_places(s), cards, "water")
 
 
 def empty_piles(s: BanksState, player: int) -> None:
@@ -172,7 +168,7 @@ def empty_piles(s: BanksState, player: int) -> None:
 
 
 def set_desert_draw_top(s: BanksState, card: int) -> None:
-    _detach_desert(s, card)
+    _detach(_desert_places(s), card, "desert")
     s.desert_draw.append(card)
 
 
