@@ -14,6 +14,11 @@ from .state import ACTIONS, AUCTION, EXTRA_TURN, SETUP_SOW, START_BID, owner_of
 
 #: points of lead that make a clear advantage (the values' squashing scale)
 SCALE = 4.0
+#: the strong bot's search budget when none is given (what fits its thinking time in the browser)
+STRONG_ITERATIONS = 200
+#: how many actions the strong bot's playouts go on before the evaluation judges the position;
+#: Nile: 6 actions of the easy policy
+PLAYOUT_DEPTH = 6
 #: weights of the evaluation (points): market presence, a ripe fruit and a seed on a field, a
 #: marker in supply, a joker, an action point still to spend
 W_MARKET, W_RIPE, W_SEED, W_SUPPLY, W_JOKER, W_AP = 1.0, 1.1, 0.6, 0.4, 0.28, 0.3
@@ -75,28 +80,44 @@ def _market_value(state: Any, market: int, n: int) -> list[float]:
     return out
 
 
-def heuristic(state: Any) -> list[float]:
-    """Points per seat: the score, awards in reach on the markets, fruits growing on the fields
-    (ripe worth more, more on fields with more palms, less where the next flood may wash them to
-    the boat), markers at hand, jokers, action points left."""
+def terms(state: Any) -> dict[str, list[float]]:
+    """The evaluation's parts per seat, in points (their sum is ``heuristic``; the coach names the
+    part that moved most): the score, each market row's awards in reach (``market0`` …), fruits
+    growing on the fields, what the next flood may take of them (``flood``, ≤ 0), markers at hand,
+    jokers, markers lost, the boat, action points left."""
     n = state.num_players
-    v = [float(x) for x in state.score]
+    out: dict[str, list[float]] = {"score": [float(x) for x in state.score]}
     for market in range(len(MARKET_NAMES)):
-        for p, x in enumerate(_market_value(state, market, n)):
-            v[p] += x
+        out[f"market{market}"] = _market_value(state, market, n)
     risk = _field_risk(state)
+    fields, flood = [0.0] * n, [0.0] * n
     for field in state.fields_in_play:
         for m in state.field_markers[field]:
             palms = FIELDS[field].palms
             worth = (W_RIPE if state.ripe_side[m] else W_SEED) + W_PALM * palms
-            v[owner_of(m)] += worth * (1.0 - risk.get(field, 0.0))
-    for p in range(n):
-        v[p] += W_SUPPLY * len(state.supply[p]) + W_JOKER * len(state.jokers[p]) - 0.15 * state.lost[p]
+            fields[owner_of(m)] += worth
+            flood[owner_of(m)] -= worth * risk.get(field, 0.0)
+    out["fields"], out["flood"] = fields, flood
+    out["supply"] = [W_SUPPLY * len(state.supply[p]) for p in range(n)]
+    out["jokers"] = [W_JOKER * len(state.jokers[p]) for p in range(n)]
+    out["lost"] = [-0.15 * state.lost[p] for p in range(n)]
+    ap = [0.0] * n
     if state.phase in (ACTIONS, EXTRA_TURN) and state.actor is not None:
-        v[state.actor] += W_AP * state.ap  # points to spend: ending early throws them away
+        ap[state.actor] = W_AP * state.ap  # points to spend: ending early throws them away
+    out["ap"] = ap
+    boat = [0.0] * n
     for m in state.boat:
-        v[owner_of(m)] += W_BOAT
-    return v
+        boat[owner_of(m)] += W_BOAT
+    out["boat"] = boat
+    return out
+
+
+def heuristic(state: Any) -> list[float]:
+    """Points per seat: the sum of ``terms`` (the score, awards in reach on the markets, fruits
+    growing on the fields — ripe worth more, more on fields with more palms, less where the next
+    flood may wash them to the boat —, markers at hand, jokers, action points left)."""
+    parts = terms(state).values()
+    return [sum(part[p] for part in parts) for p in range(state.num_players)]
 
 
 def _field_risk(state: Any) -> dict[int, float]:
@@ -153,3 +174,32 @@ def easy(state: Any, seat: int, legal: tuple[Action, ...], rng: Rng) -> Action:
         return rng.choice([a for a in legal if FIELDS[act.field_of(a.args[1])].palms == best])
     return rng.choice(legal)
 
+
+
+def _at_risk(state: Any, seat: int) -> int:
+    """How many of ``seat``'s markers stand where the next flood may take them (``_field_risk``)."""
+    risk = _field_risk(state)
+    return sum(1 for field in risk for m in state.field_markers[field] if owner_of(m) == seat)
+
+
+def explain(before: Any, after: Any, seat: int, term: str) -> tuple[str, dict[str, Any]]:
+    """The coach's reason for a move that raised ``term`` of ``terms`` most: a key under
+    ``coach.banks.`` and its parameters."""
+    if term == "score":
+        return "score", {"count": int(after.score[seat] - before.score[seat])}
+    if term.startswith("market"):
+        return "market", {"market": MARKET_NAMES[int(term[len("market"):])]}
+    if term == "flood":
+        return "flood", {"count": max(1, _at_risk(before, seat) - _at_risk(after, seat))}
+    if term in ("fields", "supply", "jokers", "lost", "boat", "ap"):
+        return term, {}
+    return "steady", {}
+
+
+def guess_hidden(sample: Any, seat: int, rng: Rng) -> None:
+    """Rivals' sealed choices already made stay as the sample drew them (any legal one)."""
+
+
+def rival_secret(state: Any, seat: int, legal: tuple[Action, ...], rng: Rng) -> Action:
+    """How a rival is expected to decide a sealed choice: as the easy bot would."""
+    return easy(state, seat, legal, rng)

@@ -61,9 +61,13 @@ def canonical(state: GameState, seat: int) -> GameState:
     return known
 
 
-def determinize(known: GameState, seat: int, rng: Rng) -> GameState:
-    """One sample of the hidden facts, consistent with what ``seat`` knows."""
+def determinize(known: GameState, seat: int, rng: Rng, guess: bool = False) -> GameState:
+    """One sample of the hidden facts, consistent with what ``seat`` knows; with ``guess``, rivals'
+    sealed choices already made are drawn as the bots expect rivals to choose (``guess_hidden``),
+    not uniformly among their legal choices."""
     sample: GameState = spec_of(known.GAME).resample_hidden(known, seat, rng)
+    if guess and sample.secret_decision():
+        knowledge(sample).guess_hidden(sample, seat, rng)
     return sample
 
 
@@ -82,15 +86,17 @@ def values(state: GameState, kb: BotKnowledge | None = None) -> list[float]:
     return out
 
 
-def fill_secret(state: GameState, rng: Rng, kb: BotKnowledge | None = None) -> None:
-    """While a sealed decision is open, let every seat still to decide choose as the easy bot would."""
+def fill_secret(state: GameState, rng: Rng, kb: BotKnowledge | None = None, guess: bool = False) -> None:
+    """While a sealed decision is open, let every seat still to decide choose as the easy bot would,
+    or with ``guess`` as the bots expect a rival to (the game's ``rival_secret``)."""
     kb = kb or knowledge(state)
+    policy = kb.rival_secret if guess else kb.easy
     for _ in range(_MAX_FILL):
         if state.is_terminal() or not state.secret_decision():
             return
         p = state.to_act()[0]
         legal = state.legal_actions(p)
-        state.apply(kb.easy(state, p, legal, rng), p)
+        state.apply(policy(state, p, legal, rng), p)
 
 
 def step(state: GameState, rng: Rng, policy: Any) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 from ..core.actions import Action
 from ..core.game import GameState
 from ..core.rng import Rng
+from ..games import spec_of
 from .base import Bot, determinize, fill_secret, knowledge, values
 
 
@@ -37,23 +38,24 @@ class EasyBot(Bot):
 
 
 def greedy_scores(
-    known: GameState, seat: int, legal: tuple[Action, ...], rng: Rng, samples: int | None = None
+    known: GameState, seat: int, legal: tuple[Action, ...], rng: Rng, samples: int | None = None, guess: bool = False
 ) -> list[float]:
     """The seat's value after each legal action, averaged over sampled hidden facts.
 
-    A sealed bid is judged after the other bidders bid as the easy bot would and the bids are
-    opened; the same samples (common random numbers) serve every action."""
+    A sealed bid is judged after the other bidders bid as the easy bot would (with ``guess``: as
+    the game's rival model expects, ``fill_secret``) and the bids are opened; the same samples
+    (common random numbers) serve every action."""
     kb = knowledge(known)
     if samples is None:
         samples = 3 if known.secret_decision() else 1
     totals = [0.0] * len(legal)
     for _ in range(samples):
-        world = determinize(known, seat, rng)
+        world = determinize(known, seat, rng, guess)
         seed = rng.next64()
         for i, action in enumerate(legal):
             after = world.clone()
             after.apply(action, seat)
-            fill_secret(after, Rng(seed), kb)
+            fill_secret(after, Rng(seed), kb, guess)
             totals[i] += values(after, kb)[seat]
     return totals
 
@@ -140,14 +142,25 @@ class GreedyBot(Bot):
 
 
 class _Node:
-    __slots__ = ("avail", "children", "mover", "total", "visits")
+    __slots__ = ("avail", "children", "mover", "outcomes", "total", "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover  # the seat whose move led here
         self.children: dict[Action, _Node] = {}
+        #: the decision points after this move, one per public outcome (cards turned up, bids opened)
+        self.outcomes: dict[tuple[Any, ...], _Node] = {}
         self.visits = 0
         self.avail = 0
         self.total = 0.0
+
+    def after(self, world: GameState, seen: int) -> _Node:
+        """The decision point reached by this move in ``world``: what the move made public (the log
+        lines it wrote) tells apart the situations a player could tell apart."""
+        key = tuple((e.key, str(e.params)) for e in world.log[seen:])
+        node = self.outcomes.get(key)
+        if node is None:
+            node = self.outcomes[key] = _Node(self.mover)
+        return node
 
 
 class ISMCTSBot(Bot):
@@ -164,8 +177,14 @@ class ISMCTSBot(Bot):
     name = "strong"
 
     def __init__(
-        self, iterations: int = 300, budget_ms: float | None = None, depth: int = 6, c: float = 0.7, width: int = 10
+        self, iterations: int | None = None, budget_ms: float | None = None, depth: int | None = None, c: float = 0.7, width: int = 10,
+        observe: int = 1, reuse: float = 0.25,
     ) -> None:
+        self.observe = observe
+        self.reuse = reuse
+        #: per seat, the part of the last search that its next decision may start from (``_reused``)
+        self._kept: dict[int, tuple[list[tuple[int, Action]], int, Action, _Node]] = {}
+        self._root: _Node | None = None
         self.iterations = iterations
         self.budget_ms = budget_ms
         self.depth = depth
@@ -173,25 +192,62 @@ class ISMCTSBot(Bot):
         self.width = width
 
     def decide(self, known: GameState, seat: int, legal: tuple[Action, ...], rng: Rng) -> Action:
+        root = self._reused(known, seat) if self.reuse < 1 else None
+        ranked = self.search(known, seat, legal, rng, root=root)
+        best = ranked[0][0]
+        if self._root is not None and best in self._root.children:
+            self._kept[seat] = (list(known.history), len(known.log), best, self._root.children[best])
+        return best
+
+    def _reused(self, known: GameState, seat: int) -> _Node | None:
+        """The decision point of the last search that ``known`` is, when the seat acts again right after
+        its own last decision (a Nile turn is several): the search goes on from there."""
+        kept = self._kept.pop(seat, None)
+        if kept is None or not self.observe:
+            return None
+        history, seen, action, edge = kept
+        h = len(history)
+        if len(known.history) != h + 1 or known.history[h] != (seat, action) or known.history[:h] != history:
+            return None
+        key = tuple((e.key, str(e.params)) for e in known.log[seen:])
+        return edge.outcomes.get(key)
+
+    def search(
+        self, known: GameState, seat: int, legal: tuple[Action, ...], rng: Rng, include: tuple[Action, ...] = (),
+        root: _Node | None = None,
+    ) -> list[tuple[Action, int, float]]:
+        """The root's choices after the search, best first: (action, visits, mean value for ``seat``).
+
+        ``include``: actions judged even if the shortlist would leave them out (a review judges the
+        move that was played). ``root``: a tree grown by an earlier search to go on from; its visits
+        count towards the budget, but at least the share ``reuse`` of the budget is searched anew."""
         kb = knowledge(known)
         candidates = legal = thin(known, legal)
         if len(legal) > self.width:
-            scores = greedy_scores(known, seat, legal, rng)
+            scores = greedy_scores(known, seat, legal, rng, guess=True)
             order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))[: self.width]
             candidates = tuple(legal[i] for i in sorted(order))
-        root = _Node(seat)
-        deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000
+        candidates += tuple(a for a in include if a not in candidates)
+        share = 1.0
+        if root is None:
+            root = _Node(seat)
+        else:
+            budget = self.iterations or kb.STRONG_ITERATIONS
+            share = max(self.reuse, 1.0 - sum(child.visits for child in root.children.values()) / budget)
+        self._root = root
+        iterations = int((self.iterations or kb.STRONG_ITERATIONS) * share)
+        deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms * share / 1000
         done = 0
-        while True:
-            if deadline is None:
-                if done >= self.iterations:
-                    break
-            elif done and time.perf_counter() >= deadline:
-                break
-            self._iterate(root, determinize(known, seat, rng), seat, candidates, rng, kb)
+        while done < iterations and (deadline is None or not done or time.perf_counter() < deadline):
+            self._iterate(root, determinize(known, seat, rng, True), seat, candidates, rng, kb)
             done += 1
-        return max(candidates, key=lambda a: (root.children[a].visits, root.children[a].total) if a in root.children
-                   else (-1, 0.0))
+        ranked = []
+        for a in candidates:
+            child = root.children.get(a)
+            visits = child.visits if child else 0
+            ranked.append((a, visits, child.total / child.visits if child and child.visits else 0.0))
+        ranked.sort(key=lambda r: (-r[1], -r[2]))
+        return ranked
 
     def _iterate(
         self, root: _Node, world: GameState, seat: int, candidates: tuple[Action, ...], rng: Rng, kb: Any
@@ -199,11 +255,12 @@ class ISMCTSBot(Bot):
         node = root
         path = [root]
         first = True
+        observe = self.observe
         while not world.is_terminal():
             if world.secret_decision() and not first:
                 seats = world.to_act()
                 if seat not in seats:
-                    fill_secret(world, rng, kb)
+                    fill_secret(world, rng, kb, True)
                     continue
                 actor = seat
             else:
@@ -227,9 +284,11 @@ class ISMCTSBot(Bot):
                 path.append(child)
                 break
             action = max(legal, key=lambda a: self._ucb(node.children[a]))
-            node = node.children[action]
+            edge = node.children[action]
+            seen = len(world.log)
             world.apply(action, actor)
-            path.append(node)
+            path.append(edge)
+            node = edge.after(world, seen) if observe else edge
         self._playout(world, rng, kb)
         v = values(world, kb)
         for n in path[1:]:
@@ -241,7 +300,7 @@ class ISMCTSBot(Bot):
         return child.total / child.visits + self.c * math.sqrt(math.log(max(child.avail, 1)) / child.visits)
 
     def _playout(self, world: GameState, rng: Rng, kb: Any) -> None:
-        for _ in range(self.depth):
+        for _ in range(kb.PLAYOUT_DEPTH if self.depth is None else self.depth):
             if world.is_terminal():
                 return
             seats = world.to_act()
@@ -254,10 +313,14 @@ _FACTORIES: dict[str, Callable[..., Bot]] = {
     "random": lambda **_: RandomBot(),
     "easy": lambda **_: EasyBot(),
     "normal": lambda **_: GreedyBot(),
-    "strong": lambda iterations=None, budget_ms=None, **_: ISMCTSBot(
-        iterations=iterations or 300, budget_ms=budget_ms
-    ),
+    "strong": lambda iterations=None, budget_ms=None, **_: ISMCTSBot(iterations=iterations, budget_ms=budget_ms),
 }
+
+
+def strong_iterations(game: str) -> int:
+    """The strong bot's default search budget in ``game`` (its ``bot.py``'s ``STRONG_ITERATIONS``)."""
+    iterations: int = spec_of(game).bots.STRONG_ITERATIONS
+    return iterations
 
 
 def make_bot(name: str, iterations: int | None = None, budget_ms: float | None = None) -> Bot:

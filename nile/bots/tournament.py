@@ -3,6 +3,8 @@
 Used by ``python -m nile tournament``. Game ``i`` is the game's default set-up with seed
 ``seed + i``; seat ``s`` plays the strength ``seats[(s + i) % n]``, so every strength sits in
 every place equally often. A shared win counts as a share (a draw of two: half each).
+A seat may carry its own search budget, ``strong:1200`` (iterations), so that two strong
+bots with different budgets can meet (does strength grow with search?).
 """
 
 from __future__ import annotations
@@ -21,6 +23,16 @@ _MASK = (1 << 64) - 1
 MAX_ACTIONS = 20_000
 
 
+def seat_bot(label: str, iterations: int | None = None, budget_ms: float | None = None) -> Any:
+    """The bot a seat label names: a strength, optionally with ``:iterations`` (``strong:1200``)."""
+    name, sep, budget = label.partition(":")
+    if sep:
+        if not budget.isdigit() or int(budget) <= 0:
+            raise ValueError(f"{label!r}: the budget after ':' is a number of iterations")
+        return make_bot(name, iterations=int(budget))
+    return make_bot(name, iterations=iterations, budget_ms=budget_ms)
+
+
 def play_game(
     game: str, seats: Sequence[str], index: int, seed: int, iterations: int | None = None,
     budget_ms: float | None = None,
@@ -29,7 +41,7 @@ def play_game(
     spec = spec_of(game)
     n = len(seats)
     names = [seats[(s + index) % n] for s in range(n)]
-    bots = {name: make_bot(name, iterations=iterations, budget_ms=budget_ms) for name in set(names)}
+    bots = {name: seat_bot(name, iterations, budget_ms) for name in set(names)}
     rngs = [Rng((seed * 1_000_003 + index * 7919 + s * 104_729 + 1) & _MASK) for s in range(n)]
     state = spec.new_state(spec.default_options(n, frozenset()), (seed + index) & _MASK)
     decisions = dict.fromkeys(bots, 0)
@@ -63,7 +75,7 @@ def tournament(
     if not spec.min_players <= len(seats) <= spec.max_players:
         raise ValueError(f"{game} is for {spec.min_players} to {spec.max_players} players, not {len(seats)}")
     for name in seats:
-        make_bot(name)  # unknown names fail before any game
+        seat_bot(name)  # unknown names fail before any game
     started = time.perf_counter()
     work = [(game, tuple(seats), i, seed, iterations, budget_ms) for i in range(games)]
     if jobs > 1 and sys.platform != "emscripten":

@@ -28,6 +28,11 @@ class BotKnowledge(Protocol):
 
     #: how many units of ``heuristic`` make a clear lead
     SCALE: float
+    #: the strong bot's search budget (iterations per decision) when none is given: what fits its
+    #: thinking time in the browser (``make bench``)
+    STRONG_ITERATIONS: int
+    #: how many actions the strong bot's playouts go on (the easy policy) before the evaluation judges
+    PLAYOUT_DEPTH: int
 
     def canonical(self, state: Any, seat: int) -> Any:
         """A copy whose hidden facts are in a canonical order: a function of what ``seat`` may know only."""
@@ -39,6 +44,24 @@ class BotKnowledge(Protocol):
 
     def easy(self, state: Any, seat: int, legal: tuple[Action, ...], rng: Rng) -> Action:
         """A quick plausible choice (the easy computer player, playouts, other seats' sealed bids)."""
+        ...
+
+    def guess_hidden(self, sample: Any, seat: int, rng: Rng) -> None:
+        """Redraw, in a sample of the hidden facts, what rivals already chose in secret (their
+        sealed bids) as the bots expect them to choose (``rival_secret``), in place."""
+        ...
+
+    def rival_secret(self, state: Any, seat: int, legal: tuple[Action, ...], rng: Rng) -> Action:
+        """How the bots expect a rival (``seat``) to decide a sealed choice."""
+        ...
+
+    def terms(self, state: Any) -> dict[str, list[float]]:
+        """The parts of ``heuristic`` by name, per seat (they add up to it): the coach's reasons."""
+        ...
+
+    def explain(self, before: Any, after: Any, seat: int, term: str) -> tuple[str, dict[str, Any]]:
+        """Why a move from ``before`` to ``after`` that raised ``term`` most helps ``seat``: a key
+        (``coach.<game>.<key>`` in the game's catalog) and its parameters."""
         ...
 
 

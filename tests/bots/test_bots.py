@@ -147,3 +147,39 @@ def test_tournament_command_line(game):
     bad = subprocess.run([sys.executable, "-m", "nile", "tournament", "--game", game, "--seats", "easy,genius",
                           "--games", "2"], capture_output=True, text=True, timeout=300)
     assert bad.returncode == 2
+
+
+def test_a_seat_may_carry_its_own_search_budget():
+    from nile.bots.tournament import seat_bot
+
+    assert seat_bot("strong:1200").iterations == 1200
+    assert seat_bot("strong", iterations=30).iterations == 30
+    for bad in ("strong:", "strong:x", "strong:0", "strong:-5"):
+        with pytest.raises(ValueError):
+            seat_bot(bad)
+    summary = tournament("cape", ["strong:20", "strong:5"], games=2, seed=3)
+    assert set(summary["win_rates"]) == {"strong:20", "strong:5"}
+    assert sum(summary["win_rates"].values()) == pytest.approx(1.0)
+
+
+def test_the_strong_bot_goes_on_from_its_own_search_within_a_nile_turn():
+    """A Nile turn is several decisions: the second starts from the tree the first grew (issue 22)."""
+    from nile.bots.base import canonical as known_by
+
+    spec = GAMES["banks"]
+    state = spec.new_state(spec.default_options(2, frozenset()), 5)
+    easy, rng = make_bot("easy"), Rng(2)
+    while not (state.phase == "actions" and state.ap == 3):
+        seat = state.to_act()[0]
+        state.apply(easy.choose(state, seat, rng), seat)
+    seat = state.to_act()[0]
+    bot = make_bot("strong", iterations=60)
+    first = bot.choose(state, seat, Rng(1))
+    state.apply(first, seat)
+    assert state.to_act() == (seat,)  # the turn goes on
+    reused = bot._reused(known_by(state, seat), seat)
+    assert reused is not None and sum(c.visits for c in reused.children.values()) > 0
+    other = make_bot("strong", iterations=60)
+    assert other._reused(known_by(state, seat), seat) is None  # a fresh bot has nothing to go on from
+    second = bot.choose(state, seat, Rng(1))
+    assert second in state.legal_actions(seat)

@@ -11,6 +11,11 @@ from .rules import GOLD_POINTS, PebblesState
 
 #: points that make a clear lead
 SCALE = 3.0
+#: the strong bot's search budget when none is given (what fits its thinking time in the browser)
+STRONG_ITERATIONS = 50
+#: how many actions the strong bot's playouts go on before the evaluation judges the position;
+#: pebbles: a few takes
+PLAYOUT_DEPTH = 4
 
 
 def canonical(state: Any, seat: int) -> Any:
@@ -26,13 +31,33 @@ def canonical(state: Any, seat: int) -> Any:
     return s
 
 
-def heuristic(state: Any) -> list[float]:
-    """Points, and a share of the gold still in the pile for the seat that takes more pebbles per round."""
+def terms(state: Any) -> dict[str, list[float]]:
+    """Points, and a share of the gold still in the pile."""
     gold_left = (GOLD_POINTS - 1) * (state.pile / (state.pile + state.taken)) if state.gold_found is None else 0
-    return [state.scores[p] + gold_left / 2 for p in (0, 1)]
+    return {"points": [float(state.scores[p]) for p in (0, 1)], "gold": [gold_left / 2, gold_left / 2]}
+
+
+def heuristic(state: Any) -> list[float]:
+    """The sum of ``terms``."""
+    parts = terms(state).values()
+    return [sum(part[p] for part in parts) for p in (0, 1)]
+
+
+def explain(before: Any, after: Any, seat: int, term: str) -> tuple[str, dict[str, Any]]:
+    """Every pebble move is explained the same way (the coach's reason key ``coach.pebbles.take``)."""
+    return "take", {}
 
 
 def easy(state: Any, seat: int, legal: tuple[Action, ...], rng: Rng) -> Action:
     """Take two when it can, else as many as it may."""
     by_count = {int(a.args[0]): a for a in legal}
     return by_count.get(2) or by_count[max(by_count)]
+
+
+def guess_hidden(sample: Any, seat: int, rng: Rng) -> None:
+    """Rivals' sealed choices already made stay as the sample drew them (any legal one)."""
+
+
+def rival_secret(state: Any, seat: int, legal: tuple[Action, ...], rng: Rng) -> Action:
+    """How a rival is expected to decide a sealed choice: as the easy bot would."""
+    return easy(state, seat, legal, rng)
