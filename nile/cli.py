@@ -1,8 +1,11 @@
-"""The command line: ``simulate`` (random games, invariants, speed) and ``replay`` (check a save).
+"""The command line: ``simulate`` (random games, invariants, speed), ``replay`` (check a save),
+``tournament`` (bots against bots) and ``review`` (one seat's decisions against the strong bot).
 
     python -m nile simulate --game banks|cape --players 4 --games 200 --seed 1 [--variants all|none|mix|N10,N11] [--json]
     python -m nile replay SAVE.json
     python -m nile tournament --game banks|cape --seats strong,normal --games 200 --seed 1 [--jobs N] [--json]
+    python -m nile tournament --game cape --seats strong:1600,strong:400 --games 200   (iterations per seat)
+    python -m nile review SAVE.json --seat N [--iterations K] [--json]
 
 Both work for every registered game (``nile.games``): the game's description
 says its player range, variants, default options and invariants.
@@ -93,23 +96,50 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0 if summary["finished"] == summary["games"] else 1
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    """Each decision of one seat: the move played, the strong bot's best, the chance to win after each."""
+    from .bots.coach import review, worst
+
+    state = _read_save(args.save)
+    if not 0 <= args.seat < state.num_players:
+        print(f"seat {args.seat} is not in this game (seats 0 to {state.num_players - 1})", file=sys.stderr)
+        return 2
+    decisions = review(state, args.seat, iterations=args.iterations)
+    if args.json:
+        print(json.dumps({"game": state.GAME, "seat": args.seat, "decisions": [d.to_json() for d in decisions],
+                          "worst": [d.index for d in worst(decisions)]}))
+        return 0
+    names = [p["name"] for p in state.options_json()["players"]]
+    print(f"review of {names[args.seat]} (seat {args.seat}) in a game of {state.GAME}: {len(decisions)} decisions")
+    for d in decisions:
+        mark = "  " if d.played == d.best else ("!!" if d in worst(decisions) else " ?")
+        print(f"{mark} action {d.index:>4}: played {d.played.text():<24} {100 * d.played_chance:5.1f}%   "
+              f"best {d.best.text():<24} {100 * d.best_chance:5.1f}%")
+    return 0
+
+
 def _standing(row: dict[str, Any], names: Sequence[str]) -> str:
     """One line of a ranking, whatever the game counts: ``1. Anna: score 12, lost 0``."""
     facts = ", ".join(f"{k} {v}" for k, v in row.items() if k not in ("place", "player"))
     return f"  {row.get('place', '-')}. {names[row['player']]}: {facts}"
 
 
-def cmd_replay(args: argparse.Namespace) -> int:
+def _read_save(path: str) -> Any:
+    """The game of the save file at ``path``; a ``SystemExit`` code (2 unreadable, 1 invalid) when not."""
     try:
-        with open(args.save, encoding="utf-8") as f:
+        with open(path, encoding="utf-8") as f:
             data = f.read()
-        state = load_save(data)
+        return load_save(data)
     except (OSError, UnicodeDecodeError) as e:
-        print(f"cannot read {args.save}: {e}", file=sys.stderr)
-        return 2
+        print(f"cannot read {path}: {e}", file=sys.stderr)
+        raise SystemExit(2) from None
     except SaveError as e:
         print(f"invalid save: {say(e)}", file=sys.stderr)
-        return 1
+        raise SystemExit(1) from None
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    state = _read_save(args.save)
     view = state.view(None)
     names = [p["name"] for p in state.options_json()["players"]]
     print(f"valid save of {state.GAME}: {len(state.history)} actions, round {view.get('round')}")
@@ -130,14 +160,14 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     from .bots.tournament import tournament
 
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
-    unknown = [s for s in seats if s not in BOT_NAMES]
+    unknown = [s for s in seats if s.partition(":")[0] not in BOT_NAMES]
     if unknown:
         print(f"unknown bot(s) {', '.join(unknown)}; known: {', '.join(BOT_NAMES)}", file=sys.stderr)
         return 2
     try:
         summary = tournament(args.game, seats, args.games, args.seed, jobs=args.jobs, iterations=args.iterations,
                              budget_ms=args.budget_ms)
-    except ValueError as e:
+    except (ValueError, KeyError) as e:
         print(say(e), file=sys.stderr)
         return 2
     if args.json:
@@ -155,7 +185,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 def _add_tournament(sub: Any) -> None:
     tour = sub.add_parser("tournament", help="bots against each other: win rates, game length, time per decision")
     tour.add_argument("--game", choices=sorted(GAMES), default="banks")
-    tour.add_argument("--seats", default="strong,normal", help="strengths by seat: random, easy, normal, strong")
+    tour.add_argument("--seats", default="strong,normal", help="strengths by seat: random, easy, normal, strong; strong:N searches N iterations")
     tour.add_argument("--games", type=int, default=200)
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--jobs", type=int, default=1, help="parallel processes (CPython only)")
@@ -181,12 +211,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     rep = sub.add_parser("replay", help="validate a save file (any game) and print the standings")
     rep.add_argument("save")
     rep.set_defaults(func=cmd_replay)
+    rev = sub.add_parser("review", help="one seat's decisions against the strong bot's best, with chances to win")
+    rev.add_argument("save")
+    rev.add_argument("--seat", type=int, required=True, help="the seat reviewed (0 is the first player)")
+    rev.add_argument("--iterations", type=int, default=None, help="search iterations per decision")
+    rev.add_argument("--json", action="store_true", help="print one JSON object")
+    rev.set_defaults(func=cmd_review)
     _add_tournament(sub)
     args = parser.parse_args(argv)
     if args.command == "simulate" and args.players is None:
         args.players = str(min(4, GAMES[args.game].max_players))
     try:
         return int(args.func(args))
+    except SystemExit as e:
+        return int(e.code or 0)
     except argparse.ArgumentTypeError as e:
         parser.error(str(e))
         return 2
