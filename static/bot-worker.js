@@ -4,7 +4,7 @@
 // returns is posted back. The message shapes and their version are declared there, not here; this
 // file only says "ready" and, if Pyodide itself cannot start, "failed" in those shapes.
 const PYODIDE = new URL("../{{VENDOR_PYODIDE}}/", import.meta.url).href;
-const VERSION = 2; // nile.bots.protocol.VERSION, for the two messages sent before Python runs
+const VERSION = 3; // nile.bots.protocol.VERSION, for the two messages sent before Python runs
 // the build the page asked for (`?v=`): the package comes from that build's cache (tools/sw.template.js)
 const BUILD = new URL(import.meta.url).searchParams.get("v") || "";
 

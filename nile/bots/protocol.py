@@ -3,7 +3,9 @@
 The page (``nile.web.app``, from ``Controller.bot_job``) posts a ``Decide`` request; the
 worker (``static/bot-worker.js``, a thin relay) hands every message it gets to ``handle``
 and posts back what it returns: ``Decided`` (the action's text and the thinking time) or
-``Failed`` (why not). When its Pyodide is up it posts ``Ready``; if it cannot start, the
+``Failed`` (why not). The coach (issue 22) asks the same worker: ``Hint`` (a person's three best
+choices now, from that seat's knowledge) is answered with ``Hinted``, ``Review`` (a finished game)
+with ``Reviewed`` (each seat's chance per round and each reviewed person's costliest moves). When its Pyodide is up it posts ``Ready``; if it cannot start, the
 JavaScript posts a ``Failed`` with an empty key itself. Every message carries the protocol
 version ``v``: a page and a worker of different versions never act on each other's
 messages (``Failed`` says so), so a page left open across an update cannot be answered
@@ -18,12 +20,12 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, TypedDict, cast
 
 from ..core.players import BOT_STRENGTHS
 
 #: bump with any change to these messages' fields or meaning
-VERSION = 2
+VERSION = 3
 
 
 def _read_build() -> str:
@@ -75,7 +77,73 @@ class Ready(TypedDict):
     build: str
 
 
-Answer = Decided | Failed | Ready
+class Hint(TypedDict):
+    """The coach's hints for the person to act (``nile.bots.coach.hints``)."""
+
+    v: int
+    kind: Literal["hint"]
+    key: str
+    save: str
+    seat: int
+    salt: int
+
+
+class Choice(TypedDict):
+    """One hinted choice: the action's text, the estimated chance to win after it (0–1), and why (a
+    catalog key ``coach.<game>.<term>`` and its parameters, for ``nile.messages.describe``)."""
+
+    text: str
+    win_chance: float
+    reason: str
+    params: dict[str, str | int | float]
+
+
+class Hinted(TypedDict):
+    v: int
+    kind: Literal["hinted"]
+    key: str
+    #: best first (up to three)
+    hints: list[Choice]
+    ms: float
+
+
+class Review(TypedDict):
+    """Review a game (``nile.bots.coach``): every seat's chances, and the costliest moves of ``seats``."""
+
+    v: int
+    kind: Literal["review"]
+    key: str
+    save: str
+    #: the seats whose decisions are reviewed (the people at the table)
+    seats: list[int]
+    #: the search's budget per decision (a whole game is reviewed at once)
+    iterations: int
+
+
+class Moment(TypedDict):
+    """One of a seat's costliest decisions: before which action (its index in the game), the move
+    played and the strong bot's best, with the estimated chance to win after each (0–1)."""
+
+    seat: int
+    index: int
+    played: str
+    best: str
+    played_chance: float
+    best_chance: float
+
+
+class Reviewed(TypedDict):
+    v: int
+    kind: Literal["reviewed"]
+    key: str
+    #: per seat, the estimated chance to win at the start and at every round's end (0–1)
+    chances: list[list[float]]
+    #: up to three per reviewed seat, in game order
+    moments: list[Moment]
+    ms: float
+
+
+Answer = Decided | Failed | Ready | Hinted | Reviewed
 
 
 class ProtocolError(ValueError):
@@ -86,6 +154,14 @@ def decide(key: str, save: str, seat: int, strength: str, salt: int) -> Decide:
     return {"v": VERSION, "kind": "decide", "key": key, "save": save, "seat": seat, "strength": strength, "salt": salt}
 
 
+def hint(key: str, save: str, seat: int, salt: int) -> Hint:
+    return {"v": VERSION, "kind": "hint", "key": key, "save": save, "seat": seat, "salt": salt}
+
+
+def review(key: str, save: str, seats: list[int], iterations: int) -> Review:
+    return {"v": VERSION, "kind": "review", "key": key, "save": save, "seats": list(seats), "iterations": iterations}
+
+
 def ready() -> Ready:
     return {"v": VERSION, "kind": "ready", "build": BUILD}
 
@@ -94,12 +170,59 @@ def failed(key: str, error: str) -> Failed:
     return {"v": VERSION, "kind": "failed", "key": key, "error": error[:500]}
 
 
-_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
+class ListOf:
+    """A field holding a list whose every item has the shape ``item``."""
+
+    def __init__(self, item: Shape) -> None:
+        self.item = item
+
+
+class MapOf:
+    """A field holding a dict from text to values of the type ``value``."""
+
+    def __init__(self, value: type | tuple[type, ...]) -> None:
+        self.value = value
+
+
+#: a field's shape: a type (or types), a list of a shape, a dict of values, or a record of named fields
+Shape = type | tuple[type, ...] | ListOf | MapOf | dict[str, Any]
+NUMBER = (int, float)
+
+_FIELDS: dict[str, dict[str, Shape]] = {
     "decide": {"key": str, "save": str, "seat": int, "strength": str, "salt": int},
-    "decided": {"key": str, "text": str, "ms": (int, float)},
+    "decided": {"key": str, "text": str, "ms": NUMBER},
     "failed": {"key": str, "error": str},
     "ready": {"build": str},
+    "hint": {"key": str, "save": str, "seat": int, "salt": int},
+    "hinted": {"key": str, "ms": NUMBER, "hints": ListOf(
+        {"text": str, "win_chance": NUMBER, "reason": str, "params": MapOf((str, int, float))})},
+    "review": {"key": str, "save": str, "seats": ListOf(int), "iterations": int},
+    "reviewed": {"key": str, "ms": NUMBER, "chances": ListOf(ListOf(NUMBER)), "moments": ListOf(
+        {"seat": int, "index": int, "played": str, "best": str, "played_chance": NUMBER, "best_chance": NUMBER})},
 }
+
+
+def _check_value(where: str, value: Any, shape: Shape) -> None:
+    """ProtocolError unless ``value`` has ``shape`` (``where`` names it in the error)."""
+    if isinstance(shape, ListOf):
+        if not isinstance(value, list):
+            raise ProtocolError(f"{where} should be a list, not {type(value).__name__}")
+        for i, item in enumerate(value):
+            _check_value(f"{where}[{i}]", item, shape.item)
+    elif isinstance(shape, MapOf):
+        if not isinstance(value, Mapping):
+            raise ProtocolError(f"{where} should be a dict, not {type(value).__name__}")
+        for k, item in value.items():
+            if not isinstance(k, str):
+                raise ProtocolError(f"{where} has a key that is not text: {k!r}")
+            _check_value(f"{where}.{k}", item, shape.value)
+    elif isinstance(shape, dict):
+        if not isinstance(value, Mapping):
+            raise ProtocolError(f"{where} should be a record, not {type(value).__name__}")
+        for name, wanted in shape.items():
+            _check_value(f"{where}.{name}", value.get(name), wanted)
+    elif not isinstance(value, shape) or isinstance(value, bool):
+        raise ProtocolError(f"{where} should be {shape}, not {type(value).__name__}")
 
 
 def check(message: Mapping[str, Any]) -> str:
@@ -113,25 +236,38 @@ def check(message: Mapping[str, Any]) -> str:
     if fields is None:
         raise ProtocolError(f"unknown kind {kind!r}")
     for name, wanted in fields.items():
-        value = message.get(name)
-        if not isinstance(value, wanted) or isinstance(value, bool):
-            raise ProtocolError(f"{kind}.{name} should be {wanted}, not {type(value).__name__}")
+        _check_value(f"{kind}.{name}", message.get(name), wanted)
     if kind == "decide" and message["strength"] not in BOT_STRENGTHS:
         raise ProtocolError(f"unknown strength {message['strength']!r}")
     return str(kind)
 
 
-def handle(message: Mapping[str, Any]) -> Decided | Failed:
-    """The worker's whole job: answer one ``Decide`` with the bot's move, or say why it cannot."""
+#: the requests a worker answers
+REQUESTS = ("decide", "hint", "review")
+
+
+def handle(message: Mapping[str, Any]) -> Decided | Failed | Hinted | Reviewed:
+    """The worker's whole job: answer one request (``Decide``, ``Hint``, ``Review``), or say why it cannot."""
     key = message.get("key") if isinstance(message, Mapping) and isinstance(message.get("key"), str) else ""
     try:
-        if check(message) != "decide":
-            raise ProtocolError(f"a worker answers decide, not {message.get('kind')!r}")
-        from .worker import decide_move  # the bots and the engine: loaded on the first request
+        kind = check(message)
+        if kind not in REQUESTS:
+            raise ProtocolError(f"a worker answers {', '.join(REQUESTS)}, not {kind!r}")
+        from . import worker  # the bots and the engine: loaded on the first request
 
         started = time.perf_counter()
-        text = decide_move(message["save"], message["seat"], message["strength"], message["salt"])
-        return {"v": VERSION, "kind": "decided", "key": str(key), "text": text,
-                "ms": round((time.perf_counter() - started) * 1000, 2)}
+        answer: Decided | Hinted | Reviewed
+        if kind == "hint":
+            answer = {"v": VERSION, "kind": "hinted", "key": str(key), "ms": 0.0,
+                      "hints": cast(list[Choice], worker.hint_moves(message["save"], message["seat"], message["salt"]))}
+        elif kind == "review":
+            chances, moments = worker.review_game(message["save"], message["seats"], message["iterations"])
+            answer = {"v": VERSION, "kind": "reviewed", "key": str(key), "ms": 0.0, "chances": chances,
+                      "moments": cast(list[Moment], moments)}
+        else:
+            text = worker.decide_move(message["save"], message["seat"], message["strength"], message["salt"])
+            answer = {"v": VERSION, "kind": "decided", "key": str(key), "text": text, "ms": 0.0}
+        answer["ms"] = round((time.perf_counter() - started) * 1000, 2)
+        return answer
     except Exception as e:  # noqa: BLE001 - every failure is an answer the page can act on
         return failed(str(key), f"{type(e).__name__}: {e}")

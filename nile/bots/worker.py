@@ -13,6 +13,10 @@ save (a Nile game is several hundred actions; a bot is asked once per action).
 
 The bot sees the whole state object but decides only from ``canonical(state, seat)``
 (``nile.bots.base``), so handing the worker the full save does not let it peek.
+
+The coach (issue 22) thinks here too: ``hint_moves`` (a person's three best choices now) and
+``review_game`` (a finished game's chances per round and each person's costliest moves), both
+from ``nile.bots.coach`` and, like the bots, from what the seat knew only.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from ..core.game import GameState
 from ..core.players import BOT_STRENGTHS
 from ..core.rng import Rng
 from ..games import load_save
+from . import coach
 from .base import Bot
 from .players import make_bot
 
@@ -71,3 +76,25 @@ def decide_move(save_text: str, seat: int, strength: str, salt: int) -> str:
             del _bots[old]  # another game: its bots' memories go
         bot = _bots[key] = make_bot(strength, **BROWSER_BUDGET[strength])
     return bot.choose(state, int(seat), Rng(int(salt))).text()
+
+
+def hint_moves(save_text: str, seat: int, salt: int) -> list[dict[str, Any]]:
+    """The coach's best choices for ``seat`` (to act) in the game of ``save_text``, in the shape of
+    ``protocol.Choice`` (the protocol imports this module, not the other way round)."""
+    state = _state_of(save_text)
+    return [{"text": a.action.text(), "win_chance": float(a.win_chance), "reason": a.reason, "params": dict(a.params)}
+            for a in coach.hints(state, int(seat), Rng(int(salt)))]
+
+
+def review_game(save_text: str, seats: list[int], iterations: int) -> tuple[list[list[float]], list[dict[str, Any]]]:
+    """The review of the game of ``save_text``: every seat's chance per round (``coach.chances``), and
+    the three costliest decisions of each of ``seats`` (``coach.worst``), as ``protocol.Moment``."""
+    state = _state_of(save_text)
+    moments: list[dict[str, Any]] = []
+    for seat in seats:
+        if not 0 <= int(seat) < state.num_players:
+            raise ValueError(f"no seat {seat} in this game")
+        for d in coach.worst(coach.review(state, int(seat), max(1, int(iterations)))):
+            moments.append({"seat": int(seat), "index": d.index, "played": d.played.text(), "best": d.best.text(),
+                            "played_chance": float(d.played_chance), "best_chance": float(d.best_chance)})
+    return [[float(x) for x in row] for row in coach.chances(state)], moments

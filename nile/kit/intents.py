@@ -50,6 +50,9 @@ class Intent(StrEnum):
     UPDATE = "update"  # a new version of Nile is ready (or the bot worker is another version): reload into it
     MOMENT_CLOSE = "moment-close"
     HINTS = "hints"
+    HINT = "hint"  # ask the coach (the bot worker) for the person's three best choices now
+    REVIEW = "review"  # open the review of a finished game (the coach goes through it in the bot worker)
+    REVIEW_EXIT = "review-exit"
     COACH_TIP = "coach-tip"
     LESSON_CLOSE = "lesson-close"
     LAYOUT = "layout"  # the page's width changed (the page)

@@ -19,6 +19,8 @@ Pyodide), so the page answers clicks while they search. After every redraw
 the app asks the controller for the bot decision that is due and posts it to
 the worker; the answer is shown after the controller's pace (a person can
 follow the moves) and applied only if the game is still where it was asked.
+The coach's hints and reviews (issue 22) go to the same worker: the page posts what the
+controller queued (``Coaching.outbox``) and hands the answers back (``Controller.coach_answer``).
 
 One game, one tab (issue 23): while a game is open here the page holds its Web Lock
 (``static/tablock.js``, ``window.nileTabs``: "nile:game:<id>", released when the tab
@@ -189,6 +191,7 @@ class App:
         self._hold_game()
         self._run_effects()
         self._drive_bots()
+        self._post_coach()
         self.renders += 1
         document.body.dataset.renders = str(self.renders)
         document.body.dataset.screen = self.controller.screen
@@ -373,6 +376,14 @@ class App:
         document.body.dataset.botThinking = job["key"]
         self._bot_worker().postMessage(to_js(job, dict_converter=js.Object.fromEntries))
 
+    def _post_coach(self) -> None:
+        """Post the coach's requests (a hint, a review) to the bot worker; the page goes on meanwhile."""
+        coaching = self.controller.coaching
+        requests, coaching.outbox = coaching.outbox, []
+        for request in requests:
+            self._bot_worker().postMessage(to_js(request, dict_converter=js.Object.fromEntries))
+        document.body.dataset.coachThinking = "1" if coaching.waits_for("") else ""
+
     def on_bot_message(self, event) -> None:  # noqa: ANN001
         """An answer of the worker (``nile.bots.protocol``): a move to show, or why there is none."""
         data = event.data
@@ -390,6 +401,13 @@ class App:
         if self.controller.worker_mismatch:
             return
         key = message["key"]
+        if kind in ("hinted", "reviewed"):  # the coach's answer: used only while the game is still there
+            self._safely(lambda: self.controller.coach_answer(message))
+            return
+        if kind == "failed" and self.controller.coaching.waits_for(key):
+            self._safely(lambda: self.controller.coach_failed(key, message["error"]))
+            if key:
+                return  # "": the worker itself failed, a bot waiting for it is told below too
         if kind == "failed":
             if key in ("", self._bot_key) and self._bot_key:  # "": the worker itself failed
                 failing, self._bot_key = self._bot_key, None

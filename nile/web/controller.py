@@ -50,6 +50,7 @@ from ..kit import GameUI, Interaction, SetupForm
 from ..kit.intents import Intent
 from ..messages import LANGUAGES, plural, say
 from ..messages import text as msg
+from .coaching import REVIEW_ITERATIONS, Coaching, Review, position_key
 from .help import MAX_QUERY, SEARCH, Help, open_help
 from .help import pages as help_pages
 from .replay import Replay
@@ -68,6 +69,7 @@ READ_ONLY_LINES = {ELSEWHERE: "ui.open_elsewhere", TAKEN: "ui.taken_elsewhere", 
 PLAYING = frozenset({
     Intent.PICK, Intent.ACT, Intent.CONFIRM, Intent.SELECT, Intent.UNDO, Intent.KEY, Intent.REVEAL_BIDDER,
     Intent.BID_CHANGE, Intent.BID_SUBMIT, Intent.BOT_MOVE, Intent.BOT_SKIP, Intent.BOT_PAUSE, Intent.HINTS,
+    Intent.HINT,
 })
 DEFAULT_NAMES = ("Anna", "Bram", "Chloé", "Dirk", "Eva")
 #: a computer player's name until the player types another one
@@ -141,6 +143,8 @@ class Controller:
         self.replay: Replay | None = None
         #: how the open game teaches: the coach's tips, a guided game's lessons (``nile.web.teaching``)
         self.teaching = Teaching()
+        #: the coach's hints and review of the open game (``nile.web.coaching``)
+        self.coaching = Coaching()
         library.explain = self.say
         #: every intent the page may report, and the method that takes it (a test checks every intent
         #: the screens write has one)
@@ -152,6 +156,9 @@ class Controller:
             Intent.HOME: self._on_home,
             Intent.LEARN: self._on_learn,
             Intent.HINTS: self._on_hints,
+            Intent.HINT: self._on_hint,
+            Intent.REVIEW: self._on_review,
+            Intent.REVIEW_EXIT: self._on_review_exit,
             Intent.COACH_TIP: self._on_coach_tip,
             Intent.LESSON_CLOSE: self._on_lesson_close,
             Intent.NEW: self._on_new,
@@ -494,6 +501,7 @@ class Controller:
         self.confirm = None
         self.replay = None
         self.teaching = Teaching(self.library.coach(gid))
+        self.coaching = Coaching()
 
     # nothing lost by a slip: a deleted game waits in Recently deleted; deleting for good asks once
     def _on_delete(self, gid: str) -> None:
@@ -817,6 +825,8 @@ class Controller:
         """The Escape key: close the rules help, else drop the current choice."""
         if self.help is not None:
             self.help = None
+        elif self.coaching.review is not None:
+            self.coaching.review = None
         elif self.confirm is not None:
             self.confirm = None
         elif self.moment is not None:
@@ -918,6 +928,75 @@ class Controller:
     def _on_bid_hide(self, value: str) -> None:
         self.bidder = None
         self.bid_draft = {}
+
+    # the coach (issue 22): hints and the review are thought out by the bot worker (``nile.web.coaching``)
+    def hint_seat(self) -> int | None:
+        """The person a hint may be asked for now: at their turn on the game screen (not over a sealed bid)."""
+        s = self.state
+        if self.screen != GAME or s is None or s.secret_decision() or self.coaching.review is not None:
+            return None
+        return self._actor()
+
+    def hint_key(self) -> str | None:
+        """The key of a hint at this position (None when none may be asked)."""
+        seat = self.hint_seat()
+        return None if seat is None or self.state is None else position_key(self.game_id, self.state, f"{seat}/hint")
+
+    def _on_hint(self, value: str) -> None:
+        """Ask the coach for the three best choices of the person to act, from that seat's knowledge."""
+        key, seat = self.hint_key(), self.hint_seat()
+        if key is None or seat is None or self.state is None or key == self.coaching.asked or self.coaching.hints_at(key):
+            return  # asked already: the worker thinks, or its hints are shown
+        self.coaching.asked, self.coaching.error = key, ""
+        salt = self.new_seed() & ((1 << 53) - 1)
+        self.coaching.outbox.append(protocol.hint(key, save.dumps(self.state), seat, salt))
+
+    def hints_used(self) -> int:
+        """How many hints the open game was played with (kept in its stored record)."""
+        return self.library.hints(self.game_id) if self.game_id else 0
+
+    def _on_review(self, value: str) -> None:
+        """Open the review of the finished game: the coach goes through it in the worker (once per game)."""
+        s = self.state
+        if self.screen != GAME or s is None or not s.is_terminal():
+            return
+        key = position_key(self.game_id, s, "review")
+        self.replay = None
+        done = self.coaching.reviewed
+        if done is not None and done.key == key:
+            self.coaching.review = done
+            return
+        self.coaching.review = Review(key)
+        self.coaching.outbox.append(protocol.review(key, save.dumps(s), self.humans(), REVIEW_ITERATIONS))
+
+    def _on_review_exit(self, value: str) -> None:
+        self.coaching.review = None
+
+    def coach_answer(self, message: protocol.Hinted | protocol.Reviewed) -> None:
+        """The worker's hints or review: used only while the game is still where they were asked."""
+        self.revision += 1
+        c = self.coaching
+        if message["kind"] == "hinted":
+            if message["key"] != c.asked or message["key"] != self.hint_key():
+                return  # stale: the game moved on (a move, an undo, another game) since it was asked
+            c.asked, c.shown = None, (message["key"], list(message["hints"]))
+            if self.game_id is not None and not self.read_only:
+                try:
+                    self.library.add_hint(self.game_id)
+                except StorageFull:
+                    pass
+        elif c.review is not None and c.review.answer is None and message["key"] == c.review.key:
+            c.review.answer = message
+            c.reviewed = c.review
+
+    def coach_failed(self, key: str, error: str) -> None:
+        """The worker could not answer the coach's request ``key`` ("": the worker itself failed)."""
+        self.revision += 1
+        c = self.coaching
+        if c.asked is not None and key in ("", c.asked):
+            c.asked, c.error = None, msg("ui.hint_failed", self.lang, error=error)
+        if c.review is not None and c.review.answer is None and key in ("", c.review.key):
+            c.review.error = msg("ui.review_failed", self.lang, error=error)
 
     # ------------------------------------------------------------------ applying
     def _actor(self) -> int | None:

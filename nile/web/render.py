@@ -20,6 +20,7 @@ from ..kit import Frame, Interaction, Tip, attrs, button, colour_letter, esc
 from ..kit.intents import Intent
 from ..messages import LANGUAGES, describe, format_datetime, plural
 from ..messages import text as msg
+from .coach_view import end_lines, hint_button, hint_focus, hint_panel, render_review, review_button
 from .controller import BOT_PACE_MS, GAME, HOME, READ_ONLY_LINES, SETUP, Controller
 from .help import render_help
 
@@ -46,7 +47,7 @@ class Screen:
 def render_screen(c: Controller) -> Screen:
     secret = c.screen == GAME and c.active_bidder() is not None and c.help is None
     html = render_app(c)
-    return Screen(html, c.screen, secret, keep=c.screen in (HOME, GAME) and not secret)
+    return Screen(html, c.screen, secret, keep=c.screen in (HOME, GAME) and not secret and c.coaching.review is None)
 
 
 def render_app(c: Controller) -> str:
@@ -330,6 +331,9 @@ def frame_of(c: Controller) -> Frame:
     if tips:  # the tip chosen points at its targets on the board
         tip = tips[min(c.teaching.tip, len(tips) - 1)]
         frame.interaction = dataclasses.replace(frame.interaction, focus=frozenset(tip.targets))
+    hinted = hint_focus(c, frame)
+    if hinted:  # the coach's hints point at their targets (over a tip's)
+        frame.interaction = dataclasses.replace(frame.interaction, focus=hinted)
     return frame
 
 
@@ -344,6 +348,8 @@ def coach_tips(c: Controller, frame: Frame) -> list[Tip]:
 def render_game(c: Controller) -> str:
     s = c.state
     assert s is not None
+    if c.coaching.review is not None:
+        return render_review(c, language_choice(c.lang, compact=True))
     if c.replay is not None:
         return render_replay(c)
     if s.secret_decision() and not s.is_terminal() and not c.read_only and (
@@ -361,7 +367,7 @@ def render_game(c: Controller) -> str:
     )
     end = ui.end_screen(frame) if s.is_terminal() else ""
     return (
-        f'<section class="game game-{esc(s.GAME)}">{header}{_read_only_line(c)}{moment_panel(c, frame)}{lesson_panel(c)}{end}<div class="table">{ui.board(frame)}'
+        f'<section class="game game-{esc(s.GAME)}">{header}{_read_only_line(c)}{moment_panel(c, frame)}{lesson_panel(c)}{end}{end_lines(c)}<div class="table">{ui.board(frame)}'
         f'{_action_panel(c, frame)}{side}</div></section>'
     )
 
@@ -508,7 +514,7 @@ def _action_panel(c: Controller, frame: Frame) -> str:
     actor = frame.state.current_player()
     who = (f'<p class="who"><span class="swatch-dot p-{esc(c.state_colour(actor))}"></span>{esc(msg("ui.turn_of", lang, player=c.names[actor]))}</p>'
            if actor is not None and len(c.humans()) != 1 else "")  # alone with bots, it is always "you"
-    bits = [who, f'<p class="prompt">{esc(inter.prompt)}</p>', _coach_panel(c, frame), c.ui.panel(frame)]
+    bits = [who, f'<p class="prompt">{esc(inter.prompt)}</p>', _coach_panel(c, frame), hint_panel(c, frame), c.ui.panel(frame)]
     buttons = []
     for b in inter.buttons:
         label = b.label + (f" · {msg(spec_of(frame.state.GAME).cost, lang, cost=b.cost)}" if b.cost else "")
@@ -518,6 +524,7 @@ def _action_panel(c: Controller, frame: Frame) -> str:
         buttons.append(button(msg("ui.cancel", lang), Intent.CANCEL))
     buttons.append(button(msg("ui.undo", lang), Intent.UNDO, disabled=not c.undo_possible(), title=msg("ui.undo_hint", lang),
                           key="U Control+Z"))
+    buttons.append(hint_button(c))
     bits.append(f'<div class="buttons">{"".join(buttons)}</div>')
     return f'<section class="actions" aria-label="{esc(msg("ui.your_move", lang))}">{"".join(bits)}</section>'
 
@@ -558,7 +565,7 @@ def render_replay(c: Controller) -> str:
         f'{button("⌂ " + msg("ui.home", lang), Intent.HOME, cls="ghost")}'
         f'<span class="round">{esc(msg("ui.round", lang, round=frame.view["round"]))}</span>'
         f'<span class="whose" aria-live="polite">{esc(msg("ui.replay_at", lang, step=at, total=n))}</span>'
-        f'<span class="spacer"></span>{language_choice(lang, compact=True)}'
+        f'<span class="spacer"></span>{language_choice(lang, compact=True)}{review_button(c)}'
         f'{button(msg("ui.replay_exit", lang), Intent.REPLAY_EXIT, cls="primary")}</header>'
     )
     this_step = "".join(f"<li>{esc(line)}</li>" for line in step_lines) or f'<li>{esc(msg("ui.replay_begin", lang))}</li>'

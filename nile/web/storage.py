@@ -498,6 +498,18 @@ class Library:
     def set_coach(self, gid: str, coach: str) -> None:
         self._update_index(gid, coach=coach or None)
 
+    def hints(self, gid: str) -> int:
+        """How many of the coach's hints a stored game was played with (issue 22); kept in the index like
+        ``coach``: a record written before hints existed has none (0)."""
+        value = self._read_index().get(gid, {}).get("hints")
+        return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+    def add_hint(self, gid: str) -> int:
+        """One more hint used in a stored game; returns the new count."""
+        count = self.hints(gid) + 1
+        self._update_index(gid, hints=count)
+        return count
+
     def raw(self, gid: str) -> str | None:
         """The stored text exactly as it is (to export even an unplayable save)."""
         return self.store.get(PREFIX + gid)

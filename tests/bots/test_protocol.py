@@ -10,6 +10,8 @@ import pytest
 
 from nile.bots import protocol
 from nile.core import save
+from nile.core.rng import Rng
+from nile.core.simulate import play_random
 from nile.games import GAMES, load_save
 from nile.web.controller import GAME, Controller
 from nile.web.storage import Library, MemoryStore
@@ -77,3 +79,73 @@ def test_an_answer_of_another_version_is_refused_by_the_page_side():
 def test_a_save_is_all_the_worker_gets_and_the_seat_it_decides_for():
     job = a_job("banks")
     assert save.parse(job["save"])["game"] == "banks" and job["seat"] == 1
+
+
+def a_person_to_act(game: str) -> tuple[Controller, protocol.Hint]:
+    """A game of a person against a bot at the person's turn, and the hint the page asks there."""
+    c = Controller(Library(MemoryStore(), load_save), lambda: 5)
+    c.handle("new", game)
+    c.handle("setup-count", "2")
+    c.handle("setup-kind", "1:normal")
+    c.handle("start-game")
+    while c.hint_key() is None:
+        job = c.bot_job()
+        if job is not None:
+            answer = protocol.handle(job)
+            c.handle("bot-move", f"{answer['key']}|{answer['text']}")
+        elif c.state.secret_decision():
+            c.handle("bid-submit")
+        else:
+            c.handle("moment-close")
+    c.handle("hint")
+    (request,) = c.coaching.outbox
+    return c, request
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_hint_request_is_answered_with_up_to_three_legal_choices_in_the_declared_shape(game):
+    c, request = a_person_to_act(game)
+    assert protocol.check(request) == "hint" and set(request) == set(protocol.Hint.__annotations__)
+    answer = protocol.handle(json.loads(json.dumps(request)))
+    assert protocol.check(answer) == "hinted" and set(answer) == set(protocol.Hinted.__annotations__), answer
+    assert answer["key"] == request["key"] and 1 <= len(answer["hints"]) <= 3
+    legal = {a.text() for a in c.state.legal_actions(request["seat"])}
+    for choice in answer["hints"]:
+        assert set(choice) == set(protocol.Choice.__annotations__)
+        assert choice["text"] in legal and 0 <= choice["win_chance"] <= 1 and choice["reason"].startswith(f"coach.{game}.")
+
+
+def test_a_review_request_is_answered_with_every_seats_chances_and_the_costliest_moves():
+    spec = GAMES["cape"]
+    state = spec.new_state(spec.default_options(2), 9)
+    play_random(state, Rng(4))
+    request = protocol.review("k/review", save.dumps(state), [0, 1], 20)
+    assert protocol.check(request) == "review" and set(request) == set(protocol.Review.__annotations__)
+    answer = protocol.handle(json.loads(json.dumps(request)))
+    assert protocol.check(answer) == "reviewed" and set(answer) == set(protocol.Reviewed.__annotations__), answer
+    assert len(answer["chances"]) == 2 and all(0 <= x <= 1 for row in answer["chances"] for x in row)
+    assert len(answer["moments"]) <= 6
+    for m in answer["moments"]:
+        assert set(m) == set(protocol.Moment.__annotations__) and m["seat"] in (0, 1)
+        assert m["best_chance"] >= m["played_chance"] and state.history[m["index"]][0] == m["seat"]
+
+
+@pytest.mark.parametrize("message,why", [
+    ({"kind": "hint", "key": "k", "save": "{}", "seat": 0}, "hint.salt"),
+    ({"kind": "review", "key": "k", "save": "{}", "seats": [0, "1"], "iterations": 5}, r"review.seats\[1\]"),
+    ({"kind": "hinted", "key": "k", "ms": 1, "hints": [{"text": "pass", "win_chance": 0.5, "reason": "r", "params": {"n": [1]}}]},
+     r"hinted.hints\[0\].params.n"),
+    ({"kind": "hinted", "key": "k", "ms": 1, "hints": [{"text": "pass", "win_chance": True, "reason": "r", "params": {}}]},
+     r"hints\[0\].win_chance"),
+    ({"kind": "reviewed", "key": "k", "ms": 1, "chances": [[0.5, "x"]], "moments": []}, r"reviewed.chances\[0\]\[1\]"),
+    ({"kind": "reviewed", "key": "k", "ms": 1, "chances": [], "moments": [{"seat": 0, "index": 1, "played": "pass", "best": "pass",
+                                                                           "played_chance": 0.1}]}, r"moments\[0\].best_chance"),
+])
+def test_every_field_of_the_coachs_messages_is_checked(message, why):
+    with pytest.raises(protocol.ProtocolError, match=why):
+        protocol.check({"v": protocol.VERSION, **message})
+
+
+def test_a_worker_does_not_answer_an_answer():
+    answer = protocol.handle({"v": protocol.VERSION, "kind": "hinted", "key": "k", "ms": 1, "hints": []})
+    assert protocol.check(answer) == "failed" and "not 'hinted'" in answer["error"]

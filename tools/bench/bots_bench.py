@@ -42,6 +42,58 @@ ASK_JS = """async (jobs) => {
 }"""
 
 
+TURN_JS = """async (message) => {
+  if (!window.__turnWorker) {
+    const w = new Worker("./static/bot-worker.js", {type: "module"});
+    await new Promise((resolve) => { w.onmessage = () => resolve(); });
+    window.__turnWorker = w;
+  }
+  const w = window.__turnWorker;
+  const t0 = performance.now();
+  const answer = new Promise((resolve) => { w.onmessage = (e) => resolve(e.data); });
+  w.postMessage(message);
+  const r = await answer;
+  return {text: r.text || null, error: r.error || null, ms: r.ms, rtt: performance.now() - t0};
+}"""
+#: a strong bot's whole Nile turn, thinking included (issue 22)
+TURN_TARGET_MS = 2500.0
+
+
+def bench_turns(page: Any, turns: int, seed: int, median: Any) -> dict[str, Any]:
+    """Whole Nile turns of the strong bot through one bot worker (which keeps its search between the
+    decisions of a turn, as in the page): from ``turns`` turn starts of a seeded 3-player easy game,
+    the strong bot plays the turn out; the sum of its round trips is the turn's thinking time."""
+    spec = spec_of("banks")
+    state = spec.new_state(spec.default_options(3, frozenset()), seed)
+    easy, rng = make_bot("easy"), Rng(seed)
+    totals: list[float] = []
+    lengths: list[int] = []
+    errors: list[str] = []
+    k = 0
+    while not state.is_terminal() and len(totals) < turns:
+        seat = state.to_act()[0]
+        starts = state.phase == "actions" and getattr(state, "ap", 0) == 3 and state.to_act() == (seat,)
+        if starts and k % 4 == 0:
+            total, count = 0.0, 0
+            while state.to_act() == (seat,) and state.phase in ("actions", "extra_turn") and not state.is_terminal():
+                r = page.evaluate(TURN_JS, protocol.decide(f"turn/{k}/{count}", save.dumps(state), seat, "strong", seed + k))
+                if r["error"]:
+                    errors.append(r["error"])
+                    break
+                total += r["rtt"]
+                count += 1
+                state.apply_text(r["text"], seat)
+            totals.append(total)
+            lengths.append(count)
+            k += 1
+            continue
+        k += starts
+        state.apply(easy.choose(state, seat, rng), seat)
+    return {"turns": len(totals), "decisions": lengths, "median_ms": median(totals),
+            "max_ms": round(max(totals), 1) if totals else None, "target_ms": TURN_TARGET_MS,
+            "ok": bool(totals) and max(totals) <= TURN_TARGET_MS, "errors": errors[:3]}
+
+
 def positions(game: str, count: int, seed: int, players: int = 3) -> list[tuple[str, int]]:
     """``count`` (save, seat) decision points of one seeded game of easy bots, evenly spread."""
     spec = spec_of(game)
@@ -85,7 +137,9 @@ def bench_bots(page: Any, cfg: dict[str, Any], median: Any, percentile: Any) -> 
                           "median_rtt_ms": median(rtt), "p95_rtt_ms": percentile(rtt, 95),
                           "target_ms": TARGET_MS[strength],
                           "ok": bool(rtt) and (percentile(rtt, 95) or 0) <= TARGET_MS[strength]})
-    return {"worker_boot_ms": round(result["boot"], 1), "errors": errors[:5], "table": table, "samples": samples}
+    turns = bench_turns(page, cfg.get("bot_turns", 8), cfg["seed"], median)
+    return {"worker_boot_ms": round(result["boot"], 1), "errors": errors[:5], "table": table, "samples": samples,
+            "turns": turns}
 
 
 def report_lines(res: dict[str, Any], fmt: Any, verdict: Any) -> list[str]:
@@ -96,6 +150,11 @@ def report_lines(res: dict[str, Any], fmt: Any, verdict: Any) -> list[str]:
         lines.append(f"| {r['game']} | {r['strength']} | {r['decisions']} | {fmt(r['median_ms'])} | {fmt(r['p95_ms'])} | "
                      f"{fmt(r['max_ms'])} | {fmt(r['median_rtt_ms'])} | {fmt(r['p95_rtt_ms'])} | ≤ {fmt(r['target_ms'], 0)} | "
                      f"{verdict(r['ok'])} |")
+    t = res.get("turns")
+    if t:
+        lines.append(f"\nA strong bot's whole Nile turn (3 players, {t['turns']} turns of {t['decisions']} decisions, "
+                     f"the worker keeping its search within the turn): median {fmt(t['median_ms'])} ms, "
+                     f"longest {fmt(t['max_ms'])} ms, target ≤ {fmt(t['target_ms'], 0)} ms {verdict(t['ok'])}")
     if res["errors"]:
         lines.append(f"\nErrors: {res['errors']}")
     return lines + [""]
