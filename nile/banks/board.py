@@ -24,7 +24,9 @@ BOAT_ICON = (
 )
 
 def legend(lang: str) -> str:
-    """What the board's marks mean, one tap away: seed, ripe, spoiled, rotten, and the waves."""
+    """What the board's marks mean, one tap away: seed, ripe, spoiled, rotten, the waves, and where a
+    pawn stands (one space past its score, as on the printed board: pawns start on space 1 with 0
+    points and the game ends when one reaches the obelisk's space, N7)."""
     sample = {"player": 0, "crop": "flax"}
     players = [{"colour": "blue"}]
     items = [
@@ -35,6 +37,7 @@ def legend(lang: str) -> str:
         (wave_glyph(20, 20, "single", vertical=True), "legend.wave_single"),
         (wave_glyph(20, 20, "double", vertical=True), "legend.wave_double"),
         (wave_glyph(20, 20, "none", vertical=True), "legend.wave_none"),
+        (pawn_svg(20, 20, 12, "blue", lang), "legend.pawn"),  # the printed board's convention (N7), kept
     ]
     rows = "".join(
         f'<li><svg viewBox="0 0 40 40" width="40" height="40" aria-hidden="true">{picture}</svg>{esc(msg(key, lang))}</li>'
@@ -342,7 +345,8 @@ def svg_track(view: dict[str, Any], layout: str = "landscape", lang: str = "en")
     scores = msg("list.sep", lang).join(f'{p["name"]} {p["score"]}' for p in view["players"])
     label = msg("ui.track_label", lang, scores=scores, space=view["obelisk"])
     return (
-        f'<svg class="track" viewBox="0 0 {width} {8 + rows * 62}" role="img" aria-label="{esc(label)}">{"".join(cells)}'
+        f'<svg class="track" viewBox="0 0 {width} {8 + rows * 62}" role="img" aria-label="{esc(label)}">'
+        f'<title>{esc(msg("legend.pawn", lang))}</title>{"".join(cells)}'
         f'<path class="obelisk-mark" d="M{ox - 5:.1f} {oy + 42:.1f} L{ox:.1f} {oy + 24:.1f} L{ox + 5:.1f} {oy + 42:.1f} Z"/>'
         f'{"".join(pawns)}</svg>'
     )

@@ -142,6 +142,13 @@ class BanksState(Position):
         """Sealed bids (N11, N12) stay secret even when only one bidder is left."""
         return self.phase in (START_BID, AUCTION)
 
+    def secret_decided(self) -> tuple[int, ...]:
+        """Who has bid in this bidding round (a tie's re-bid is a round of its own); a bidder with an
+        empty supply bid nothing without deciding and is not named."""
+        if self.phase not in (START_BID, AUCTION):
+            return ()
+        return tuple(sorted(p for p in self.bids if self.supply[p]))
+
     def parse_action(self, text: str) -> Action:
         return act.parse(text)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kit import Interaction, esc
+from ..kit import Interaction, esc, fit_label
 from ..kit.intents import Intent
 from ..words import Word, plural
 from ..words import text as msg
@@ -19,6 +19,8 @@ from ..words import text as msg
 LANDSCAPE_COLOURS = {"river": "#4f8fc0", "mountains": "#8d8d94", "desert": "#e0b96a", "village": "#b5794a",
                      "savanna": "#8fb35a"}
 CARD_W, CARD_H = 64, 84
+#: the table's label size (px, static/app.css) and the room a label has on a card, a margin each side
+LABEL_PX, LABEL_ROOM = 11, CARD_W - 6
 
 
 def card_words(card: dict[str, Any], lang: str) -> str:
@@ -50,9 +52,12 @@ def card_svg(card: dict[str, Any], x: float, y: float, lang: str, key: str | Non
     return (
         f'<g class="{cls}"{attrs_}><rect class="face" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6"'
         f' fill="{LANDSCAPE_COLOURS.get(land, "#ccc")}"/>'
-        f'<text class="land" x="{x + CARD_W / 2}" y="{y + 16}">{esc(land_name)}</text> '  # spaces between the words as read
-        f'{rails}<text class="rails-n" x="{x + CARD_W / 2}" y="{y + 38}">{esc(rails_text)}</text> '
-        f'<text class="income" x="{x + CARD_W / 2}" y="{y + 72}">{esc(income_text)}</text></g>'
+        f'<text class="land" x="{x + CARD_W / 2}" y="{y + 16}"{fit_label(land_name, LABEL_ROOM, LABEL_PX, bold=True)}>'
+        f'{esc(land_name)}</text> '  # spaces between the words as read
+        f'{rails}<text class="rails-n" x="{x + CARD_W / 2}" y="{y + 38}"{fit_label(rails_text, LABEL_ROOM, LABEL_PX)}>'
+        f'{esc(rails_text)}</text> '
+        f'<text class="income" x="{x + CARD_W / 2}" y="{y + 72}"{fit_label(income_text, LABEL_ROOM, LABEL_PX)}>'
+        f'{esc(income_text)}</text></g>'
     )
 
 
@@ -61,9 +66,10 @@ def terrain_svg(view: dict[str, Any], lang: str) -> str:
     cells = []
     for i, (land, need) in enumerate(needs.items()):
         x = 6 + i * 92
+        land_name, need_text = msg("cape.landscape." + land, lang), msg("cape.ui.need_short", lang, rails=need)
         cells.append(f'<g class="terrain"><rect x="{x}" y="6" width="86" height="40" rx="5" fill="{LANDSCAPE_COLOURS.get(land, "#ccc")}"/>'
-                     f'<text x="{x + 43}" y="22">{esc(msg("cape.landscape." + land, lang))}</text>'
-                     f'<text x="{x + 43}" y="39">{esc(msg("cape.ui.need_short", lang, rails=need))}</text></g>')
+                     f'<text x="{x + 43}" y="22"{fit_label(land_name, 80, LABEL_PX)}>{esc(land_name)}</text>'
+                     f'<text x="{x + 43}" y="39"{fit_label(need_text, 80, LABEL_PX)}>{esc(need_text)}</text></g>')
     label = msg("cape.ui.terrain", lang) + ": " + ", ".join(
         msg("cape.ui.need_of", lang, landscape=Word("cape.landscape." + k), rails=v) for k, v in needs.items())
     return (f'<svg class="terrain-card" viewBox="0 0 {12 + 92 * len(needs)} 52" role="img" aria-label="{esc(label)}">'
@@ -78,7 +84,10 @@ def row_parts(cards: list[dict[str, Any]], lang: str, key_prefix: str | None = N
     body = "".join(card_svg(c, 8 + i * (CARD_W + 8), 6, lang, f"{key_prefix}:{c['id']}" if key_prefix else None, inter)
                    for i, c in enumerate(cards))
     if not cards:
-        body = f'<text class="empty" x="12" y="50">{esc(msg("ui.empty", lang))}</text>'
+        # in the middle of the empty row's room, wherever the stylesheet anchors the table's labels
+        empty = msg("ui.empty", lang)
+        body = (f'<text class="empty" x="{width / 2:g}" y="50" text-anchor="middle"'
+                f'{fit_label(empty, width - 8, LABEL_PX)}>{esc(empty)}</text>')
     return body, width
 
 

@@ -57,6 +57,10 @@ class CapeState(Position):
         """Bids are secret until all are in (K3.2, K6), even when one bidder is left."""
         return self.phase == BID
 
+    def secret_decided(self) -> tuple[int, ...]:
+        """Who has bid in this auction."""
+        return tuple(sorted(self.bids)) if self.phase == BID else ()
+
     def parse_action(self, text: str) -> Action:
         return act.parse(text)
 

@@ -134,6 +134,12 @@ class GameState:
         to each of them in private. By default: when several seats act at once."""
         return len(self.to_act()) > 1
 
+    def secret_decided(self) -> tuple[int, ...]:
+        """The seats that have already made their sealed decision in the current round of a secret
+        decision (a re-bid after a tie is a new round: only its bidders count), for the hand-over
+        screen. By default none are told."""
+        return ()
+
     def current_player(self) -> int | None:
         """The single seat to act, or None when several act at once or the game is over."""
         seats = self.to_act()

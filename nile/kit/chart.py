@@ -1,6 +1,7 @@
 """A line chart as SVG markup, for any game's end screen (pure: numbers and words in, text out).
 
-``line_chart`` draws one line per series over round numbers: every player's series in
+``line_chart`` draws one line per series over round numbers, in steps (a score holds until the
+next scoring): every player's series in
 their colour (the CSS class ``p-<colour>`` of ``static/app.css`` gives ``--pc``; the lines'
 look is in ``static/end.css``), each line a ``<path>`` carrying ``data-series`` (the
 player's seat, or a name such as ``obelisk``), optional dashed lines for something that
@@ -15,7 +16,7 @@ per figure, scrolling sideways inside its card on a phone.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .markup import esc
@@ -45,9 +46,17 @@ def _ticks(top: int, count: int = 5) -> list[int]:
     return list(range(0, top + step, step)) if top > 0 else [0]
 
 
+def _steps(points: Sequence[tuple[int, int]], px: Callable[[int], float], py: Callable[[int], float]) -> str:
+    """A path that stays level until the next point, then goes straight up or down to it."""
+    (x0, y0), rest = points[0], points[1:]
+    return f"M{px(x0):.1f} {py(y0):.1f}" + "".join(f"H{px(x):.1f}V{py(y):.1f}" for x, y in rest)
+
+
 def line_chart(chart_id: str, title: str, desc: str, series: Sequence[Series], x_label: str = "",
-               y_label: str = "") -> str:
-    """A ``<figure>`` with the SVG chart and its legend; ``chart_id`` keeps ids unique on a page."""
+               y_label: str = "", steps: bool = True) -> str:
+    """A ``<figure>`` with the SVG chart and its legend; ``chart_id`` keeps ids unique on a page.
+    ``steps``: a value holds until the next point, then jumps (scores change at scorings, not in
+    between: level to the next point, then up or down); else straight lines from point to point."""
     xs = [x for s in series for x, _ in s.points] or [0]
     ys = [y for s in series for _, y in s.points] or [0]
     x_max = max(1, max(xs))
@@ -79,7 +88,7 @@ def line_chart(chart_id: str, title: str, desc: str, series: Sequence[Series], x
     for s in series:
         if not s.points:
             continue
-        d = "M" + "L".join(f"{px(x):.1f} {py(y):.1f}" for x, y in s.points)
+        d = _steps(s.points, px, py) if steps else "M" + "L".join(f"{px(x):.1f} {py(y):.1f}" for x, y in s.points)
         dash = ' stroke-dasharray="6 4"' if s.dashed else ""
         if not s.dashed:  # a dark halo under the colour keeps white and yellow lines visible
             lines.append(f'<path class="halo" d="{d}" fill="none" stroke="#2b2118" stroke-width="4.5"/>')

@@ -22,6 +22,20 @@ def esc(value: Any) -> str:
     return html.escape(str(value), quote=True)
 
 
+def label_width(text: str, size: float, bold: bool = False) -> float:
+    """A generous estimate of an SVG label's width in px at ``size`` px: a wide sans-serif's average
+    letter (0.6 em, bold 0.66 em), so a label it says fits fits in any of the page's fonts."""
+    return len(text) * size * (0.66 if bold else 0.6)
+
+
+def fit_label(text: str, room: float, size: float, bold: bool = False) -> str:
+    """The attributes that keep an SVG label inside ``room`` px: none when it fits by ``label_width``,
+    else ``textLength``, which squeezes it to the room in whatever font the browser has."""
+    if label_width(text, size, bold) <= room:
+        return ""
+    return f' textLength="{room:g}" lengthAdjust="spacingAndGlyphs"'
+
+
 def attrs(**values: Any) -> str:
     return "".join(f' {k.rstrip("_").replace("_", "-")}="{esc(v)}"' for k, v in values.items() if v is not None)
 

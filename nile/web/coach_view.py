@@ -80,7 +80,7 @@ def _chart(c: Controller, chances: list[list[float]]) -> str:
     series = [Series(str(p), c.names[p], f"p-{c.state_colour(p)}", [(x, percent(v)) for x, v in enumerate(row)])
               for p, row in enumerate(chances)]
     return line_chart("review-chart", msg("ui.review_chart_title", lang), msg("ui.review_chart_desc", lang), series,
-                      msg("ui.review_x", lang), msg("ui.review_y", lang))
+                      msg("ui.review_x", lang), msg("ui.review_y", lang), steps=False)  # an estimate after each decision
 
 
 def _moments(c: Controller, moments: list[protocol.Moment]) -> str:

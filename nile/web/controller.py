@@ -255,6 +255,27 @@ class Controller:
             return None
         return p if p in s.to_act() else None
 
+    def hand_over_order(self) -> list[int]:
+        """The persons still to make a sealed decision, in the order the device goes round: from the
+        seat that acted last (it holds the device, and decides first if it still has to), then on
+        round the table; at the game's first decision, from the first seat."""
+        s = self.state
+        if s is None:
+            return []
+        waiting = [q for q in s.to_act() if not self.kinds[q]]
+        last = s.history[-1][0] if s.history else 0
+        n = s.num_players
+        return sorted(waiting, key=lambda q: (q - last) % n)
+
+    def device_holder(self) -> int | None:
+        """The person who has the device (who acted last) when they are also the first to decide in
+        secret now: they decide without a hand-over."""
+        s = self.state
+        order = self.hand_over_order()
+        if s is None or not s.history or not order:
+            return None
+        return order[0] if order[0] == s.history[-1][0] else None
+
     def active_bidder(self) -> int | None:
         return self.bidder if self.bidder is not None else self.solo_bidder()
 

@@ -546,6 +546,24 @@ def _log_line(c: Controller, entry: dict[str, Any], game: str) -> str:
 
 
 # ---------------------------------------------------------------------- replay (any game)
+#: the replay's first and last step as drawn icons (a bar and a triangle): the ⏮ ⏭ characters are
+#: missing from many fonts and showed as empty boxes (issue 21); the button's words name it
+REPLAY_ICONS = {
+    "start": '<svg class="icon" viewBox="0 0 12 12" width="12" height="12" aria-hidden="true" focusable="false">'
+             '<rect x="1" y="2" width="2" height="8" fill="currentColor"/><path d="M11 2v8L4 6z" fill="currentColor"/></svg>',
+    "end": '<svg class="icon" viewBox="0 0 12 12" width="12" height="12" aria-hidden="true" focusable="false">'
+           '<path d="M1 2v8l7-4z" fill="currentColor"/><rect x="9" y="2" width="2" height="8" fill="currentColor"/></svg>',
+}
+
+
+def _replay_step(value: str, sign: str, words: str, disabled: bool) -> str:
+    """A replay step's button: its sign (a character every font has, or a drawn icon) and its words."""
+    if sign.startswith("<svg"):
+        return (f'<button type="button"{attrs(data_i=Intent.REPLAY_STEP, data_v=value)}{" disabled" if disabled else ""}>'
+                f'{sign} {esc(words)}</button>')
+    return button(f"{sign} {words}", Intent.REPLAY_STEP, value, disabled=disabled)
+
+
 def render_replay(c: Controller) -> str:
     """The open game as a spectator saw it after some of its actions: the board, the players, the log
     up to there (this step's lines marked), and steps by action and by round."""
@@ -556,10 +574,10 @@ def render_replay(c: Controller) -> str:
     frame = Frame(r, r.view(None), Interaction(), {}, lang, c.names, c.layout)
     at, n = replay.at, replay.total
     step_lines = [describe(e, c.names, lang) for e in frame.view["log"][replay.log_at(at - 1):]] if at else []
-    steps = [("start", "⏮", "ui.replay_start", at == 0), ("round-", "«", "ui.replay_round_back", at == 0),
+    steps = [("start", REPLAY_ICONS["start"], "ui.replay_start", at == 0), ("round-", "«", "ui.replay_round_back", at == 0),
              ("-1", "‹", "ui.replay_back", at == 0), ("+1", "›", "ui.replay_forward", at == n),
-             ("round+", "»", "ui.replay_round_forward", at == n), ("end", "⏭", "ui.replay_end", at == n)]
-    controls = "".join(button(f"{sym} {msg(key, lang)}", Intent.REPLAY_STEP, v, disabled=off) for v, sym, key, off in steps)
+             ("round+", "»", "ui.replay_round_forward", at == n), ("end", REPLAY_ICONS["end"], "ui.replay_end", at == n)]
+    controls = "".join(_replay_step(v, sym, msg(key, lang), off) for v, sym, key, off in steps)
     header = (
         '<header class="status replaying">'
         f'{button("⌂ " + msg("ui.home", lang), Intent.HOME, cls="ghost")}'
@@ -590,16 +608,20 @@ def render_secret(c: Controller) -> str:
     why = ui.secret_title(s, lang)
     p = c.active_bidder()
     if p is None:
-        kinds = c.kinds
-        waiting = [q for q in s.to_act() if not kinds[q]]
-        done = [names[q] for q in range(len(names)) if q not in s.to_act()]
+        waiting = c.hand_over_order()  # from the person holding the device, round the table
+        holder = c.device_holder()
+        done = [names[q] for q in s.secret_decided()]  # this round only: a re-bid's bidders
         choices = "".join(
             f'<li>{button(msg("ui.i_am", lang, player=names[p]), Intent.REVEAL_BIDDER, str(p), cls="primary big")}</li>' for p in waiting
+        )
+        lead = (
+            msg("ui.decide_first", lang, player=names[holder]) if holder is not None
+            else msg("ui.pass_device", lang, player=names[waiting[0]])
         )
         return (
             f'<section class="handover" aria-live="polite"><div class="screen-head"><h1>{esc(why)}</h1>'
             f'{language_choice(lang, compact=True)}{_help_buttons(c)}</div>'
-            f'<p>{esc(msg("ui.pass_device", lang, player=names[waiting[0]]))}</p>'
+            f'<p>{esc(lead)}</p>'
             f'<ul class="bidders">{choices}</ul>'
             + (f'<p class="done">{esc(msg("ui.bids_made", lang, players=", ".join(done)))}</p>' if done else "")
             + f'<p class="hint">{esc(msg("ui.bid_secret_hint", lang))}</p>'

@@ -1,10 +1,16 @@
 """Vom Kap bis Kairo through the shared shell, without a browser: the home card, set-up, the
 hand-over and private bid screens (K3, K6), choosing and building by clicks (K4), the end (K5)."""
 
+import html
 import random
 import re
 
+import pytest
+
+from nile.cape import board
+from nile.cape.data import CARDS
 from nile.games import load_save
+from nile.kit import label_width
 from nile.messages import text as msg
 from nile.web.controller import GAME, HOME, Controller
 from nile.web.render import render_app
@@ -109,3 +115,40 @@ def test_building_shows_the_rails_and_what_buying_the_missing_ones_costs():
     for b in builds:
         assert b.cost in (None, c.state.cost(c.state.parse_action(b.value)) or None)
     assert any(b.value == "pass" for b in c.interaction().buttons)
+
+
+LANGS = ("en", "de", "nl", "fr")
+TEXT = re.compile(r"<text([^>]*)>([^<]*)</text>")
+
+
+def _fits(attributes: str, words: str, room: float, bold: bool = False) -> bool:
+    """A label fits its room: by a generous width estimate, or squeezed into it by textLength."""
+    squeezed = re.search(r'textLength="([\d.]+)"', attributes)
+    return label_width(html.unescape(words), 11, bold) <= room or (squeezed is not None and float(squeezed[1]) <= room)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_card_label_fits_its_card_in_every_language(lang):
+    """Issue 21: "mountains", "3 Schienen" ran over the card's edges."""
+    for card in CARDS:
+        drawn = board.card_svg({"landscape": card.landscape, "rails": card.rails, "income": card.income}, 0, 0, lang)
+        labels = TEXT.findall(drawn)
+        assert len(labels) == 3
+        for attributes, words in labels:
+            assert _fits(attributes, words, board.CARD_W - 6, bold='class="land"' in attributes), (lang, card, words)
+    needs = {land: 3 for land in board.LANDSCAPE_COLOURS}
+    for attributes, words in TEXT.findall(board.terrain_svg({"needs": needs}, lang)):
+        assert _fits(attributes, words, 80), (lang, words)
+    assert _fits(*TEXT.findall(board.card_svg({"landscape": "mountains", "rails": 3, "income": 9}, 0, 0, "en"))[0], 58, True)
+    assert "textLength" in board.card_svg({"landscape": "mountains", "rails": 3, "income": 9}, 0, 0, "fr")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_empty_row_says_so_inside_the_row(lang):
+    """Issue 21: "empty" was anchored at its middle 12 px from the row's edge, so read "mpty"."""
+    body, width = board.row_parts([], lang)
+    (attributes, words), = TEXT.findall(body)
+    x = float(re.search(r' x="([\d.]+)"', attributes)[1])
+    assert 'text-anchor="middle"' in attributes and words == msg("ui.empty", lang)
+    half = label_width(words, 11) / 2
+    assert x - half >= 0 and x + half <= width

@@ -1,7 +1,9 @@
 """The app's flow without a browser: set-up, clicks to actions, undo, secret bids, autosave, bad input."""
 
+import json
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +15,8 @@ from nile.messages import text as msg
 from nile.web.controller import GAME, HOME, LANG_KEY, SETUP, Controller
 from nile.web.render import render_app
 from nile.web.storage import PREFIX, Library, MemoryStore
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
 
 def controller(store=None, seed=7):
@@ -166,6 +170,44 @@ def test_reveal_bidder_refuses_someone_who_already_bid():
     c.handle("bid-submit")
     c.handle("reveal-bidder", "0")
     assert c.bidder is None
+
+
+def test_a_re_bid_after_a_tie_names_only_this_rounds_bidders():
+    """Issue 21: Chloé is out of the re-bid, so she is not among those who "already bid"."""
+    c = started(variants=["N12"], names=["Anna", "Bram", "Chloé"])
+    for seat, draft in ((0, ["grain:+"]), (1, ["grain:+"]), (2, [])):
+        c.handle("reveal-bidder", str(seat))
+        for change in draft:
+            c.handle("bid-change", change)
+        c.handle("bid-submit")
+    assert c.state.phase == START_BID and c.state.to_act() == (0, 1)  # Anna and Bram tied: they bid again
+    html = render_app(c)
+    assert "Already bid" not in html and "Pass the device to Anna" in html  # Chloé bid last: the device goes on to Anna
+    c.handle("reveal-bidder", "0")
+    c.handle("bid-submit")
+    html = render_app(c)
+    assert "Already bid: Anna" in html and "Chloé" not in html.split("Already bid")[1].split("</p>")[0]
+    assert "Pass the device to Bram" in html
+
+
+def test_the_hand_over_starts_with_the_person_holding_the_device():
+    """Issue 21: the hippo auction opens after Bram's move: Bram bids first, without a hand-over,
+    then the device goes round the table from him (Chloé, then Anna)."""
+    data = json.loads((GOLDEN / "banks" / "r1-06-3p-n11-auction-sealed.json").read_text())["save"]
+    assert data["actions"][-2:] == ["p2 ebb W3", "p2 bid flax flax grapes grapes"]
+    data["actions"].pop()  # back to the auction's opening, after Bram's ebb
+    for p, name in zip(data["options"]["players"], ["Anna", "Bram", "Chloé"], strict=True):
+        p["name"] = name
+    c = controller()
+    c.import_text(json.dumps(data))
+    assert sorted(c.state.to_act()) == [0, 1, 2] and c.hand_over_order() == [1, 2, 0]
+    html = render_app(c)
+    assert "Bram, you have the device: make your bid first" in html and "Pass the device" not in html
+    assert html.index("I am Bram") < html.index("I am Chloé") < html.index("I am Anna")
+    c.handle("reveal-bidder", "1")
+    c.handle("bid-submit")
+    html = render_app(c)
+    assert "Pass the device to Chloé" in html and "Already bid: Bram" in html
 
 
 def test_hostile_names_are_only_ever_text():

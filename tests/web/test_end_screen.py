@@ -101,6 +101,20 @@ def test_the_chart_is_game_independent_and_scales():
     assert 'aria-labelledby="c-t c-d"' in markup
 
 
+def test_scores_are_drawn_in_steps_between_scorings():
+    """Issue 21: points do not grow between two scorings: the line stays level until the next one,
+    then jumps; a chart of estimates (the coach's review) may still join its points straight."""
+    markup = line_chart("c", "Title", "Described", [Series("0", "Ann", "p-red", [(0, 0), (1, 5), (2, 3)])])
+    d = re.search(r'<path class="series[^"]*" data-series="0" d="([^"]+)"', markup)[1]
+    assert "L" not in d and re.fullmatch(r"M[\d.]+ [\d.]+(H[\d.]+V[\d.]+){2}", d), d
+    moves = re.findall(r"([HV])([\d.]+)", d)
+    assert [k for k, _ in moves] == ["H", "V", "H", "V"]
+    assert float(moves[0][1]) < float(moves[2][1])  # level to round 1, then to round 2
+    assert float(moves[1][1]) < float(re.match(r"M[\d.]+ ([\d.]+)", d)[1])  # up to 5 points (SVG y grows down)
+    straight = line_chart("c", "T", "D", [Series("0", "Ann", "p-red", [(0, 0), (1, 5)])], steps=False)
+    assert re.search(r'data-series="0" d="M[\d.]+ [\d.]+L[\d.]+ [\d.]+"', straight)
+
+
 def _tie_rows(max_games: int = 60) -> list[tuple[GameState, dict[str, Any]]]:
     found = []
     for seed in range(max_games):

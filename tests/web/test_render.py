@@ -3,7 +3,10 @@
 import random
 import re
 
+import pytest
+
 from nile.banks.state import ACTIONS
+from nile.messages import text as msg
 from nile.web.render import render_app
 
 from .test_controller import click_anything, controller, started, to_actions_phase
@@ -71,3 +74,48 @@ def test_a_screen_says_of_itself_whether_it_is_secret_and_may_be_kept():
     assert render_screen(c).keep
     c.handle("new")
     assert not render_screen(c).keep  # set-up is not kept either
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl", "fr"])
+def test_the_home_page_and_its_description_speak_of_both_games(lang):
+    """Issue 21: the tagline spoke only of An den Ufern des Nils."""
+    c = controller()
+    c.lang = lang
+    html = render_app(c)
+    tagline = re.search(r'<header class="hero">.*?<p>(.*?)</p>', html)[1]
+    for key in ("game.banks", "game.cape"):
+        assert msg(key, lang) in tagline and msg(key, lang) in msg("boot.description", lang)
+
+
+def test_every_flex_summary_shows_that_it_opens():
+    """Issue 21: "What the marks mean" looked like a heading: a summary laid out as flex loses the
+    browser's triangle, so the stylesheet draws one (turned when open) and shows a pointer."""
+    from pathlib import Path
+
+    from nile.banks import board
+
+    css = (Path(__file__).resolve().parents[2] / "static" / "app.css").read_text()
+    rules = re.findall(r"([^{}]+)\{([^}]*)\}", css)
+    flexed = {sel.strip() for sels, body in rules if "display: flex" in body for sel in sels.split(",") if sel.strip().endswith(" summary")}
+    assert ".legend summary" in flexed and '<details class="legend"><summary>' in board.legend("en")
+    for sel in flexed:
+        owner = sel.removesuffix(" summary")
+        bodies = lambda target: [b for s, b in rules if target in [x.strip() for x in s.split(",")]]  # noqa: E731
+        assert any("content:" in b for b in bodies(f"{sel}::before")), sel
+        assert any("rotate" in b for b in bodies(f"{owner}[open] > summary::before")), sel
+        assert any("cursor: pointer" in b for b in bodies(sel)), sel
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl", "fr"])
+def test_the_score_track_says_a_pawn_stands_one_space_past_its_score(lang):
+    """Issue 21: a pawn with 0 points stands on space 1 (the printed board's convention, N7, kept
+    so the obelisk's space means what it says): the legend and the track's tooltip say so."""
+    c = started()
+    c.lang = lang
+    html = render_app(c)
+    said = msg("legend.pawn", lang).replace("'", "&#x27;")
+    legend = html[html.index('<details class="legend">'):]
+    assert said in legend[:legend.index("</details>")]
+    track = html[html.index('<svg class="track"'):]
+    assert f"<title>{said}</title>" in track[:track.index("</svg>")]
+    assert all(p["pawn"] == p["score"] + 1 for p in c.state.view(None)["players"])

@@ -5,12 +5,14 @@ it did (its log lines), and nothing can be played or undone meanwhile."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from nile.games import load_save, spec_of
 from nile.messages import describe
+from nile.messages import text as msg
 from nile.web.controller import Controller
 from nile.web.render import render_app
 from nile.web.storage import Library, MemoryStore
@@ -101,3 +103,17 @@ def test_a_replay_never_shows_a_sealed_bid_before_it_was_opened():
     assert "bid-private" not in html and "reveal-bidder" not in html
     view = c.replay.state().view(None)
     assert view == c.state.view(None)  # the spectator's view: sealed bids unseen
+
+
+def test_the_replay_buttons_show_no_character_a_font_may_lack():
+    """Issue 21: ⏮ and ⏭ showed as empty boxes; the first and last steps draw their icons, hidden from
+    screen readers, and are named by their words."""
+    c = opened("banks", "r1-06-3p-n11-auction-sealed.json")
+    c.handle("replay")
+    c.handle("replay-step", "-1")
+    html = render_app(c)
+    assert "⏮" not in html and "⏭" not in html
+    for value, key in (("start", "ui.replay_start"), ("end", "ui.replay_end")):
+        drawn = re.search(rf'<button type="button" data-i="replay-step" data-v="{value}"[^>]*>(.*?)</button>', html)[1]
+        assert '<svg class="icon"' in drawn and 'aria-hidden="true"' in drawn
+        assert re.sub(r"<[^>]+>", "", drawn).strip() == msg(key)
