@@ -56,17 +56,19 @@ def test_one_person_and_two_bots_play_nile_to_the_end(app: Page) -> None:
 
 
 def test_the_page_answers_a_click_within_100_ms_while_the_strong_bot_thinks(app: Page) -> None:
-    start_game(app, names=("Me", "Thoth"), game="cape", kinds=("", "strong"))
+    # Nile: a strong bot's turn is several searches of a few hundred milliseconds each in the browser
+    # (Kap's are over in a few dozen, too short to click into)
+    start_game(app, names=("Me", "Thoth"), kinds=("", "strong"))
     times = []
-    for _ in range(6):  # several of the strong bot's decisions (the first also waits for its Pyodide)
-        app.wait_for_function(f"() => ({WAIT_JS})({json.dumps(KAP_PERSON)})", timeout=60_000)
-        hit = find(app, KAP_PERSON)
+    for _ in range(12):  # several of the person's moves, each followed by the strong bot's
+        app.wait_for_function(f"() => ({WAIT_JS})({json.dumps(NILE_PERSON)})", timeout=60_000)
+        hit = find(app, NILE_PERSON)
         click(app, app.locator(intent(hit["i"], hit["v"])).first)
         if not app.evaluate("() => document.body.dataset.botThinking"):
             continue
         # while the bot searches: open and close the rules help (or change the person's own sealed
         # bid, when the bot bids at the same time), timing click → redrawn
-        for _ in range(2):
+        for _ in range(4):
             ms = app.evaluate("""() => {
                 const before = +document.body.dataset.renders, t0 = performance.now();
                 const target = document.querySelector(
@@ -79,7 +81,7 @@ def test_the_page_answers_a_click_within_100_ms_while_the_strong_bot_thinks(app:
             still = app.evaluate("() => document.body.dataset.botThinking")
             if still and ms is not None:
                 times.append(ms)
-        if app.locator(".end").count():
+        if app.locator(".end").count() or len(times) >= 8:
             break
     assert len(times) >= 4, times
     assert all(0 <= t < 100 for t in times), times
