@@ -13,7 +13,7 @@ from .determinize import reshuffled
 #: money-units of lead that make a clear advantage (the values' squashing scale)
 SCALE = 60.0
 #: the strong bot's search budget when none is given (what fits its thinking time in the browser)
-STRONG_ITERATIONS = 200
+STRONG_ITERATIONS = 400
 #: how many actions the strong bot's playouts go on before the evaluation judges the position;
 #: Kap: none — the evaluation of the leaf itself (easy playouts build whenever they can, which the
 #: evaluation does not want: with them, more search played worse)
