@@ -29,7 +29,7 @@ them for the home screen. Rules kept:
   to keep a deleted game, ``delete`` raises ``StorageFull`` and changes nothing
   (the page may then ask to ``delete_for_good``);
 - ``backup()`` is every saved game in one file (``{"nile-backup": 1, "made",
-  "games": [{"id", "title", "coach", "updated", "unplayable", "save"}]}``, each
+  "games": [{"id", "title", "coach", "hints", "updated", "unplayable", "save"}]}``, each
   save exactly its stored text); ``restore(text)`` adds them back: a game already
   here is kept and never added twice (the same id with the same moves, or one
   copy's moves a prefix of the other's, or the same save text anywhere): of two
@@ -573,6 +573,7 @@ class Library:
             coach = index.get(g["id"], {}).get("coach")
             games.append({
                 "id": g["id"], "title": g["title"], "coach": coach if coach in ("hints", "guided") else "",
+                "hints": self.hints(g["id"]),
                 "updated": g["updated"], "unplayable": g["unplayable"] is not None, "save": raw,
             })
         now = self.clock()
@@ -699,9 +700,11 @@ class Library:
         self.store.set(PREFIX + gid, raw)
         updated = item.get("updated")
         coach = item.get("coach")
+        hints = item.get("hints")
         entry: dict[str, Any] = {
             "title": _title_of(item), "updated": updated if _is_number(updated) else self.clock(),
             "coach": coach if coach in ("hints", "guided") else None,
+            "hints": hints if isinstance(hints, int) and not isinstance(hints, bool) and 0 < hints < 10**6 else None,
         }
         if state is not None:
             entry.update(where=where_of(state), game=state.GAME, rules=state.RULES_VERSION, over=state.is_terminal())

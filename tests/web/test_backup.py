@@ -192,6 +192,8 @@ def filled(store=None, clock=None):
 def test_backup_clear_restore_gives_back_every_game_byte_for_byte():
     store = MemoryStore()
     lib = filled(store)
+    lib.add_hint("b")
+    lib.add_hint("b")
     text, count = lib.backup()
     assert count == 3 and json.loads(text)["nile-backup"] == 1
     before = saves(store)
@@ -202,6 +204,7 @@ def test_backup_clear_restore_gives_back_every_game_byte_for_byte():
     assert saves(store) == before  # same ids, same texts to the byte
     assert [(g["id"], g["title"], g["where"], g["unplayable"] is not None) for g in fresh.games()] == listing
     assert fresh.coach("b") == "hints"
+    assert (fresh.hints("a"), fresh.hints("b")) == (0, 2)  # the end screen still says it was played with hints
     assert sorted(report.added) == ["a", "b", "c"] and report.set_aside == 1 and not report.damaged
     assert fresh.load("b") == game(2, 40)
 
