@@ -1,5 +1,7 @@
 """The evaluation terms the normal and strong bots rely on (docs/bots.md)."""
 
+import pytest
+
 from nile.banks import bot as eval_banks
 from nile.banks.data import EBB1, FLOOD
 from nile.banks.state import owner_of
@@ -55,3 +57,98 @@ def test_kap_crossing_pays_when_nothing_must_be_bought_but_not_always_when_rails
         assert crossed > waiting
         waits_for_some |= crossed - 3 * RAIL_PRICE < waiting
     assert waits_for_some
+
+
+# Each evaluation term on its own (issue 22): a position, one change a player would see, and the
+# term that says it moves the seat's standing the right way while every other term stays put.
+
+def _banks_term_change(change):
+    from nile.banks import positions as P
+    from nile.banks.data import FIELDS
+
+    before = P.blank(2)
+    after = P.blank(2)
+    safe = [f for f in after.fields_in_play if not eval_banks._field_risk(after).get(f)]
+    field = FIELDS[safe[0]].name
+    if change == "score":
+        after.score[0] += 2
+    elif change == "market0":
+        P.put_market(after, "M1", (0, "flax", "ripe"), (0, "grain", "ripe"))
+    elif change == "fields":
+        P.put_field(after, field, 0, "onion", ripe=True)
+        P.take_marker(before, 0, "onion")  # the marker has left the supply on both sides
+    elif change == "jokers":
+        P.set_jokers(before, 0, 1)
+        P.set_jokers(after, 0, 2)
+    elif change == "lost":
+        after.lost[0] += 1
+    elif change == "ap":
+        P.set_turn(after, 0, ap=3)
+        P.set_turn(before, 0, ap=1)
+    elif change == "boat":
+        P.put_boat(after, 0, "grapes")
+        P.take_marker(before, 0, "grapes")
+    return before, after
+
+
+BANKS_TERMS = {"score": +1, "market0": +1, "fields": +1, "jokers": +1, "lost": -1, "ap": +1, "boat": +1}
+
+
+@pytest.mark.parametrize("term", sorted(BANKS_TERMS))
+def test_each_nile_evaluation_term_moves_the_standing_its_way(term):
+    before, after = _banks_term_change(term)
+    t0, t1 = eval_banks.terms(before), eval_banks.terms(after)
+    assert (t1[term][0] - t0[term][0]) * BANKS_TERMS[term] > 0
+    assert (eval_banks.heuristic(after)[0] - eval_banks.heuristic(before)[0]) * BANKS_TERMS[term] > 0
+    moved = {k for k in t0 if k != "supply" and any(abs(a - b) > 1e-9 for a, b in zip(t0[k], t1[k], strict=True))}
+    assert moved == {term}
+
+
+def test_a_marker_at_hand_counts_for_its_owner():
+    from nile.banks import positions as P
+
+    state = P.blank(2)
+    full = eval_banks.terms(state)["supply"]
+    P.take_marker(state, 1, "flax")
+    after = eval_banks.terms(state)["supply"]
+    assert after[0] == full[0] and after[1] < full[1]
+
+
+def _cape_term_change(term):
+    spec = GAMES["cape"]
+    before = spec.new_state(spec.default_options(2, frozenset()), 4)
+    after = before.clone()
+    if term == "crossings":
+        after.crossed[0].append(before.routes[1][0] if before.routes[1] else 0)
+    elif term == "money":
+        after.money[0] += RAIL_PRICE
+    elif term == "bonus":
+        after.bonus[0].append(after.draw.pop())
+    elif term == "route":
+        after.routes[0].append(after.draw.pop())
+    return before, after
+
+
+@pytest.mark.parametrize("term", ["crossings", "money", "bonus", "route"])
+def test_each_kap_evaluation_term_moves_the_standing_its_way(term):
+    before, after = _cape_term_change(term)
+    t0, t1 = eval_cape.terms(before), eval_cape.terms(after)
+    assert t1[term][0] > t0[term][0]
+    assert eval_cape.heuristic(after)[0] > eval_cape.heuristic(before)[0]
+    moved = {k for k in t0 if any(abs(a - b) > 1e-9 for a, b in zip(t0[k], t1[k], strict=True))}
+    assert moved == {term}
+
+
+def test_kap_the_card_still_on_offer_counts_for_the_seat_that_chooses_first():
+    spec = GAMES["cape"]
+    state = spec.new_state(spec.default_options(2, frozenset()), 4)
+    bot = make_bot("easy")
+    rng = Rng(1)
+    while state.phase != "choose":
+        seat = state.to_act()[0]
+        state.apply(bot.choose(state, seat, rng), seat)
+    offer = eval_cape.terms(state)["offer"]
+    first = state.order[state.choosing]
+    best = max(eval_cape.card_value(c) for c in state.offer)
+    assert offer[first] == pytest.approx(max(0.0, best))
+    assert offer[first] >= offer[1 - first]
