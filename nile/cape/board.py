@@ -15,12 +15,16 @@ from ..kit import Interaction, esc, fit_label
 from ..kit.intents import Intent
 from ..words import Word, plural
 from ..words import text as msg
+from .art import COIN, LANDSCAPE_SYMBOL, LOCO_H, LOCO_W, RAIL_H, RAIL_W, SCENE_H, SCENE_W, use
 
 LANDSCAPE_COLOURS = {"river": "#4f8fc0", "mountains": "#8d8d94", "desert": "#e0b96a", "village": "#b5794a",
                      "savanna": "#8fb35a"}
 CARD_W, CARD_H = 64, 84
 #: the table's label size (px, static/app.css) and the room a label has on a card, a margin each side
 LABEL_PX, LABEL_ROOM = 11, CARD_W - 6
+#: the income's words beside the coin at a card's foot: their middle and their room
+INCOME_X, INCOME_ROOM = 37, CARD_W - 20
+TERRAIN_H = 58  # a terrain card cell: a landscape's picture over its name and need
 
 
 def card_words(card: dict[str, Any], lang: str) -> str:
@@ -29,11 +33,20 @@ def card_words(card: dict[str, Any], lang: str) -> str:
 
 
 
+def rails_svg(count: int, cx: float, y: float) -> str:
+    """``count`` rails (``cape-rail``) side by side, centred on ``cx``, their tops at ``y``."""
+    step = RAIL_W + 3
+    x0 = cx - (count * step - 3) / 2
+    return "".join(use("rail", x0 + i * step, y, RAIL_W, RAIL_H, "rail") for i in range(count))
+
+
 def card_svg(card: dict[str, Any], x: float, y: float, lang: str, key: str | None = None,
               inter: Interaction | None = None, face_down: bool = False) -> str:
+    """A landscape card at (x, y): its name, its landscape's picture, its rails drawn and counted, and its
+    income beside a coin; or, ``face_down``, its back (one big rail)."""
     if face_down:
         return (f'<g class="card back"><rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6"/>'
-                f'<path d="M{x + 10} {y + CARD_H / 2}h{CARD_W - 20}" class="big-rail"/></g>')
+                f'{use("back", x, y, CARD_W, CARD_H)}</g>')
     land = card["landscape"]
     words = card_words(card, lang)
     target = inter.targets.get(key) if (inter is not None and key) else None
@@ -47,32 +60,41 @@ def card_svg(card: dict[str, Any], x: float, y: float, lang: str, key: str | Non
         # a button's name starts with what it shows (WCAG 2.5.3), then what pressing it does
         attrs_ = (f' data-i="{Intent.PICK}" data-v="{esc(key)}" tabindex="0" role="button"'
                   f' aria-label="{esc(land_name)} {esc(rails_text)} {esc(income_text)}. {esc(target.label)}"')
-    rails = "".join(f'<rect class="rail" x="{x + 8 + i * 16}" y="{y + 44}" width="12" height="6" rx="1"/>'
-                    for i in range(int(card["rails"])))
+    scene = LANDSCAPE_SYMBOL.get(land, "")[len("cape-"):]
+    picture = use(scene, x + 4, y + 19, SCENE_W, SCENE_H, "scene") if scene else ""
+    cx = x + CARD_W / 2
     return (
         f'<g class="{cls}"{attrs_}><rect class="face" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6"'
         f' fill="{LANDSCAPE_COLOURS.get(land, "#ccc")}"/>'
-        f'<text class="land" x="{x + CARD_W / 2}" y="{y + 16}"{fit_label(land_name, LABEL_ROOM, LABEL_PX, bold=True)}>'
+        f'<text class="land" x="{cx:g}" y="{y + 14}"{fit_label(land_name, LABEL_ROOM, LABEL_PX, bold=True)}>'
         f'{esc(land_name)}</text> '  # spaces between the words as read
-        f'{rails}<text class="rails-n" x="{x + CARD_W / 2}" y="{y + 38}"{fit_label(rails_text, LABEL_ROOM, LABEL_PX)}>'
+        f'{picture}{rails_svg(int(card["rails"]), cx, y + 51)}'
+        f'<text class="rails-n" x="{cx:g}" y="{y + 68}"{fit_label(rails_text, LABEL_ROOM, LABEL_PX)}>'
         f'{esc(rails_text)}</text> '
-        f'<text class="income" x="{x + CARD_W / 2}" y="{y + 72}"{fit_label(income_text, LABEL_ROOM, LABEL_PX)}>'
+        f'<rect class="purse" x="{x + 3}" y="{y + 71}" width="{CARD_W - 6}" height="11" rx="5.5" fill="#fff8e6"'
+        f' fill-opacity=".7"/>'
+        f'{use("coin", x + 4, y + 71, COIN - 1, COIN - 1)}'
+        f'<text class="income" x="{x + INCOME_X:g}" y="{y + 80}"{fit_label(income_text, INCOME_ROOM, LABEL_PX)}>'
         f'{esc(income_text)}</text></g>'
     )
 
 
 def terrain_svg(view: dict[str, Any], lang: str) -> str:
+    """The terrain card: each landscape's picture, name and the rails crossing it needs (K1)."""
     needs = view["needs"]
     cells = []
     for i, (land, need) in enumerate(needs.items()):
         x = 6 + i * 92
         land_name, need_text = msg("cape.landscape." + land, lang), msg("cape.ui.need_short", lang, rails=need)
-        cells.append(f'<g class="terrain"><rect x="{x}" y="6" width="86" height="40" rx="5" fill="{LANDSCAPE_COLOURS.get(land, "#ccc")}"/>'
-                     f'<text x="{x + 43}" y="22"{fit_label(land_name, 80, LABEL_PX)}>{esc(land_name)}</text>'
-                     f'<text x="{x + 43}" y="39"{fit_label(need_text, 80, LABEL_PX)}>{esc(need_text)}</text></g>')
+        scene = LANDSCAPE_SYMBOL.get(land, "")[len("cape-"):]
+        picture = use(scene, x + 21, 9, 44, 44 * SCENE_H / SCENE_W) if scene else ""
+        cells.append(f'<g class="terrain"><rect x="{x}" y="6" width="86" height="{TERRAIN_H}" rx="5"'
+                     f' fill="{LANDSCAPE_COLOURS.get(land, "#ccc")}"/>{picture}'
+                     f'<text x="{x + 43}" y="46"{fit_label(land_name, 80, LABEL_PX)}>{esc(land_name)}</text>'
+                     f'<text x="{x + 43}" y="59"{fit_label(need_text, 80, LABEL_PX)}>{esc(need_text)}</text></g>')
     label = msg("cape.ui.terrain", lang) + ": " + ", ".join(
         msg("cape.ui.need_of", lang, landscape=Word("cape.landscape." + k), rails=v) for k, v in needs.items())
-    return (f'<svg class="terrain-card" viewBox="0 0 {12 + 92 * len(needs)} 52" role="img" aria-label="{esc(label)}">'
+    return (f'<svg class="terrain-card" viewBox="0 0 {12 + 92 * len(needs)} {TERRAIN_H + 12}" role="img" aria-label="{esc(label)}">'
             f'{"".join(cells)}</svg>')
 
 
@@ -108,8 +130,7 @@ def bought_svg(count: int, x: float, y: float, label: str) -> str:
     """Rails bought at a build (K4): a dashed card outline at (x, y) holding ``count`` rails, three to a
     line, with ``label`` (what they cost, in the caller's words) at its foot. Drawn only by the rules
     help's pictures: the table says the price on the build button."""
-    rails = "".join(f'<rect class="rail" x="{x + 8 + (i % 3) * 16:g}" y="{y + 24 + (i // 3) * 12:g}" width="12" height="6"'
-                    f' rx="1" fill="#3b2a17"/>' for i in range(count))
+    rails = "".join(rails_svg(min(3, count - line), x + CARD_W / 2, y + 24 + line // 3 * 12) for line in range(0, count, 3))
     return (f'<g class="card bought"><rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="#fffaf0"'
             f' stroke="#3b2a17" stroke-width="1.5" stroke-dasharray="5 3"/>{rails}'
             f'<text x="{x + CARD_W / 2:g}" y="{y + CARD_H - 10:g}" text-anchor="middle" font-weight="700">{esc(label)}</text></g>')
@@ -133,10 +154,9 @@ def route_parts(p: dict[str, Any], lang: str, standalone: bool = False) -> tuple
         look = CROSSED_N_LOOK if standalone else ""
         parts.append(f'<text class="crossed-n" x="{8 + (behind - 1) * 14 + CARD_W / 2}" y="{CARD_H - 8}"{look}>{crossed}</text>')
     loco_x = x0 + 6
-    parts.append(f'<g class="loco p-{esc(p["colour"])}"><rect x="{loco_x}" y="{CARD_H / 2 - 8}" width="44" height="26" rx="4"/>'
-                 f'<rect x="{loco_x + 30}" y="{CARD_H / 2 - 20}" width="14" height="14"/>'
-                 f'<circle cx="{loco_x + 10}" cy="{CARD_H / 2 + 22}" r="6"/><circle cx="{loco_x + 34}" cy="{CARD_H / 2 + 22}" r="6"/></g>')
-    start = loco_x + 58
+    # the locomotive at the head of the route, in the player's colour (the symbol's currentColor)
+    parts.append(f'<g class="loco p-{esc(p["colour"])}">{use("loco", loco_x, CARD_H / 2 - 16, LOCO_W, LOCO_H)}</g>')
+    start = loco_x + LOCO_W + 4
     for i, c in enumerate(route):
         parts.append(card_svg(c, start + i * gap, 6, lang))
     width = start + max(1, len(route)) * gap + 8

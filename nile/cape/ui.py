@@ -22,7 +22,8 @@ from ..words import describe, plural
 from ..words import text as msg
 from . import diagrams as diagrams_module
 from . import moments, teach
-from .board import card_words, route_svg, row_svg, terrain_svg
+from .art import COIN, SYMBOLS, icon
+from .board import CARD_H, CARD_W, card_svg, card_words, route_svg, row_svg, terrain_svg
 from .stats import TOTALS as STAT_KEYS
 from .stats import game_stats
 
@@ -188,9 +189,22 @@ def side(frame: Frame) -> str:
         acting = p["seat"] in view["to_act"]
         cards.append(
             f'<article class="player p-{esc(p["colour"])}{" acting" if acting else ""}"><h3>{esc(p["name"])}</h3>'
-            f'<p class="stats">{esc(msg("cape.ui.stats", lang, money=p["money"], crossed=p["crossed"], bonus=p["bonus"]))}</p></article>'
+            f'<p class="stats">{icon("coin", COIN, "coin-i")} '
+            f'{esc(msg("cape.ui.stats", lang, money=p["money"], crossed=p["crossed"], bonus=p["bonus"]))}</p>'
+            f'{_bonus_backs(int(p["bonus"]))}</article>'
         )
     return "".join(cards)
+
+
+def _bonus_backs(count: int) -> str:
+    """A player's bonus rails as the small face-down cards they are (the sentence above says how many)."""
+    if not count:
+        return ""
+    step = 34
+    width = (count - 1) * step + CARD_W
+    backs = "".join(card_svg({}, i * step, 0, "en", face_down=True) for i in range(count))
+    return (f'<svg class="bonus-backs" viewBox="0 0 {width} {CARD_H}" aria-hidden="true" focusable="false">'
+            f'{backs}</svg>')
 
 
 # ---------------------------------------------------------------------- secret bids (K3)
@@ -261,6 +275,8 @@ def _stats_table(view: dict[str, Any], stats: dict[str, Any], lang: str, names: 
 
 
 #: this module is the game's UI object (``nile.kit.GameUI``): the shell reads these names from it
+#: the game's pieces as SVG symbols (``cape-river`` …, ``nile.cape.art``), put into the page once by the shell
+symbols = SYMBOLS
 moment = moments.moment
 moment_keys = moments.MOMENT_KEYS
 rule_ids = RULE_IDS

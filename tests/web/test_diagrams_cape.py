@@ -10,6 +10,7 @@ parameters (the engine's numbers), not their words.
 from __future__ import annotations
 
 import hashlib
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -18,7 +19,7 @@ from nile.cape import actions as act
 from nile.cape import board, ui
 from nile.cape import diagrams as pictures
 from nile.cape import positions as P
-from nile.cape.data import CARD_INDEX, CARDS, NEED, RAIL_PRICE
+from nile.cape.data import CARD_INDEX, CARDS, LANDSCAPES, NEED, RAIL_PRICE
 from nile.cape.ui import RULE_IDS
 from nile.kit import Frame
 from nile.messages import LANGUAGES
@@ -141,7 +142,7 @@ def test_k4_the_build_picture_draws_the_rails_it_counts(sentences):
     backs = [g for g in picture.iter(SVG + "g") if g.get("class") == "card back"]
     bought = next(g for g in picture.iter(SVG + "g") if g.get("class") == "card bought")
     assert len(backs) == build.params["bonus"]
-    assert len([r for r in bought.iter(SVG + "rect") if r.get("class") == "rail"]) == build.params["bought"]
+    assert len([r for r in bought.iter() if r.get("class") == "rail"]) == build.params["bought"]  # drawn as cape-rail
     assert "cape.diagram.K4.paid(cost=20)" in words(bought)
     view = s.view(None)
     drawn = [g.get("aria-label") for g in picture.iter(SVG + "g") if (g.get("class") or "").startswith("card land-")]
@@ -186,10 +187,11 @@ def _table_choosing():
 #: sha256 of the table (``ui.board``, words as keys and parameters) for two fixed positions, as the
 #: board.py of before the pictures drew it: the pictures' helpers left the table byte for byte as it
 #: was. A deliberate change of the table's drawing updates these, in its own commit.
-#: Issue 21: labels too long for their card are squeezed into it (``fit_label``).
+#: Issue 21: labels too long for their card are squeezed into it (``fit_label``); then the pieces drawn
+#: as the game's own symbols (``nile.cape.art``): landscape pictures, rails, coin, locomotive, card back.
 TABLE_DIGESTS = {
-    "building": (_table_building, "42648fff6007f1a95e12a5e93bd59465345289fcdf0b243fec7e9ab9337c2cfd"),
-    "choosing": (_table_choosing, "48ed96b2adc9bd0e7bc0c2a091989006faef7e2e6406f97edcf2b23fe815e1d1"),
+    "building": (_table_building, "adf16e99139337c14d8147a4ff419deac911e338b66d3c80029fb2afbeb97d20"),
+    "choosing": (_table_choosing, "b528fd152376b3d42ee9d213a8360459ecaaebae9e9ffa18728b2303130a12e4"),
 }
 
 
@@ -222,3 +224,47 @@ def test_the_pictures_pieces_are_the_tables_markup():
     build = pictures.diagrams("K4", "en")[0][0]
     assert board.row_parts(view["common"], "en")[0] in build
     assert board.route_parts(view["players"][s.actor], "en")[0] in build
+
+
+# ---------------------------------------------------------------------- the pieces' artwork (issue 21)
+USE = re.compile(r'<use[^>]* href="#([^"]+)"')
+
+
+def _symbol_ids() -> list[str]:
+    sprite = ET.fromstring(f'<svg xmlns="http://www.w3.org/2000/svg">{ui.symbols}</svg>')
+    assert all(s.tag == SVG + "symbol" for s in sprite)  # nothing but symbols: the shell shows none of it
+    return [s.get("id") for s in sprite]
+
+
+def test_the_symbols_are_the_games_own_each_defined_once_and_no_raster():
+    ids = _symbol_ids()
+    assert len(ids) == len(set(ids)) and all(i.startswith("cape-") for i in ids)
+    assert "<image" not in ui.symbols and "data:" not in ui.symbols and "<script" not in ui.symbols
+
+
+def test_each_landscape_is_drawn_with_its_own_symbol_from_the_sprite():
+    ids = set(_symbol_ids())
+    drawn = {}
+    for land in LANDSCAPES:
+        card = board.card_svg({"landscape": land, "rails": 2, "income": 5}, 0, 0, "en")
+        scenes = [u for u in USE.findall(card) if u not in ("cape-rail", "cape-coin")]
+        assert len(scenes) == 1, (land, scenes)
+        drawn[land] = scenes[0]
+        assert scenes[0] in ids, land
+        assert USE.findall(card).count("cape-rail") == 2 and "cape-coin" in USE.findall(card)
+    assert len(set(drawn.values())) == len(LANDSCAPES)  # told apart by their picture, not only their colour
+    terrain = USE.findall(board.terrain_svg({"needs": NEED}, "en"))
+    assert terrain == [drawn[land] for land in NEED]  # the terrain card shows the same pictures
+
+
+def test_every_piece_the_table_and_the_pictures_draw_is_in_the_sprite():
+    ids = set(_symbol_ids())
+    s = _table_building()
+    names = ["Ann", "Bo", "Cy"]
+    frame = Frame(s, s.view(0), ui.interaction(s, {}, "en", names), {}, "en", names, "landscape")
+    table = ui.board(frame)
+    assert table.count('class="loco ') == len(s.routes)  # one locomotive at the head of each route
+    drawn = table + ui.side(frame) + "".join(svg for rule in RULE_IDS for svg, _ in pictures.diagrams(rule, "en"))
+    used = set(USE.findall(drawn))
+    assert {"cape-loco", "cape-back", "cape-rail", "cape-coin"} <= used
+    assert used <= ids, used - ids
