@@ -120,16 +120,10 @@ def variants_of(state: GameState) -> frozenset[str]:
 
 
 def picture() -> str:
-    """The home screen's picture: a locomotive on rails across savanna toward a river."""
-    return (
-        '<svg class="game-picture" viewBox="0 0 96 64" aria-hidden="true">'
-        '<rect width="96" height="64" rx="8" fill="#e6d39a"/><rect x="70" width="14" height="64" fill="#4f8fc0"/>'
-        '<path d="M4 50h88M4 56h88" stroke="#5b3a1a" stroke-width="2"/>'
-        '<path d="M8 47v12M18 47v12M28 47v12M38 47v12M48 47v12M58 47v12" stroke="#8a5a2b" stroke-width="2"/>'
-        '<rect x="14" y="30" width="30" height="16" rx="2" fill="#2d2d2d"/><rect x="34" y="20" width="10" height="12" fill="#2d2d2d"/>'
-        '<rect x="18" y="24" width="6" height="8" fill="#2d2d2d"/><circle cx="20" cy="47" r="4" fill="#c0392b"/>'
-        '<circle cx="38" cy="47" r="4" fill="#c0392b"/></svg>'
-    )
+    """The home screen's picture: the game's own locomotive steaming across the savanna (``nile.cape.art``)."""
+    return ('<svg class="game-picture" viewBox="0 0 96 64" aria-hidden="true">'
+            '<rect width="96" height="64" rx="8" fill="#b8cc74"/><use href="#cape-savanna" width="96" height="51.4"/>'
+            '<use href="#cape-loco" x="44" y="24" width="50" height="39.3" color="#c0392b"/></svg>')
 
 
 # ---------------------------------------------------------------------- drawing
@@ -225,7 +219,8 @@ def private_input(state: GameState, seat: int, draft: dict[str, int], lang: str,
     offer = state.view(seat).get("offer", [])
     offered = msg("list.sep", lang).join(card_words(c, lang) for c in offer)
     return (f'<p>{esc(msg("cape.ui.on_offer", lang, cards=offered))}</p>'
-            f'<p class="bid-amount"><output aria-label="{esc(msg("cape.ui.your_bid", lang))}">{amount}</output> '
+            f'<p class="bid-amount">{icon("coin", COIN, "coin-i")} '
+            f'<output aria-label="{esc(msg("cape.ui.your_bid", lang))}">{amount}</output> '
             f'{esc(msg("cape.ui.of_money", lang, money=money))}</p><div class="bid-steps">{steps}</div>'
             f'<p class="hint">{esc(msg("cape.ui.bid_hint", lang))}</p>')
 
