@@ -39,8 +39,8 @@ def _scene(name: str, sky: str, body: str) -> str:
 
 RIVER = _scene("river", "#dcecf6", (
     # reeds on the near bank, then three bands of waves with light crests
-    '<path d="M0 13q7-5 14 0t14 0 14 0 14 0V30H0z" fill="#4f8fc0"/>'
-    '<path d="M0 20q7-5 14 0t14 0 14 0 14 0V30H0z" fill="#2f6b9e"/>'
+    '<path d="M0 13q7-5 14 0t14 0 14 0 14 0V27q0 3-3 3H3q-3 0-3-3z" fill="#4f8fc0"/>'
+    '<path d="M0 20q7-5 14 0t14 0 14 0 14 0V27q0 3-3 3H3q-3 0-3-3z" fill="#2f6b9e"/>'
     '<path d="M4 12q5-4 10 0M32 12q5-4 10 0M16 19q5-4 10 0M44 19q5-4 10 0M6 26q5-4 10 0M32 26q5-4 10 0"'
     ' fill="none" stroke="#fff" stroke-width="1.6" stroke-linecap="round"/>'
     '<path d="M47 11V2M50 11V4M44 11V5" stroke="#4d6b2a" stroke-width="1.4" stroke-linecap="round"/>'
@@ -48,23 +48,23 @@ RIVER = _scene("river", "#dcecf6", (
 ))
 
 MOUNTAINS = _scene("mountains", "#e8e8ee", (
-    '<path d="M22 30 39 9 56 30z" fill="#9b9ba6"/>'
+    # a far peak behind a near one, each with its snow cap
+    f'<path d="M23 30 39 9 53 30z" fill="#9b9ba6" stroke="{INK}" stroke-linejoin="round"/>'
     '<path d="M39 9l-5 6 3-1 2 2 2-2 3 1z" fill="#fff"/>'
-    '<path d="M1 30 20 3 39 30z" fill="#6e6e79"/>'
+    f'<path d="M3 30 20 3 37 30z" fill="#6e6e79" stroke="{INK}" stroke-linejoin="round"/>'
     '<path d="M20 3l-6 8.5 3-1.5 3 2.5 3-2.5 3 1.5z" fill="#fff"/>'
-    f'<path d="M1 30 20 3 39 30M22 30l6-7.6M39 9l17 21" fill="none" stroke="{INK}" stroke-width="1" stroke-linejoin="round"/>'
 ))
 
 DESERT = _scene("desert", "#fbefd2", (
     '<circle cx="44" cy="9" r="5" fill="#f0a52c"/>'
-    '<path d="M0 30C8 15 20 14 32 30z" fill="#e3b55e"/>'
-    '<path d="M18 30C30 17 44 17 56 26V30z" fill="#c68f3a"/>'
+    '<path d="M0 27C8 14 20 14 32 30H3q-3 0-3-3z" fill="#e3b55e"/>'
+    '<path d="M18 30C30 17 44 17 56 26v1q0 3-3 3z" fill="#c68f3a"/>'
     '<path d="M7 25q4-3 8-1M27 26q5-3 10-1M40 24q4-2 8 0" fill="none" stroke="#8a5a1e" stroke-width=".9"'
     ' stroke-linecap="round"/>'
 ))
 
 VILLAGE = _scene("village", "#f3e4d2", (
-    '<path d="M0 26h56v4H0z" fill="#b99a63"/>'
+    '<path d="M0 26h56v1q0 3-3 3H3q-3 0-3-3z" fill="#b99a63"/>'
     # a big hut and a small one: round walls, pointed thatch, a dark door
     '<rect x="6" y="15" width="20" height="12" rx="2" fill="#c98d5c"/>'
     '<path d="M3 16 16 3l13 13z" fill="#8a5a2b"/>'
@@ -78,7 +78,7 @@ VILLAGE = _scene("village", "#f3e4d2", (
 ))
 
 SAVANNA = _scene("savanna", "#f1f4dc", (
-    '<path d="M0 24q28-4 56 0v6H0z" fill="#b8cc74"/>'
+    '<path d="M0 24q28-4 56 0v3q0 3-3 3H3q-3 0-3-3z" fill="#b8cc74"/>'
     # an acacia: a forked trunk under a flat, wide crown; grass tufts
     '<path d="M24 26V17l-5-5M24 18l6-6" fill="none" stroke="#5e3a17" stroke-width="2" stroke-linecap="round"/>'
     '<path d="M8 11q3-6 16-6t16 6q-16 3-32 0z" fill="#4f7326"/>'

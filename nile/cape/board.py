@@ -61,14 +61,14 @@ def card_svg(card: dict[str, Any], x: float, y: float, lang: str, key: str | Non
         attrs_ = (f' data-i="{Intent.PICK}" data-v="{esc(key)}" tabindex="0" role="button"'
                   f' aria-label="{esc(land_name)} {esc(rails_text)} {esc(income_text)}. {esc(target.label)}"')
     scene = LANDSCAPE_SYMBOL.get(land, "")[len("cape-"):]
-    picture = use(scene, x + 4, y + 19, SCENE_W, SCENE_H, "scene") if scene else ""
+    picture = use(scene, x + 4, y + 18, SCENE_W, SCENE_H, "scene") if scene else ""
     cx = x + CARD_W / 2
     return (
         f'<g class="{cls}"{attrs_}><rect class="face" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6"'
         f' fill="{LANDSCAPE_COLOURS.get(land, "#ccc")}"/>'
         f'<text class="land" x="{cx:g}" y="{y + 14}"{fit_label(land_name, LABEL_ROOM, LABEL_PX, bold=True)}>'
         f'{esc(land_name)}</text> '  # spaces between the words as read
-        f'{picture}{rails_svg(int(card["rails"]), cx, y + 51)}'
+        f'{picture}{rails_svg(int(card["rails"]), cx, y + 50)}'
         f'<text class="rails-n" x="{cx:g}" y="{y + 68}"{fit_label(rails_text, LABEL_ROOM, LABEL_PX)}>'
         f'{esc(rails_text)}</text> '
         f'<rect class="purse" x="{x + 3}" y="{y + 71}" width="{CARD_W - 6}" height="11" rx="5.5" fill="#fff8e6"'
@@ -87,7 +87,7 @@ def terrain_svg(view: dict[str, Any], lang: str) -> str:
         x = 6 + i * 92
         land_name, need_text = msg("cape.landscape." + land, lang), msg("cape.ui.need_short", lang, rails=need)
         scene = LANDSCAPE_SYMBOL.get(land, "")[len("cape-"):]
-        picture = use(scene, x + 21, 9, 44, 44 * SCENE_H / SCENE_W) if scene else ""
+        picture = use(scene, x + 18, 9, 50, 50 * SCENE_H / SCENE_W) if scene else ""
         cells.append(f'<g class="terrain"><rect x="{x}" y="6" width="86" height="{TERRAIN_H}" rx="5"'
                      f' fill="{LANDSCAPE_COLOURS.get(land, "#ccc")}"/>{picture}'
                      f'<text x="{x + 43}" y="46"{fit_label(land_name, 80, LABEL_PX)}>{esc(land_name)}</text>'

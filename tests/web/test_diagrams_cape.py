@@ -190,8 +190,8 @@ def _table_choosing():
 #: Issue 21: labels too long for their card are squeezed into it (``fit_label``); then the pieces drawn
 #: as the game's own symbols (``nile.cape.art``): landscape pictures, rails, coin, locomotive, card back.
 TABLE_DIGESTS = {
-    "building": (_table_building, "adf16e99139337c14d8147a4ff419deac911e338b66d3c80029fb2afbeb97d20"),
-    "choosing": (_table_choosing, "b528fd152376b3d42ee9d213a8360459ecaaebae9e9ffa18728b2303130a12e4"),
+    "building": (_table_building, "621169bb72774f3424410eba964c806fbe0c77d95208557789caf09618a692f3"),
+    "choosing": (_table_choosing, "0c418a22acef647aab035556dfa7b13fcca8e8125e138fcce3fb399876f42566"),
 }
 
 
