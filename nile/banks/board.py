@@ -16,12 +16,9 @@ from ..kit import Frame, Interaction, attrs, colour_letter, esc
 from ..kit.intents import Intent
 from ..words import Word, plural
 from ..words import text as msg
-from . import data
+from . import art, data
 
-BOAT_ICON = (
-    '<svg class="icon" viewBox="0 0 24 16" aria-hidden="true"><path d="M2 9h20l-4 6H6z" fill="#8a5a2b"/>'
-    '<path d="M12 1v8M12 1l6 7h-6z" stroke="#5b3a1a" fill="#f3ead7"/></svg>'
-)
+BOAT_ICON = '<svg class="icon" viewBox="0 0 24 16" aria-hidden="true"><use href="#banks-boat"/></svg>'
 
 def legend(lang: str) -> str:
     """What the board's marks mean, one tap away: seed, ripe, spoiled, rotten, the waves, and where a
@@ -39,12 +36,13 @@ def legend(lang: str) -> str:
         (wave_glyph(20, 20, "none", vertical=True), "legend.wave_none"),
         (pawn_svg(20, 20, 12, "blue", lang), "legend.pawn"),  # the printed board's convention (N7), kept
     ]
+    items += [(art.use("crop-" + crop, 6, 6, 28), "crop." + crop) for crop in data.CROPS]  # the five crops' pictures
     rows = "".join(
         f'<li><svg viewBox="0 0 40 40" width="40" height="40" aria-hidden="true">{picture}</svg>{esc(msg(key, lang))}</li>'
         for picture, key in items
     )
     return (f'<details class="legend"><summary>{esc(msg("ui.legend", lang))}</summary>'
-            f'<ul>{rows}</ul><p>{esc(msg("legend.crops", lang, crops=msg("list.sep", lang).join(msg("crop_short." + c, lang) + " = " + msg("crop." + c, lang) for c in data.CROPS)))}</p></details>')
+            f'<ul>{rows}</ul><p>{esc(msg("legend.crops", lang))}</p></details>')
 
 
 
@@ -153,21 +151,16 @@ class Geometry:
 
 def marker_svg(cx: float, cy: float, m: dict[str, Any], players: list[dict[str, Any]], condition: str | None = None,
                 lang: str = "en") -> str:
-    """A marker: filled when ripe, a ring when a seed (or a spoiled fruit, which lies seed side up,
-    with a brown dashed rim), a dark diamond when rotten (turned 45°); crop code and owner letter."""
+    """A marker: a token of its owner's colour with its crop's pictogram (``art``), shaped by its state —
+    a small drop with a sprout (a seed), a round token (ripe), a round token with a ragged brown rim and
+    a wilted crop (spoiled: it lies seed side up), a dark diamond with the crop crossed out (rotten,
+    turned 45°) — and the owner's letter, so no one needs to tell colours apart."""
     p = players[m["player"]]
-    ripe = m.get("side") == "ripe" or condition == "ripe"
+    state = condition or m.get("side") or "seed"
     cls = f"marker p-{p['colour']} " + (condition or m.get("side", ""))
-    if condition == "rotten":
-        shape = f'<rect x="{cx - 13}" y="{cy - 13}" width="26" height="26" rx="3" transform="rotate(45 {cx} {cy})"/>'
-    else:
-        shape = f'<circle cx="{cx}" cy="{cy}" r="15"/>'
-    inner = "" if ripe or condition == "rotten" else f'<circle class="hole" cx="{cx}" cy="{cy}" r="9"/>'
-    rim = f'<circle class="spoil" cx="{cx}" cy="{cy}" r="18"/>' if condition == "spoiled" else ""
     return (
-        f'<g class="{cls}">{rim}{shape}{inner}'
-        f'<text x="{cx}" y="{cy + 1}" class="crop">{esc(msg("crop_short." + m["crop"], lang))}</text>'
-        f'<text x="{cx + 13}" y="{cy - 11}" class="owner">{esc(colour_letter(p["colour"], lang))}</text></g>'
+        f'<g class="{cls}">{art.token(state, m["crop"], cx, cy)}'
+        f'<text x="{art.n(cx + 13)}" y="{art.n(cy - 11)}" class="owner">{esc(colour_letter(p["colour"], lang))}</text></g>'
     )
 
 
@@ -218,13 +211,14 @@ def field_svg(g: Geometry, west: bool, k: int, index: int, f: dict[str, Any], in
     cls, extra = target_attrs(key, inter, field_words(f, players, lang), selected)
     t = inter.targets.get(key)
     body = [f'<rect class="ground" x="{x + 2}" y="{fy + 2}" width="{fw - 4}" height="{fh - 4}" rx="6"/>']
-    marks = [f'<text class="palms" x="{x + 8}" y="{fy + 16}">{"♣" * f["palms"]}</text>']
+    marks = [art.palms(x + 6, fy + 4, f["palms"])]
     if f["water"]:
-        body.append(f'<rect class="water" x="{x + 5}" y="{fy + 20}" width="{fw - 10}" height="{fh - 25}" rx="4"/>')
+        body.append(f'<rect class="water" x="{x + 5}" y="{fy + 20}" width="{fw - 10}" height="{fh - 25}" rx="4"/>'
+                    + art.use("ripples", x + 5, fy + 20, fw - 10, fh - 25))
         body.append(g.card_waves(west, x, fy, f["water"]["in"], f["water"]["out"]))
     if f["desert"]:
         body.append(f'<rect class="desert" x="{x + 5}" y="{fy + 20}" width="{fw - 10}" height="{fh - 25}" rx="4"/>'
-                    f'<path class="dune" d="M{x + 12} {fy + 62} q15 -16 30 0 q15 -16 30 0"/>')
+                    + art.use("desert", x + 5, fy + 20, fw - 10, fh - 25))
     for i, m in enumerate(f["markers"]):
         marks.append(marker_svg(x + 24 + i * 36, fy + 54, m, players, lang=lang))
     if t is not None and t.action and t.cost:
@@ -347,7 +341,7 @@ def svg_track(view: dict[str, Any], layout: str = "landscape", lang: str = "en")
     return (
         f'<svg class="track" viewBox="0 0 {width} {8 + rows * 62}" role="img" aria-label="{esc(label)}">'
         f'<title>{esc(msg("legend.pawn", lang))}</title>{"".join(cells)}'
-        f'<path class="obelisk-mark" d="M{ox - 5:.1f} {oy + 42:.1f} L{ox:.1f} {oy + 24:.1f} L{ox + 5:.1f} {oy + 42:.1f} Z"/>'
+        f'{art.use("obelisk", ox - 6, oy + 19, 12, 23)}'
         f'{"".join(pawns)}</svg>'
     )
 
@@ -370,7 +364,11 @@ def market_row_svg(i: int, row: dict[str, Any], players: list[dict[str, Any]], i
     cls, extra = target_attrs(key, inter, words)
     t = inter.targets.get(key)
     body = [f'<rect class="mrow-hit" x="{x}" y="20" width="{col_w}" height="{24 + row["stalls"] * stall_h}"/>']
-    marks = [f'<text class="mlabel" x="{x + col_w / 2}" y="36">{row["name"]} · {"♣" * row["min_palms"]}</text>']
+    # the row's name, then its palms (the fewest a field must have to harvest here, N6)
+    name_w, palm_w = 26, 11
+    left = x + (col_w - name_w - row["min_palms"] * palm_w) / 2
+    marks = [f'<text class="mlabel" x="{art.n(left + name_w / 2)}" y="36">{row["name"]}</text>'
+             + art.palms(left + name_w, 24, row["min_palms"])]
     for s_i in range(row["stalls"]):
         sy = 44 + s_i * stall_h
         body.append(f'<rect class="stall" x="{x}" y="{sy}" width="{col_w}" height="{stall_h - 4}" rx="4"/>')
@@ -417,8 +415,8 @@ def boat_svg(x: float, y: float, markers: list[dict[str, Any]], players: list[di
     """A boat (hull and sail in the boat icon's colours) with markers on its deck, seed side up, its
     top-left corner at (x, y): where the rules help's pictures show washed-away markers going."""
     width = 22 + 34 * max(1, len(markers))
-    hull = (f'<path d="M{x} {y + 40}h{width}l-10 14H{x + 10}z" fill="#8a5a2b"/>'
-            f'<path d="M{x + width - 12} {y}v40M{x + width - 12} {y}l-12 30h12z" stroke="#5b3a1a" fill="#f3ead7"/>')
+    hull = (f'<path d="M{x} {y + 40}h{width}l-10 14H{x + 10}z" fill="#8a5a2b" stroke="#5b3a1a"/>'
+            f'<path d="M{x + width - 12} {y}v40M{x + width - 12} {y}q-14 16-12 30h12z" stroke="#5b3a1a" fill="#f7efdc"/>')
     on_deck = "".join(marker_svg(x + 22 + 34 * i, y + 34, dict(m, side="seed"), players, lang=lang)
                       for i, m in enumerate(markers))
     return f'<g class="boat-glyph">{hull}{on_deck}</g>'

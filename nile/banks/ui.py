@@ -21,7 +21,7 @@ from ..kit.chart import Series, line_chart, stats_table
 from ..kit.intents import Intent
 from ..words import Word, plural
 from ..words import text as msg
-from . import data, moments, teach
+from . import art, data, moments, teach
 from . import diagrams as diagrams_module
 from .board import html_boat, legend, svg_fields, svg_market, svg_tide, svg_track, waves_svg
 from .options import START_RANDOM, VARIANTS, Options
@@ -250,15 +250,18 @@ def refused_action(state: GameState, target: str, selection: dict[str, Any], int
 
 
 
+#: the game's artwork (crops, markers' tokens, palm, water, desert, boat, obelisk), defined once in the page
+symbols = art.SYMBOLS
+
+
 def picture() -> str:
-    """The home screen's picture: the Nile between two banks, a palm and a boat."""
+    """The home screen's picture: the Nile between two banks, a palm, a boat and two crops."""
     return (
         '<svg class="game-picture" viewBox="0 0 96 64" aria-hidden="true">'
         '<rect width="96" height="64" rx="8" fill="#e9d8a6"/><rect x="38" width="20" height="64" fill="#4f8fc0"/>'
-        '<path d="M40 20q4-3 8 0t8 0M40 44q4-3 8 0t8 0" stroke="#dbeefa" fill="none" stroke-width="2"/>'
-        '<path d="M18 50V30" stroke="#6b4a2b" stroke-width="3"/><path d="M18 30q-10-2-12 6M18 30q10-2 12 6M18 30q-4-8-12-8M18 30q4-8 12-8"'
-        ' stroke="#3f7d3a" stroke-width="3" fill="none"/><circle cx="74" cy="36" r="7" fill="#c0392b"/>'
-        '<circle cx="84" cy="48" r="7" fill="#2e86c1"/></svg>'
+        '<path d="M40 20q4-3 8 0t8 0M40 52q4-3 8 0t8 0" stroke="#dbeefa" fill="none" stroke-width="2"/>'
+        + art.use("palm", 4, 22, 28, 31) + art.use("boat", 38, 28, 20, 13.3)
+        + art.use("crop-grapes", 64, 12, 22) + art.use("crop-flax", 66, 36, 20) + '</svg>'
     )
 
 

@@ -121,6 +121,13 @@ class GameUI(Protocol):
     @property
     def rules_prefix(self) -> str: ...
 
+    #: the game's artwork, defined once: an SVG fragment of ``<symbol id="…">`` elements whose ids start with
+    #: the game's name (``banks-crop-flax``), which its board, the rules help's pictures and the replay draw
+    #: with ``<use href="#…">``; the shell puts every game's symbols into the page once (a hidden sprite).
+    #: A game without artwork gives "".
+    @property
+    def symbols(self) -> str: ...
+
     def picture(self) -> str:
         """A small decorative SVG for the home screen's game card."""
         ...

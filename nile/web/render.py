@@ -50,8 +50,19 @@ def render_screen(c: Controller) -> Screen:
     return Screen(html, c.screen, secret, keep=c.screen in (HOME, GAME) and not secret and c.coaching.review is None)
 
 
+SPRITE_ID = "nile-sprite"
+
+
+def sprite() -> str:
+    """Every registered game's artwork (``GameUI.symbols``) in one hidden SVG, first in the app: every
+    screen's board, rules-help picture and replay draws its pieces with ``<use href="#…">`` from here.
+    Its ``id`` makes static/morph.js keep the one live copy (an unchanged node is never written to)."""
+    symbols = "".join(spec.ui.symbols for spec in GAMES.values())
+    return f'<svg id="{SPRITE_ID}" class="sprite" aria-hidden="true" focusable="false" width="0" height="0">{symbols}</svg>'
+
+
 def render_app(c: Controller) -> str:
-    parts = [_update_line(c), _notice(c)]
+    parts = [sprite(), _update_line(c), _notice(c)]
     if c.screen == HOME:
         parts.append(render_home(c))
     elif c.screen == SETUP:

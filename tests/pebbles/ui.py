@@ -24,9 +24,14 @@ _RULES = {"pebbles.setup": "P1", "pebbles.chosen": "P2", "pebbles.revealed": "P3
           "pebbles.gold": "P3", "pebbles.over": "P4", "pebbles.why.too_many": "P2"}
 
 
+#: its one piece of artwork (``GameUI.symbols``), drawn on the home card with ``<use>``
+symbols = '<symbol id="pebbles-stone" viewBox="-10 -10 20 20"><circle r="10"/></symbol>'
+
+
 def picture() -> str:
     return ('<svg class="game-picture" viewBox="0 0 96 64" aria-hidden="true"><rect width="96" height="64" rx="8" fill="#ddd"/>'
-            '<circle cx="40" cy="36" r="10" fill="#888"/><circle cx="58" cy="36" r="10" fill="#d4a017"/></svg>')
+            '<use href="#pebbles-stone" x="30" y="26" width="20" height="20" fill="#888"/>'
+            '<use href="#pebbles-stone" x="48" y="26" width="20" height="20" fill="#d4a017"/></svg>')
 
 
 def default_setup() -> dict[str, Any]:

@@ -172,12 +172,14 @@ def _targets():
 #: sha256 of everything board.py draws for ``_position()`` (words as keys and parameters), as the
 #: board.py of before the pictures drew it: the pictures' refactoring left the board byte for byte
 #: as it was. A deliberate change of the board's drawing updates these, in its own commit.
-#: Issue 21: the legend says where a pawn stands, and so does the track's tooltip.
+#: Issue 21: the legend says where a pawn stands, and so does the track's tooltip. Issue 21 again: the pieces
+#: are drawn with the game's own symbols (``nile.banks.art``): crop pictograms on tokens shaped by their
+#: state, palm trees, the water card's ripples, the desert card, the boat and the obelisk.
 BOARD_DIGESTS = {
-    ("landscape", "plain"): "4e5b2b643a4a596541b3d021564e9b28c53cd5bab88276fda7580d36476fa313",
-    ("landscape", "targets"): "71f4001cb115f2b7d691e76cae2ddbf4dc51c46525184f7de47593096eb4d956",
-    ("portrait", "plain"): "4202febdaf037c1e842026094f78a3f30841dd329aadd413a465b733a6e51b06",
-    ("portrait", "targets"): "225dd8597acb1429b06cab7892ecc816b0b4d8bd59d1a318d91478c242db7201",
+    ("landscape", "plain"): "15192df9f8d10a7df87a46e73df94e572a5784ec1131dec97dba69b514f4ce7a",
+    ("landscape", "targets"): "fde0bd56dee7bc0cd0f1da1296c19fb77472d3b9cb076d4ddad7ddce78de8232",
+    ("portrait", "plain"): "1c4c8717ce42df56c3585bf91500024af019d81340f98363716519aad7a68008",
+    ("portrait", "targets"): "01d0e9da7384cda40188f4d919986387d07c694e0af25c8287ddfa42eb4b57d7",
 }
 
 
