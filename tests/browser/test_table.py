@@ -131,3 +131,37 @@ def test_impossible_clicks_say_why_for_six_kinds_of_refusal(app: Page) -> None:
         expect(notice).to_contain_text(SAYS[key])
         assert actions(app) == n
         click(app, intent("home"))
+
+
+SPRITE_CHECK = """() => {
+  const sprites = document.querySelectorAll('svg#nile-sprite');
+  const missing = [...document.querySelectorAll('#app use')].map(u => u.getAttribute('href'))
+    .filter(h => !document.querySelector('#nile-sprite ' + h.replace('#', 'symbol#')));
+  return {sprites: sprites.length, uses: document.querySelectorAll('#app use').length, missing: [...new Set(missing)],
+          inApp: sprites.length === 1 && sprites[0].parentElement.id === 'app'};
+}"""
+
+
+def test_one_sprite_holds_the_artwork_through_redraws_replay_and_the_rules_help(app: Page) -> None:
+    """Issue 21: the games' symbols are in the page exactly once, however the page was redrawn (the
+    morphing redraw keeps the one live copy), and every piece drawn with <use> finds its symbol."""
+    data = json.loads((GOLDEN / "banks" / "r1-04-5p-mid-turn.json").read_text())["save"]
+    put_saves(app, {"nile:game:g1": json.dumps(data)})
+    continue_game(app, "g1")
+
+    def check(where: str) -> None:
+        seen = app.evaluate(SPRITE_CHECK)
+        assert seen["sprites"] == 1 and seen["inApp"] and not seen["missing"], (where, seen)
+        assert seen["uses"] > 20, (where, seen)
+
+    check("board")
+    click(app, intent("replay"))
+    expect(app.locator(".status.replaying")).to_be_visible()
+    click(app, intent("replay-step", "start"))
+    check("replay")
+    click(app, intent("replay-exit"))
+    expect(app.locator(".status.replaying")).to_have_count(0)
+    click(app, intent("rules"))
+    click(app, intent("rules-open", "banks:N7"))
+    expect(app.locator(".rules-page figure.diagram svg").first).to_be_visible()
+    check("rules help")
