@@ -58,8 +58,8 @@ CROP_ART = {
 TOKEN_ART = {
     # a seed: a small drop, pointed up, a green sprout at its tip; the crop small on its face
     "seed": (
-        '<path d="M0-13C3-9 10-4 10 3.5A10 10 0 0 1-10 3.5C-10-4-3-9 0-13Z" fill="currentColor" stroke="#2b2118" stroke-width="1.5"/>'
-        '<circle cy="4" r="6.8" fill="#fbf6e9" stroke="#2b2118" stroke-opacity=".35" stroke-width=".7"/>'
+        '<path d="M0-13C3-9 11-4.5 11 4A11 11 0 0 1-11 4C-11-4.5-3-9 0-13Z" fill="currentColor" stroke="#2b2118" stroke-width="1.5"/>'
+        '<circle cy="4" r="7.8" fill="#fbf6e9" stroke="#2b2118" stroke-opacity=".35" stroke-width=".7"/>'
         '<path d="M0-13C-1-17-5-18.5-7.5-17C-5-14.5-2.5-13.5 0-13ZM0-13C1.5-16.5 5-18 7.5-16.5C5.5-14 2.5-13 0-13Z" '
         'fill="#4e9a2e" stroke="#2d5e1f" stroke-width=".7"/>'
     ),
@@ -78,7 +78,7 @@ TOKEN_ART = {
 }
 
 #: what each state draws of its crop on the token: (size, centre offset down, rotation)
-CROP_ON_TOKEN = {"seed": (12, 4, 0), "ripe": (21, 0, 0), "spoiled": (19, 1, 32), "rotten": (14, 0, 0)}
+CROP_ON_TOKEN = {"seed": (14.5, 4, 0), "ripe": (21, 0, 0), "spoiled": (19, 1, 32), "rotten": (14, 0, 0)}
 
 PALM = (
     '<path d="M.6 7Q1.8 1.5-.2-3" stroke="#7a5230" stroke-width="1.7" fill="none"/>'

@@ -176,10 +176,10 @@ def _targets():
 #: are drawn with the game's own symbols (``nile.banks.art``): crop pictograms on tokens shaped by their
 #: state, palm trees, the water card's ripples, the desert card, the boat and the obelisk.
 BOARD_DIGESTS = {
-    ("landscape", "plain"): "15192df9f8d10a7df87a46e73df94e572a5784ec1131dec97dba69b514f4ce7a",
-    ("landscape", "targets"): "fde0bd56dee7bc0cd0f1da1296c19fb77472d3b9cb076d4ddad7ddce78de8232",
-    ("portrait", "plain"): "1c4c8717ce42df56c3585bf91500024af019d81340f98363716519aad7a68008",
-    ("portrait", "targets"): "01d0e9da7384cda40188f4d919986387d07c694e0af25c8287ddfa42eb4b57d7",
+    ("landscape", "plain"): "7668781ec4294a82749b4aea7f4cbe3ccd19757c1ac88e0e8a0eb941ed552162",
+    ("landscape", "targets"): "49be774d8a9b7355e8d20c6f02e4d4507632095797a277ccccbb55a2e645f3b0",
+    ("portrait", "plain"): "f3b5a76f7e4efd9dcea41a4b5c3ac9f57440b680cf7fae7fa3356b4babf9abc8",
+    ("portrait", "targets"): "130c4b0ddec7998dccb626e9080ef8c01c178a86024d12b5bdf505d3bea04147",
 }
 
 
