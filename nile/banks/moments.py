@@ -10,6 +10,10 @@ one of ``MOMENT_KEYS`` the board pauses on a short, dismissible panel drawn here
   won a tie by the later fruit), rot penalties, the boat emptying and the obelisk's move;
 - the game's end (N7, N13): why, and who won.
 
+Routine events (``NEWS_KEYS``: the card a round turns up, a desert card, an arrow moving the tide,
+rot, a flooded desert card kept as a joker) do not stop the table: they are shown on the board and
+said by the shell in a short line that needs no click.
+
 Everything comes from the public log and the spectator view, so no hidden card shows early.
 """
 
@@ -24,6 +28,9 @@ from ..words import text as msg
 from .scoring import tie_outcome
 
 MOMENT_KEYS = frozenset({"bid.revealed", "auction.revealed", "scoring.done", "game.over"})
+NEWS_KEYS = frozenset({"round.start", "event.revealed", "desert.placed", "desert.blocked", "desert.no_card",
+                       "desert.reshuffled", "desert.flooded", "tide.arrow", "tide.switch_now", "tide.switch_next",
+                       "tide.nothing", "hippo.nothing", "rot.applied", "rot.nothing"})
 #: the log lines that say how a bid was settled (shown under the bids, in the catalog's words)
 _BID_OUTCOMES = ("bid.tie_rebid", "bid.tie_draw", "bid.start_player", "auction.no_winner", "auction.won")
 

@@ -524,6 +524,7 @@ def _stats_table(view: dict[str, Any], stats: dict[str, Any], lang: str, names: 
 #: this module is the game's UI object (``nile.kit.GameUI``): the shell reads these names from it
 moment = moments.moment
 moment_keys = moments.MOMENT_KEYS
+news_keys = moments.NEWS_KEYS
 rule_ids = RULE_IDS
 rules_prefix = "rules."
 

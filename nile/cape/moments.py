@@ -1,9 +1,14 @@
 """The moments of *Vom Kap bis Kairo* worth pausing on, drawn for the shell's moment panel.
 
+Only what a player must take in stops the table (each asks for a Continue):
+
 - the auction's sealed bids opened (K3): every bid, the choosing order, and how ties were
   broken (money left, then cards turned up, then the draw);
-- a crossing (K4): who crossed which landscape, what the rails cost and the income it paid;
-- the game's end (K5): why, and who won.
+- the game's end (K5): why, and who won (with the last crossing, when it ended the game).
+
+Routine events (``NEWS_KEYS``) — a crossing (K4) with its rails and income, a bonus rail, a card
+turned up onto the common row, the discard pile reshuffled — are shown on the board and said by
+the shell in a short line that needs no click.
 
 Everything comes from the public log, so no bid is shown before every bidder has bid.
 """
@@ -17,7 +22,8 @@ from ..kit import Frame, esc
 from ..words import Word, describe, plural
 from ..words import text as msg
 
-MOMENT_KEYS = frozenset({"cape.bid.revealed", "cape.build", "cape.over"})
+MOMENT_KEYS = frozenset({"cape.bid.revealed", "cape.over"})
+NEWS_KEYS = frozenset({"cape.build", "cape.bonus", "cape.turn.card", "cape.turn.no_card", "cape.reshuffle"})
 _TIE_LINES = ("cape.tie.money", "cape.tie.draw", "cape.tie.random", "cape.order")
 
 

@@ -274,6 +274,7 @@ def _stats_table(view: dict[str, Any], stats: dict[str, Any], lang: str, names: 
 symbols = SYMBOLS
 moment = moments.moment
 moment_keys = moments.MOMENT_KEYS
+news_keys = moments.NEWS_KEYS
 rule_ids = RULE_IDS
 rules_prefix = "cape.rules."
 

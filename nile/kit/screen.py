@@ -173,9 +173,15 @@ class GameUI(Protocol):
     # the end
     def end_screen(self, frame: Frame) -> str: ...
 
-    #: the log keys after which the board pauses on a moment panel (bids opened, a scoring, the end)
+    #: the log keys after which the board pauses on a moment panel: only what a player must take in
+    #: (bids opened, a scoring, the end), since each one asks for a click
     @property
     def moment_keys(self) -> frozenset[str]: ...
+
+    #: the log keys of routine events the board shows without stopping (a crossing's income, a desert
+    #: card, an arrow): the shell says their log lines in a short line that needs no click
+    @property
+    def news_keys(self) -> frozenset[str]: ...
 
     # teaching (issue 19): the rules help's pictures and round summary, the coach, a guided first game
     def rule_of(self, key: str) -> str | None:

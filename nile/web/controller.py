@@ -137,6 +137,9 @@ class Controller:
         self._interaction: tuple[tuple[Any, ...], Interaction] | None = None
         #: the log entries (from, to) the moment panel shows: bids opened, a scoring, the end
         self.moment: tuple[int, int] | None = None
+        #: where the log's routine events said in the news line begin (``GameUI.news_keys``): from the
+        #: last action of a person, so the bots' moves since then are said until the person acts
+        self.news_from = 0
         #: an action waiting for the player's yes, and the question asked (``Button.confirm``)
         self.confirm: tuple[str, str] | None = None
         #: stepping through the open game as a spectator (None: playing live)
@@ -519,6 +522,7 @@ class Controller:
         self.skipping = False
         self.bots_paused = False
         self.moment = None
+        self.news_from = len(state.log)
         self.confirm = None
         self.replay = None
         self.teaching = Teaching(self.library.coach(gid))
@@ -775,6 +779,7 @@ class Controller:
             previous.apply(action, player)
         self.state = previous
         self.selection = None
+        self.news_from = len(previous.log)
         self._autosave()
 
     def _on_layout(self, value: str) -> None:
@@ -1034,10 +1039,11 @@ class Controller:
         if player is None:
             player = self._actor()
         by_person = player is None or not self.is_bot(player)
+        before = len(s.log)
         if by_person:
             self.moment = None  # a person's move answers the open moment
+            self.news_from = before  # and the routine events said are this move's on
         self.confirm = None
-        before = len(s.log)
         s.apply_text(text, player)
         self.selection = None
         self.teaching.tip = 0

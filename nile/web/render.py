@@ -450,6 +450,22 @@ def moment_panel(c: Controller, frame: Frame) -> str:
     )
 
 
+#: how many routine events the news line says at most (the latest)
+NEWS_LINES = 4
+
+
+def news_line(c: Controller, frame: Frame) -> str:
+    """Routine events since a person last acted (a crossing's income, a desert card, an arrow: the
+    game's ``news_keys``), in the log's own words: a short line that needs no click, where the
+    person acts. The board shows the same facts; a moment panel is kept for what must be taken in."""
+    keys = c.ui.news_keys
+    entries = [e for e in frame.view["log"][c.news_from:] if e["key"] in keys][-NEWS_LINES:]
+    if not entries:
+        return ""
+    items = "".join(f"<li>{esc(describe(e, c.names, c.lang))}</li>" for e in entries)
+    return f'<section class="news" role="status" aria-label="{esc(msg("ui.news", c.lang))}"><ul>{items}</ul></section>'
+
+
 def lesson_panel(c: Controller) -> str:
     """A guided game's lesson: the first time something happens, what it is and its rule (with the
     rule's first picture), until the person has read it."""
@@ -525,7 +541,8 @@ def _action_panel(c: Controller, frame: Frame) -> str:
     actor = frame.state.current_player()
     who = (f'<p class="who"><span class="swatch-dot p-{esc(c.state_colour(actor))}"></span>{esc(msg("ui.turn_of", lang, player=c.names[actor]))}</p>'
            if actor is not None and len(c.humans()) != 1 else "")  # alone with bots, it is always "you"
-    bits = [who, f'<p class="prompt">{esc(inter.prompt)}</p>', _coach_panel(c, frame), hint_panel(c, frame), c.ui.panel(frame)]
+    bits = [news_line(c, frame), who, f'<p class="prompt">{esc(inter.prompt)}</p>', _coach_panel(c, frame), hint_panel(c, frame),
+            c.ui.panel(frame)]
     buttons = []
     for b in inter.buttons:
         label = b.label + (f" · {msg(spec_of(frame.state.GAME).cost, lang, cost=b.cost)}" if b.cost else "")

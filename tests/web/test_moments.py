@@ -1,16 +1,23 @@
 """Moments the board pauses on (issue 9, "Show what happens"): sealed bids opened (N11, N12, K3) with
 who won and why, a tie that means bidding again said on the hand-over screen, a market scoring
-(N7) with fruits, points, rot and the obelisk, a Kap crossing (K4) with its income, the game's end;
-a person's Continue closes the panel, and computer players wait for it."""
+(N7) with fruits, points, rot and the obelisk, the game's end; a person's Continue closes the panel,
+and computer players wait for it. Routine events (a Kap crossing's income, a Nile desert card or
+arrow) stop nothing: a short line says them (issue 21)."""
 
 from __future__ import annotations
 
 import json
 import random
+import re
+from collections import Counter
 from pathlib import Path
 
+import pytest
+
+from nile.bots import protocol
 from nile.core import save
 from nile.games import load_save
+from nile.messages import describe
 from nile.web.controller import GAME, Controller
 from nile.web.render import render_app, sprite
 from nile.web.storage import Library, MemoryStore
@@ -119,15 +126,16 @@ def test_a_tie_in_a_row_is_labelled_for_the_winner_and_the_loser_differently():
     assert _tie_note(ranking[2], ranking, "en") == ""
 
 
-def test_kap_bids_open_with_the_choosing_order_and_a_crossing_shows_its_income():
+def test_kap_bids_open_with_the_choosing_order_and_a_crossing_is_said_without_a_click():
     c = opened("cape", "r1-01-2p-bid-sealed.json")
     bid_all(c, "+1")
     html = render_app(c)
     assert "The auction&#x27;s bids are open" in html or "The auction's bids are open" in html
     assert "Choosing order" in html and "Pond" in html
     rng = random.Random(2)
-    for _ in range(500):  # on to the first crossing
-        if c.moment is not None and any(e.key == "cape.build" for e in c.state.log[c.moment[0]:c.moment[1]]):
+    start = len(c.state.log)
+    for _ in range(500):  # on to the next crossing
+        if any(e.key == "cape.build" for e in c.state.log[start:]):
             break
         c.moment = None
         s = c.state
@@ -137,8 +145,107 @@ def test_kap_bids_open_with_the_choosing_order_and_a_crossing_shows_its_income()
         legal = [a.text() for a in s.legal_actions(s.current_player())]
         builds = [t for t in legal if t.startswith("build")]
         c.handle("act", builds[0] if builds else rng.choice(legal))
+    # a crossing is routine (K4): no panel to close, its income said in the news line of the action panel
+    assert c.moment is None
     html = render_app(c)
-    assert "crosses a landscape" in html and "Income +" in html
+    assert "moment-title" not in html
+    news = re.search(r'<section class="news" role="status"[^>]*><ul>(.*?)</ul></section>', html)
+    assert news is not None and "crosses" in news.group(1) and "income" in news.group(1)
+
+
+def play_counting_continues(game: str, seed: int, kinds: tuple[str, ...] = ("", "easy", "easy")) -> tuple[int, int, Counter[str]]:
+    """A seeded game of one person against bots, played through the controller as the page would:
+    (how often the person had to press Continue, how many decisions they made, the moment keys of
+    those Continues)."""
+    c = Controller(Library(MemoryStore(), load_save), lambda: seed)
+    c.handle("new", game)
+    c.handle("setup-count", str(len(kinds)))
+    for seat, kind in enumerate(kinds):
+        c.handle("setup-kind", f"{seat}:{kind}")
+    c.handle("start-game")
+    rng = random.Random(seed)
+    continues = decisions = 0
+    why: Counter[str] = Counter()
+    for _ in range(20_000):
+        s = c.state
+        if c.paused_on_moment():  # the table waits for this person's Continue
+            assert "moment-title" in render_app(c)
+            continues += 1
+            start, end = c.moment
+            why.update({e.key for e in s.log[start:end]} & c.ui.moment_keys)
+            c.handle("moment-close")
+            continue
+        if s.is_terminal():
+            break
+        if (job := c.bot_job()) is not None:
+            c.handle("bot-move", f'{job["key"]}|{protocol.handle(job)["text"]}')
+            continue
+        decisions += 1
+        if c.solo_bidder() is not None:
+            c.handle("bid-change", rng.choice(["+1", "+10", "-1"]) if game == "cape" else "x")
+            c.handle("bid-submit")
+            continue
+        legal = [a.text() for a in s.legal_actions(s.current_player())]
+        choice = rng.choice([t for t in legal if t != "end"] or legal)
+        c.handle("act", choice)
+        if c.confirm is not None:
+            c.handle("confirm", choice)
+    assert c.state.is_terminal()
+    return continues, decisions, why
+
+
+def test_routine_events_need_no_click_only_reveals_scorings_and_the_end_do():
+    """Issue 21: a seeded 3-player Kap game (one person, two bots) asked for Continue 26 times against
+    27 decisions of the person (every crossing stopped the table); now only the auctions' bids opened
+    and the end do."""
+    continues, decisions, why = play_counting_continues("cape", 7)
+    assert set(why) <= {"cape.bid.revealed", "cape.over"}
+    assert why["cape.over"] == 1
+    assert continues == 9 and decisions == 27, (continues, decisions, why)
+    continues, decisions, why = play_counting_continues("banks", 7)
+    assert set(why) <= {"bid.revealed", "auction.revealed", "scoring.done", "game.over"}
+    assert continues < decisions / 10
+
+
+@pytest.mark.parametrize("game", ["banks", "cape"])
+def test_a_routine_event_is_said_in_a_line_and_stays_until_the_person_acts(game):
+    """What a bot's turn brought (a desert card, an arrow, a card turned up, a crossing) is said in the
+    action panel without a panel to close; the person's next action starts the line afresh."""
+    c = Controller(Library(MemoryStore(), load_save), lambda: 3)
+    c.handle("new", game)
+    c.handle("setup-count", "3")
+    for seat in (1, 2):
+        c.handle("setup-kind", f"{seat}:easy")
+    c.handle("start-game")
+    rng = random.Random(3)
+    said = 0
+    for _ in range(3000):
+        s = c.state
+        if s.is_terminal() or said > 3:
+            break
+        if c.paused_on_moment():
+            c.handle("moment-close")
+            continue
+        if (job := c.bot_job()) is not None:
+            c.handle("bot-move", f'{job["key"]}|{protocol.handle(job)["text"]}')
+            continue
+        html = render_app(c)
+        news = [e for e in s.log[c.news_from:] if e.key in c.ui.news_keys]
+        if news:
+            said += 1
+            assert '<section class="news" role="status"' in html
+            assert describe(news[-1].to_json(), c.names, "en").replace("'", "&#x27;") in html
+            assert c.moment is None or not ({e.key for e in news} & c.ui.moment_keys)
+        else:
+            assert 'class="news"' not in html
+        if c.solo_bidder() is not None:
+            c.handle("bid-submit")
+            continue
+        legal = [a.text() for a in s.legal_actions(s.current_player())]
+        c.handle("act", rng.choice([t for t in legal if t != "end"] or legal))
+        if c.confirm is not None:
+            c.handle("confirm", c.confirm[0])
+    assert said > 3
 
 
 def test_the_end_of_a_game_is_a_moment_and_bots_wait_for_a_persons_continue():
