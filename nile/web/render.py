@@ -363,10 +363,12 @@ def render_game(c: Controller) -> str:
         return render_review(c, language_choice(c.lang, compact=True))
     if c.replay is not None:
         return render_replay(c)
-    if s.secret_decision() and not s.is_terminal() and not c.read_only and (
-        c.active_bidder() is not None or any(not c.kinds[p] for p in s.to_act())
-    ):
-        return moment_panel(c, frame_of(c)) + lesson_panel(c) + render_secret(c)  # a person decides in secret (bots need no hand-over)
+    if s.secret_decision() and not s.is_terminal() and not c.read_only:
+        bidder = c.active_bidder()
+        if bidder is not None:  # a person decides in secret, at the table as it stands for them
+            return render_secret_table(c, bidder)
+        if any(not c.kinds[p] for p in s.to_act()):  # the device goes round: nothing shows until the right person says so
+            return moment_panel(c, frame_of(c)) + lesson_panel(c) + render_secret(c)  # (bots need no hand-over)
     frame = frame_of(c)
     ui = c.ui
     header = _status_bar(c, frame)
@@ -383,7 +385,9 @@ def render_game(c: Controller) -> str:
     )
 
 
-def _status_bar(c: Controller, frame: Frame) -> str:
+def _status_bar(c: Controller, frame: Frame, secret: bool = False) -> str:
+    """The game's head line. Over a secret decision (``secret``) it offers nothing that could show
+    what others decided in secret or interrupt the decision: no replay, export, hints or bot controls."""
     lang, view, s = c.lang, frame.view, frame.state
     names = c.names
     if s.is_terminal():
@@ -400,12 +404,12 @@ def _status_bar(c: Controller, frame: Frame) -> str:
         f'<span class="round">{esc(msg("ui.round", lang, round=view["round"]))}</span>'
         f'{c.ui.status(frame)}'
         f'<span class="whose" aria-live="polite">{esc(who)}</span>{memory}'
-        f'<span class="spacer"></span>{_bot_controls(c)}'
+        f'<span class="spacer"></span>{"" if secret else _bot_controls(c)}'
         f'{language_choice(lang, compact=True)}'
-        f'{_hints_toggle(c) if not s.is_terminal() and not c.read_only else ""}'
+        f'{_hints_toggle(c) if not s.is_terminal() and not c.read_only and not secret else ""}'
         f'{_help_buttons(c)}'
-        f'{button(msg("ui.replay", lang), Intent.REPLAY, cls="ghost") if s.history else ""}'
-        f'{button(msg("ui.export", lang), Intent.EXPORT, c.game_id or "", cls="ghost")}'
+        f'{button(msg("ui.replay", lang), Intent.REPLAY, cls="ghost") if s.history and not secret else ""}'
+        f'{"" if secret else button(msg("ui.export", lang), Intent.EXPORT, c.game_id or "", cls="ghost")}'
         "</header>"
     )
 
@@ -628,8 +632,44 @@ def render_replay(c: Controller) -> str:
 
 
 # ---------------------------------------------------------------------- secret decisions (any game)
+def render_secret_table(c: Controller, p: int) -> str:
+    """Seat ``p``'s sealed decision at the table: the board, the players and the log as they stand,
+    drawn from ``p``'s own view only (every public fact, and nothing another seat decided in secret),
+    with the private input where the action panel stands on a normal turn."""
+    s = c.state
+    assert s is not None
+    lang, names, ui = c.lang, c.names, c.ui
+    frame = Frame(s, s.view(p), Interaction(), {}, lang, names, c.layout)  # nothing on the board to click
+    side = (
+        '<aside class="side">'
+        f'<section class="players" aria-label="{esc(msg("ui.players", lang))}">{ui.side(frame)}</section>'
+        + _log(c, frame.view) + "</aside>"
+    )
+    return (
+        f'<section class="game game-{esc(s.GAME)} deciding">{_status_bar(c, frame, secret=True)}'
+        f'{moment_panel(c, frame)}{lesson_panel(c)}<div class="table">{ui.board(frame)}'
+        f'{_private_panel(c, frame, p)}{side}</div></section>'
+    )
+
+
+def _private_panel(c: Controller, frame: Frame, p: int) -> str:
+    """The private input of a sealed decision, in the action panel's place: whose it is, what is
+    decided, the game's form, and Place bid (with Hide when others share the device)."""
+    s, lang, names = frame.state, c.lang, c.names
+    # alone at the table there is nobody to hide the bid from, but the way home stays open (the head line)
+    hide = button(msg("ui.hide", lang), Intent.BID_HIDE) if c.bidder is not None else ""
+    return (
+        f'<section class="actions bid-private" aria-labelledby="bid-title">{news_line(c, frame)}'
+        f'<h2 id="bid-title">{esc(msg("ui.bid_of", lang, player=names[p]))}</h2>'
+        f'<p class="prompt">{esc(c.ui.secret_title(s, lang))}</p>'
+        f'{c.ui.private_input(s, p, c.bid_draft, lang, names)}'
+        f'<div class="buttons">{hide}{button(msg("ui.place_bid", lang), Intent.BID_SUBMIT, cls="primary big")}</div></section>'
+    )
+
+
 def render_secret(c: Controller) -> str:
-    """Hand-over screens: name who still decides; the chosen player decides on a private screen."""
+    """Hand-over screens: name who still decides, and nothing else of the table; the chosen player
+    then decides at the table drawn from their own view (``render_secret_table``)."""
     s = c.state
     assert s is not None
     lang, names, ui = c.lang, c.names, c.ui
@@ -655,15 +695,7 @@ def render_secret(c: Controller) -> str:
             + f'<p class="hint">{esc(msg("ui.bid_secret_hint", lang))}</p>'
             f'{button("⌂ " + msg("ui.home", lang), Intent.HOME, cls="ghost")}</section>'
         )
-    # alone at the table there is nobody to hide the bid from, but the way home stays open
-    hide = button(msg("ui.hide", lang), Intent.BID_HIDE) if c.bidder is not None else button("⌂ " + msg("ui.home", lang), Intent.HOME, cls="ghost")
-    return (
-        f'<section class="bid-private"><div class="screen-head"><h1>{esc(msg("ui.bid_of", lang, player=names[p]))}</h1>'
-        f'{language_choice(lang, compact=True)}{_help_buttons(c)}</div><p>{esc(why)}</p>'
-        f'{ui.private_input(s, p, c.bid_draft, lang, names)}'
-        f'<div class="buttons">{hide}'
-        f'{button(msg("ui.place_bid", lang), Intent.BID_SUBMIT, cls="primary big")}</div></section>'
-    )
+    return render_secret_table(c, p)
 
 
 render_bidding = render_secret

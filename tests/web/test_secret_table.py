@@ -1,0 +1,134 @@
+"""A sealed decision is made at the table (issue 21): the person deciding a bid (Kap's auction K3,
+Nile's start-player bid N12 and hippo auction N11) sees every public fact of the table — the board,
+the offer, money, routes, the common row, the boat, scores, the log — drawn from their own view,
+beside the private input; nothing another seat decided in secret shows (N9, K6), and in
+pass-and-play the hand-over screen still shows nothing of the table until the right person says so."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from nile.games import load_save
+from nile.messages import text as msg
+from nile.web.controller import GAME, Controller
+from nile.web.render import render_app, render_screen, sprite
+from nile.web.storage import Library, MemoryStore
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+
+
+def started(game: str, kinds: tuple[str, ...], variants: tuple[str, ...] = (), seed: int = 11) -> Controller:
+    c = Controller(Library(MemoryStore(), load_save), lambda: seed)
+    c.handle("new", game)
+    c.handle("setup-count", str(len(kinds)))
+    for seat, kind in enumerate(kinds):
+        c.handle("setup-kind", f"{seat}:{kind}")
+    for v in variants:
+        c.handle("setup-option", f"variant:{v}")
+    c.handle("start-game")
+    assert c.screen == GAME, c.form.error
+    return c
+
+
+def table(c: Controller) -> str:
+    """The game screen without the page's artwork (the same on every screen)."""
+    return render_app(c).replace(sprite(), "")
+
+
+def words(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def test_alone_with_bots_a_kap_bid_is_made_beside_the_whole_table():
+    c = started("cape", ("", "easy", "easy"))
+    assert c.solo_bidder() == 0
+    html = table(c)
+    view = c.state.view(0)
+    assert '<div class="board cape">' in html  # the terrain card, the offer, the common row, every route
+    assert 'class="offer"' in html and 'class="common"' in html and html.count('class="route-line') == 3
+    assert html.count('<article class="player') == 3  # every player's money, crossings and bonus rails
+    for p in view["players"]:
+        assert msg("cape.ui.stats", money=p["money"], crossed=p["crossed"], bonus=p["bonus"]) in words(html)
+    assert 'class="log"' in html
+    # the private input stands where the action panel stands on a normal turn, with the person's own money
+    panel = re.search(r'<section class="actions bid-private".*?</section>', html, re.S)
+    assert panel is not None and "of your 100 Pond" in panel.group(0) and 'data-i="bid-submit"' in panel.group(0)
+    assert 'data-i="pick"' not in html  # the board is to look at: nothing on it commits anything
+    # nothing on the head line that would show the game's secrets or leave the decision half made
+    for intent in ("export", "replay", "hints", "bot-skip"):
+        assert f'data-i="{intent}"' not in html
+    assert 'data-i="home"' in html and 'data-i="bid-hide"' not in html  # nobody to hide it from
+    screen = render_screen(c)
+    assert screen.secret and not screen.keep
+
+
+def _kap_with_a_rival_bid(amount: int) -> str:
+    """Three persons share the device; Bram bids ``amount``, then Anna opens her own bid screen."""
+    c = started("cape", ("", "", ""))
+    c.handle("reveal-bidder", "1")
+    c.handle("bid-change", str(amount))
+    c.handle("bid-submit")
+    assert c.state.bids[1] == amount
+    c.handle("reveal-bidder", "0")
+    return table(c)
+
+
+def test_a_rivals_sealed_bid_never_shows_on_the_bid_screen():
+    """The screen of the person deciding is a function of what that person may know (K6): Bram's bid
+    of 7 or of 63 draws exactly the same screen for Anna."""
+    low, high = _kap_with_a_rival_bid(7), _kap_with_a_rival_bid(63)
+    assert '<div class="board cape">' in low and 'data-i="bid-hide"' in low  # at the table, and she can hide it
+    assert low == high
+
+
+def test_pass_and_play_hands_over_before_anything_of_the_table_shows():
+    c = started("cape", ("", "", ""))
+    html = table(c)
+    assert 'class="handover"' in html and 'data-i="reveal-bidder"' in html
+    assert 'class="board' not in html and 'class="players"' not in html and 'class="log"' not in html
+    assert not render_screen(c).secret
+    c.handle("reveal-bidder", "2")
+    assert '<div class="board cape">' in table(c) and render_screen(c).secret
+    c.handle("bid-hide")
+    assert 'class="board' not in table(c)
+
+
+def test_a_nile_start_bid_is_made_beside_the_board_from_the_bidders_own_view():
+    c = started("banks", ("", "easy", "easy"), variants=("N12",))
+    assert c.state.secret_decision() and c.solo_bidder() == 0
+    html = table(c)
+    assert '<div class="board">' in html and html.count('<article class="player') == 3
+    panel = re.search(r'<section class="actions bid-private".*?</section>', html, re.S)
+    assert panel is not None and msg("ui.bid_start") in panel.group(0)
+    assert 'data-i="bid-change"' in panel.group(0) and 'data-i="bid-submit"' in panel.group(0)
+    assert render_screen(c).secret
+
+
+@pytest.mark.parametrize("bid", ["", "+"])
+def test_a_nile_hippo_bid_shows_the_boat_and_the_players_but_no_rivals_bid(bid):
+    data = json.loads((GOLDEN / "banks" / "r1-06-3p-n11-auction-sealed.json").read_text())["save"]
+    c = Controller(Library(MemoryStore(), load_save), lambda: 5)
+    c.import_text(json.dumps(data))
+    s = c.state
+    first, second = s.to_act()[0], s.to_act()[1]
+    c.handle("reveal-bidder", str(first))
+    crop = next(iter(s.view(first)["players"][first]["supply"]), None)
+    if bid and crop:
+        c.handle("bid-change", f"{crop}:+")
+    c.handle("bid-submit")
+    c.handle("reveal-bidder", str(second))
+    html = table(c)
+    assert '<div class="board">' in html and html.count('<article class="player') == 3
+    assert "on the boat" in html
+    # what the first bidder bid is nowhere on the second one's screen: bidding one marker or none draws the same
+    if bid:
+        c2 = Controller(Library(MemoryStore(), load_save), lambda: 5)
+        c2.import_text(json.dumps(data))
+        c2.handle("reveal-bidder", str(first))
+        c2.handle("bid-submit")
+        c2.handle("reveal-bidder", str(second))
+        assert table(c2) == html
