@@ -158,8 +158,9 @@ def marker_svg(cx: float, cy: float, m: dict[str, Any], players: list[dict[str, 
     p = players[m["player"]]
     state = condition or m.get("side") or "seed"
     cls = f"marker p-{p['colour']} " + (condition or m.get("side", ""))
+    key = f' data-k="m{m["id"]}"' if "id" in m else ""  # one marker, wherever it goes (static/motion.js)
     return (
-        f'<g class="{cls}">{art.token(state, m["crop"], cx, cy)}'
+        f'<g class="{cls}"{key}>{art.token(state, m["crop"], cx, cy)}'
         f'<text x="{art.n(cx + 13)}" y="{art.n(cy - 11)}" class="owner">{esc(colour_letter(p["colour"], lang))}</text></g>'
     )
 
@@ -213,12 +214,12 @@ def field_svg(g: Geometry, west: bool, k: int, index: int, f: dict[str, Any], in
     body = [f'<rect class="ground" x="{x + 2}" y="{fy + 2}" width="{fw - 4}" height="{fh - 4}" rx="6"/>']
     marks = [art.palms(x + 6, fy + 4, f["palms"])]
     if f["water"]:
-        body.append(f'<rect class="water" x="{x + 5}" y="{fy + 20}" width="{fw - 10}" height="{fh - 25}" rx="4"/>'
-                    + art.use("ripples", x + 5, fy + 20, fw - 10, fh - 25))
-        body.append(g.card_waves(west, x, fy, f["water"]["in"], f["water"]["out"]))
+        body.append(f'<g data-k="w:{f["name"]}"><rect class="water" x="{x + 5}" y="{fy + 20}" width="{fw - 10}" height="{fh - 25}" rx="4"/>'
+                    + art.use("ripples", x + 5, fy + 20, fw - 10, fh - 25)
+                    + g.card_waves(west, x, fy, f["water"]["in"], f["water"]["out"]) + "</g>")
     if f["desert"]:
-        body.append(f'<rect class="desert" x="{x + 5}" y="{fy + 20}" width="{fw - 10}" height="{fh - 25}" rx="4"/>'
-                    + art.use("desert", x + 5, fy + 20, fw - 10, fh - 25))
+        body.append(f'<g data-k="d:{f["name"]}"><rect class="desert" x="{x + 5}" y="{fy + 20}" width="{fw - 10}" height="{fh - 25}" rx="4"/>'
+                    + art.use("desert", x + 5, fy + 20, fw - 10, fh - 25) + "</g>")
     for i, m in enumerate(f["markers"]):
         marks.append(marker_svg(x + 24 + i * 36, fy + 54, m, players, lang=lang))
     if t is not None and t.action and t.cost:
@@ -300,9 +301,10 @@ def svg_tide(view: dict[str, Any], lang: str) -> str:
     return f'<svg class="tide" viewBox="0 0 142 28" role="img" aria-label="{esc(label)}">{"".join(segs)}</svg>'
 
 
-def pawn_svg(cx: float, cy: float, r: float, colour: str, lang: str) -> str:
+def pawn_svg(cx: float, cy: float, r: float, colour: str, lang: str, seat: int | None = None) -> str:
     """A player's pawn of the score track: a disc of their colour with their letter."""
-    return (f'<g class="pawn p-{colour}"><circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}"/>'
+    key = "" if seat is None else f' data-k="pawn{seat}"'  # the pawn moving is the points added (static/motion.js)
+    return (f'<g class="pawn p-{colour}"{key}><circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}"/>'
             f'<text x="{cx:.1f}" y="{cy + 0.5:.1f}">{esc(colour_letter(colour, lang))}</text></g>')
 
 
@@ -333,7 +335,7 @@ def svg_track(view: dict[str, Any], layout: str = "landscape", lang: str = "en")
             col, row = (n % 2, n // 2) if len(here) > 1 else (0.5, 0)
             cx = x + 1 + r + col * (w - 2 - 2 * r - 2) if len(here) > 1 else x + w / 2 - 1
             cy = y + 2 + r + row * (2 * r - 1) if len(here) > 1 else y + 12
-            pawns.append(pawn_svg(cx, cy, r, p["colour"], lang))
+            pawns.append(pawn_svg(cx, cy, r, p["colour"], lang, p["seat"]))
     ox, oy = place(view["obelisk"])
     ox += w / 2 - 1
     scores = msg("list.sep", lang).join(f'{p["name"]} {p["score"]}' for p in view["players"])
@@ -426,8 +428,11 @@ def html_boat(frame: Frame) -> str:
     view, inter, lang = frame.view, frame.interaction, frame.lang
     players = view["players"]
     groups: dict[tuple[int, str], int] = {}
+    keys: dict[tuple[int, str], str] = {}  # the markers a chip stands for: where a washed-away marker went
     for m in view["boat"]:
         groups[(m["player"], m["crop"])] = groups.get((m["player"], m["crop"]), 0) + 1
+        if "id" in m:
+            keys[(m["player"], m["crop"])] = (keys.get((m["player"], m["crop"]), "") + f" m{m['id']}").strip()
     items = []
     for (player, crop), n in sorted(groups.items(), key=lambda kv: (kv[0][0], data.CROP_INDEX[kv[0][1]])):
         p = players[player]
@@ -438,10 +443,10 @@ def html_boat(frame: Frame) -> str:
         colour_cls = f'p-{p["colour"]}'
         if t:
             coach = " coach" if key in inter.focus else ""
-            items.append(f'<button type="button" class="chip boat-chip target{coach} {colour_cls}"{attrs(data_i=Intent.PICK, data_v=key, aria_label=f"{label} {t.cost}: {words}. {t.label}", title=t.label)}>'
+            items.append(f'<button type="button" class="chip boat-chip target{coach} {colour_cls}"{attrs(data_i=Intent.PICK, data_v=key, data_k=keys.get((player, crop)), aria_label=f"{label} {t.cost}: {words}. {t.label}", title=t.label)}>'
                          f'{esc(label)} <span class="cost-tag">{t.cost}</span></button>')
         else:
-            items.append(f'<span class="chip boat-chip {colour_cls}"{attrs(aria_label=words)}>{esc(label)}</span>')
+            items.append(f'<span class="chip boat-chip {colour_cls}"{attrs(data_k=keys.get((player, crop)), aria_label=words)}>{esc(label)}</span>')
     return (
         f'<section class="boat" aria-label="{esc(msg("ui.boat", lang))}"><h3>{BOAT_ICON}{esc(msg("ui.boat", lang))} '
         f'<small>{len(view["boat"])}</small></h3><div class="boat-items">{"".join(items) or esc(msg("ui.empty", lang))}</div>'

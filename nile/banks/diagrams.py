@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..kit import esc
+from ..kit import esc, unkeyed
 from ..words import Word, plural
 from ..words import text as msg
 from . import data
@@ -49,7 +49,7 @@ CHECK, CROSS = "#0a7d32", "#b03a2e"  # the board's "you can" green, and a red fo
 def _svg(classes: str, width: float, height: float, label: str, parts: Sequence[str]) -> str:
     """One scalable picture: a viewBox and no size, one image with its words, no ids."""
     return (f'<svg class="diagram {classes}" viewBox="0 0 {width:g} {height:g}" role="img" '
-            f'aria-label="{esc(label)}">{"".join(parts)}</svg>')
+            f'aria-label="{esc(label)}">{unkeyed("".join(parts))}</svg>')
 
 
 def _place(piece: Piece, dx: float, dy: float) -> str:

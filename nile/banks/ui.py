@@ -28,6 +28,7 @@ from .options import START_RANDOM, VARIANTS, Options
 from .scoring import tie_outcome
 from .stats import TOTALS as STAT_KEYS
 from .stats import game_stats
+from .view import add_marker_ids
 
 BIDDING = ("start_bid", "auction")
 #: a player's numbers on their card: (plural-aware catalog key, view field)
@@ -323,7 +324,7 @@ def status(frame: Frame) -> str:
 
 
 def board(frame: Frame) -> str:
-    view = frame.view
+    view = frame.view if frame.state is None else add_marker_ids(frame.state, frame.view)
     return (
         f'<div class="board">{svg_track(view, frame.layout, frame.lang)}{svg_fields(frame)}{legend(frame.lang)}'
         f'<div class="lower">{svg_market(frame)}{html_boat(frame)}</div></div>'
@@ -414,7 +415,8 @@ def _player_card(frame: Frame, p: dict[str, Any]) -> str:
     return (
         f'<article class="player p-{p["colour"]}{" acting" if acting else ""}">'
         f'<h3><span class="swatch">{esc(colour_letter(p["colour"], lang))}</span> {esc(p["name"])} {start}</h3>'
-        f'<p class="stats">{esc(" · ".join(plural(k, p[f], lang) for k, f in STATS))}</p>'
+        f'<p class="stats" data-k="stats{seat}" data-kv="{" ".join(str(p[f]) for _, f in STATS)}">'
+        f'{esc(" · ".join(plural(k, p[f], lang) for k, f in STATS))}</p>'
         f'<div class="supply" aria-label="{esc(msg("ui.supply", lang))}">{_supply_chips(frame, p, None)}</div>'
         f'<div class="piles">{_piles(frame, p, None)}</div>{hoard}</article>'
     )

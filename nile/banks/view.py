@@ -18,6 +18,7 @@ from .data import (
     COLOUR_LETTERS,
     CONDITION_NAMES,
     CROPS,
+    FIELD_INDEX,
     FIELDS,
     MARKET_MIN_PALMS,
     MARKET_NAMES,
@@ -148,3 +149,21 @@ def view(state: Position, player: int | None) -> dict[str, Any]:
         "result": copy.deepcopy(s.final),
         "legal": [a.text() for a in s.legal_actions(player)] if acting else [],
     }
+
+
+def add_marker_ids(state: Position, seen: dict[str, Any]) -> dict[str, Any]:
+    """``seen`` (a view of ``state``) with each marker on the board, in the market and on the boat
+    given its ``id``: the screen follows one marker from where it was to where it goes
+    (static/motion.js). Public — which token moved where is seen at the table — but kept out of
+    ``view()`` itself, whose digest the golden saves hold."""
+    for row in seen["rows"]:
+        for f in row["fields"]:
+            ids = state.field_markers[FIELD_INDEX[f["name"]]]
+            for m, marker in zip(ids, f["markers"], strict=True):
+                marker["id"] = m
+    for i, row in enumerate(seen["market"]):
+        for m, fruit in zip(state.market[i], row["fruits"], strict=True):
+            fruit["id"] = m
+    for m, marker in zip(state.boat, seen["boat"], strict=True):
+        marker["id"] = m
+    return seen

@@ -63,6 +63,8 @@ def card_svg(card: dict[str, Any], x: float, y: float, lang: str, key: str | Non
     scene = LANDSCAPE_SYMBOL.get(land, "")[len("cape-"):]
     picture = use(scene, x + 4, y + 18, SCENE_W, SCENE_H, "scene") if scene else ""
     cx = x + CARD_W / 2
+    if "id" in card:  # one card, wherever it goes: offer, route, common row (static/motion.js)
+        attrs_ += f' data-k="c{card["id"]}"'
     return (
         f'<g class="{cls}"{attrs_}><rect class="face" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6"'
         f' fill="{LANDSCAPE_COLOURS.get(land, "#ccc")}"/>'
@@ -155,7 +157,8 @@ def route_parts(p: dict[str, Any], lang: str, standalone: bool = False) -> tuple
         parts.append(f'<text class="crossed-n" x="{8 + (behind - 1) * 14 + CARD_W / 2}" y="{CARD_H - 8}"{look}>{crossed}</text>')
     loco_x = x0 + 6
     # the locomotive at the head of the route, in the player's colour (the symbol's currentColor)
-    parts.append(f'<g class="loco p-{esc(p["colour"])}">{use("loco", loco_x, CARD_H / 2 - 16, LOCO_W, LOCO_H)}</g>')
+    key = f' data-k="loco{p["seat"]}"' if "seat" in p else ""  # the locomotive crossing (static/motion.js)
+    parts.append(f'<g class="loco p-{esc(p["colour"])}"{key}>{use("loco", loco_x, CARD_H / 2 - 16, LOCO_W, LOCO_H)}</g>')
     start = loco_x + LOCO_W + 4
     for i, c in enumerate(route):
         parts.append(card_svg(c, start + i * gap, 6, lang))

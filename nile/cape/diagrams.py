@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.actions import Action
-from ..kit import esc
+from ..kit import esc, unkeyed
 from ..words import Word, plural
 from ..words import text as msg
 from . import actions as act
@@ -74,7 +74,7 @@ def _svg(css: str, height: float, label: str, parts: Sequence[str]) -> str:
     """One scalable picture: a viewBox and no size, one image with its words, no ids; its words drawn as
     the table draws them (11px, centred) wherever the help puts it."""
     return (f'<svg class="diagram cape-{css}" viewBox="0 0 {WIDTH} {height:g}" role="img" aria-label="{esc(label)}">'
-            f'<g font-size="11" text-anchor="middle">{"".join(parts)}</g></svg>')
+            f'<g font-size="11" text-anchor="middle">{unkeyed("".join(parts))}</g></svg>')
 
 
 def _at(dx: float, dy: float, markup: str) -> str:

@@ -183,7 +183,8 @@ def side(frame: Frame) -> str:
         acting = p["seat"] in view["to_act"]
         cards.append(
             f'<article class="player p-{esc(p["colour"])}{" acting" if acting else ""}"><h3>{esc(p["name"])}</h3>'
-            f'<p class="stats">{icon("coin", COIN, "coin-i")} '
+            f'<p class="stats" data-k="stats{p["seat"]}" data-kv="{p["money"]} {p["crossed"]} {p["bonus"]}">'
+            f'{icon("coin", COIN, "coin-i")} '
             f'{esc(msg("cape.ui.stats", lang, money=p["money"], crossed=p["crossed"], bonus=p["bonus"]))}</p>'
             f'{_bonus_backs(int(p["bonus"]))}</article>'
         )

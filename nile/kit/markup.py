@@ -8,6 +8,8 @@ only ever be text.
 
 from __future__ import annotations
 
+import re
+
 import html
 from collections.abc import Sequence
 from typing import Any
@@ -34,6 +36,15 @@ def fit_label(text: str, room: float, size: float, bold: bool = False) -> str:
     if label_width(text, size, bold) <= room:
         return ""
     return f' textLength="{room:g}" lengthAdjust="spacingAndGlyphs"'
+
+
+_KEYS = re.compile(r' data-kv?="[^"]*"')
+
+
+def unkeyed(markup: str) -> str:
+    """Board markup without its pieces' keys (``data-k``, ``data-kv``: a piece followed from where it
+    was to where it goes, static/motion.js): a picture of the board (the rules help) moves nothing."""
+    return _KEYS.sub("", markup)
 
 
 def attrs(**values: Any) -> str:

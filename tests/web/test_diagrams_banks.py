@@ -19,7 +19,7 @@ from nile.banks import board, data
 from nile.banks import diagrams as pictures
 from nile.banks import positions as P
 from nile.banks.ui import RULE_IDS
-from nile.kit import Frame, Interaction, Target
+from nile.kit import Frame, Interaction, Target, unkeyed
 from nile.messages import LANGUAGES
 from nile.web.help import open_help, render_help
 
@@ -57,7 +57,7 @@ def test_pictures_are_drawn_by_the_boards_own_code():
     market = board.svg_market(Frame(None, view, Interaction(), {}, "en", [], "landscape"))
     piece, _ = board.market_piece(view, ["M4"], "en")
     row = piece[piece.index("/>") + 2:]  # all but its own piece of the house wall
-    assert row in market and row in pictures.diagrams("N7", "en")[1][0]
+    assert row in market and unkeyed(row) in pictures.diagrams("N7", "en")[1][0]  # the same, less the keys motion follows
 
 
 # ---------------------------------------------------------------------- what the pictures show
@@ -176,10 +176,10 @@ def _targets():
 #: are drawn with the game's own symbols (``nile.banks.art``): crop pictograms on tokens shaped by their
 #: state, palm trees, the water card's ripples, the desert card, the boat and the obelisk.
 BOARD_DIGESTS = {
-    ("landscape", "plain"): "7668781ec4294a82749b4aea7f4cbe3ccd19757c1ac88e0e8a0eb941ed552162",
-    ("landscape", "targets"): "49be774d8a9b7355e8d20c6f02e4d4507632095797a277ccccbb55a2e645f3b0",
-    ("portrait", "plain"): "f3b5a76f7e4efd9dcea41a4b5c3ac9f57440b680cf7fae7fa3356b4babf9abc8",
-    ("portrait", "targets"): "130c4b0ddec7998dccb626e9080ef8c01c178a86024d12b5bdf505d3bea04147",
+    ("landscape", "plain"): "5194f3a24667cf19bfce37c145e9b40a22275843d40087f999779a5aced4eb14",
+    ("landscape", "targets"): "f027e2e26b92427f1eb9a0b45498810e595fe2e47646dde25299f12cd43c78b8",
+    ("portrait", "plain"): "e297c1bbb8d7c136e7eab35a5ad8d950af5c77dee14f70e6ed4151cdc891ade2",
+    ("portrait", "targets"): "7719b44860b9bc9ae5f990c42793d4e047f6be47f3788fa3ce8b6bcf0132992d",
 }
 
 
