@@ -6,7 +6,18 @@ protocol), ``markup`` (HTML pieces), ``chart`` (a line chart), ``spec`` (``GameS
 """
 
 from .intents import PAGE_INTENTS, Intent
-from .markup import attrs, button, colour_letter, end_section, esc, fit_label, label_width, numbered_keys, summary_card, unkeyed
+from .markup import (
+           attrs,
+           button,
+           colour_letter,
+           end_section,
+           esc,
+           fit_label,
+           label_width,
+           numbered_keys,
+           summary_card,
+           unkeyed,
+)
 from .screen import Button, Frame, GameUI, Interaction, Lesson, SetupForm, Target, Tip
 from .spec import BotKnowledge, GameSpec
 
