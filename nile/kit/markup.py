@@ -8,9 +8,8 @@ only ever be text.
 
 from __future__ import annotations
 
-import re
-
 import html
+import re
 from collections.abc import Sequence
 from typing import Any
 
