@@ -133,6 +133,7 @@ class App:
         self.renders = 0
         self._html = ""
         self._rules_open = False
+        self._popups: tuple[Any, ...] = (None, None)  # the moment and lesson last shown (``_show_popups``)
         self._rules_page: tuple[str, str] | None = None
         self._proxies = [
             create_proxy(self.on_click),
@@ -188,6 +189,7 @@ class App:
             self._refocus(focus[0] or "", focus[1], keyboard)
         if turned and page is not None and page[1] not in (CONTENTS, SEARCH):
             self._show_page()  # on a phone the contents above a page may fill the screen: the page comes into sight
+        self._show_popups()
         self._hold_game()
         self._run_effects()
         self._drive_bots()
@@ -198,6 +200,24 @@ class App:
         document.documentElement.lang = self.controller.lang
         state = self.controller.state
         document.body.dataset.actions = str(len(state.history)) if state else "0"
+
+    def _show_popups(self) -> None:
+        """A moment panel (a scoring, bids opened, the end) or a lesson that has just opened comes into
+        sight with its title: on a phone the page may be scrolled down to the market when it opens
+        above the board (issue 21). Only the title's own box is scrolled to, and only if it is hidden."""
+        c = self.controller
+        popups = (c.moment, c.teaching.lessons[0] if c.teaching.lessons else None)
+        opened = [sel for sel, now, before in zip(("#moment-title", "#lesson-title"), popups, self._popups, strict=True)
+                  if now is not None and now != before]
+        self._popups = popups
+        for sel in opened:
+            title = self.root.querySelector(sel)
+            if _str(title) is None:
+                continue
+            box = title.getBoundingClientRect()
+            if box.top < 0 or box.bottom > window.innerHeight:
+                title.scrollIntoView(js.Object.fromEntries(to_js([["block", "nearest"]])))
+            return
 
     def _show_page(self) -> None:
         """Scroll the help's open page into sight, just under the help's sticky head, if its top is hidden

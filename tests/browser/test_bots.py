@@ -35,7 +35,12 @@ def test_one_person_and_two_bots_play_kap_to_the_end(app: Page) -> None:
     start_game(app, names=("Me", "Amun", "Bastet"), game="cape", kinds=("", "easy", "normal"))
     expect(app.locator(".bid-private")).to_be_visible()  # the person bids at once, on their own screen
     expect(app.locator("[data-i=bid-hide]")).to_have_count(0)  # nobody to hide it from (but Home is there)
-    expect(app.locator(".bid-private [data-i=home]")).to_have_count(1)
+    expect(app.locator(".status [data-i=home]")).to_have_count(1)
+    # ... at the table (issue 21): the offer, the common row, every route and every player's money in sight
+    for part in (".board.cape .offer", ".board.cape .common", ".side .players"):
+        expect(app.locator(part)).to_be_visible()
+    expect(app.locator(".board.cape .route-line")).to_have_count(3)
+    expect(app.locator(".side .player")).to_have_count(3)
     clicks = play_against_bots(app, KAP_PERSON)
     assert clicks > 5
     data = _saved(app)

@@ -289,7 +289,8 @@ def test_secret_bids_stay_secret_on_the_hand_over_screen(app: Page) -> None:
     assert not app.locator(".board").count()  # nobody sees the board during bids
 
     click(app, intent("reveal-bidder", "0"))
-    expect(app.locator(".bid-private h1")).to_contain_text("Amun")
+    expect(app.locator(".bid-private h2")).to_contain_text("Amun")
+    expect(app.locator(".board")).to_be_visible()  # Amun bids at the table, the board in sight (issue 21)
     for _ in range(3):
         click(app, intent("bid-change", "flax:+"))
     expect(app.locator(".bid-private .bid-total")).to_contain_text("3")
