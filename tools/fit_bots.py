@@ -9,7 +9,16 @@
   method in pure Python; prints the fitted slope (1.0 means ``SCALE`` already gives calibrated
   chances) and the log-loss against always saying 1/2 — how much the evaluation knows.
 
+- Kap's search evaluation ``OUTLOOK`` (``--outlook``): seeded games of the normal bot against
+  itself, a share ``--eps`` of the moves random so that more kinds of positions are seen; at every
+  decision point the difference of the two seats' ``outlook_features``, and whether the first
+  seat went on to win. A logistic regression (Newton's method, a small ridge) fits one weight per
+  feature; printed in Pond (the money weight is 1) with ``OUTLOOK_SCALE`` = 1 / the money weight,
+  and the log-loss on held-out games (other seeds) beside that of today's ``OUTLOOK`` and of
+  the greedy bot's ``heuristic`` at its best scale.
+
     python tools/fit_bots.py --games 40 --seed 2026 [--iterations 200]
+    python tools/fit_bots.py --game cape --outlook --games 300 --seed 2026 --eps 10
 """
 
 from __future__ import annotations
@@ -83,13 +92,114 @@ def fit_slope(points: list[tuple[float, float]]) -> tuple[float, float, float]:
     return slope, loss / max(1, len(points)), math.log(2)
 
 
+def outlook_points(games: int, seed: int, eps: int) -> list[tuple[list[float], float]]:
+    """(seat 0's features minus seat 1's, did seat 0 win) and the mirror, at every decision point of
+    ``games`` normal-against-normal Kap games (``eps`` % of the moves random)."""
+    from nile.cape import bot as cape_bot
+
+    spec = spec_of("cape")
+    points: list[tuple[list[float], float]] = []
+    for g in range(games):
+        bots = [make_bot("normal"), make_bot("normal")]
+        rngs = [Rng(seed * 1000 + g * 10 + s) for s in range(2)]
+        mix = Rng(seed * 7 + g)
+        state = spec.new_state(spec.default_options(2, frozenset()), seed + g)
+        seen: list[list[float]] = []
+        while not state.is_terminal():
+            seat = state.to_act()[0]
+            if mix.below(100) < eps:
+                action = mix.choice(state.legal_actions(seat))
+            else:
+                action = bots[seat].choose(state, seat, rngs[seat])
+            state.apply(action, seat)
+            if not state.is_terminal() and not state.secret_decision():
+                f0, f1 = (cape_bot.outlook_features(state, p) for p in (0, 1))
+                seen.append([a - b for a, b in zip(f0, f1, strict=True)])
+        won = state.returns()
+        for diff in seen:
+            points.append((diff, won[0]))
+            points.append(([-x for x in diff], won[1]))
+    return points
+
+
+def _solve(matrix: list[list[float]], rhs: list[float]) -> list[float]:
+    """Gaussian elimination with partial pivoting (a small, well-conditioned system)."""
+    k = len(rhs)
+    a = [row[:] + [rhs[i]] for i, row in enumerate(matrix)]
+    for c in range(k):
+        pivot = max(range(c, k), key=lambda r: abs(a[r][c]))
+        a[c], a[pivot] = a[pivot], a[c]
+        for r in range(k):
+            if r != c and a[c][c]:
+                f = a[r][c] / a[c][c]
+                a[r] = [x - f * y for x, y in zip(a[r], a[c], strict=True)]
+    return [a[i][k] / a[i][i] for i in range(k)]
+
+
+def fit_logistic(points: list[tuple[list[float], float]], ridge: float = 1e-3) -> list[float]:
+    """Weights w of result ~ sigmoid(w · x), by Newton's method with a small ridge penalty."""
+    k = len(points[0][0])
+    w = [0.0] * k
+    for _ in range(30):
+        grad = [-ridge * x for x in w]
+        hess = [[ridge if i == j else 0.0 for j in range(k)] for i in range(k)]
+        for x, y in points:
+            p = _sigmoid(sum(a * b for a, b in zip(w, x, strict=True)))
+            e, s = y - p, p * (1 - p)
+            for i in range(k):
+                grad[i] += e * x[i]
+                if x[i]:
+                    row, si = hess[i], s * x[i]
+                    for j in range(k):
+                        row[j] += si * x[j]
+        step = _solve(hess, grad)
+        w = [a + b for a, b in zip(w, step, strict=True)]
+        if max(abs(x) for x in step) < 1e-9:
+            break
+    return w
+
+
+def _sigmoid(z: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def log_loss(points: list[tuple[list[float], float]], w: list[float]) -> float:
+    total = 0.0
+    for x, y in points:
+        p = min(1 - 1e-9, max(1e-9, _sigmoid(sum(a * b for a, b in zip(w, x, strict=True)))))
+        total -= y * math.log(p) + (1 - y) * math.log(1 - p)
+    return total / max(1, len(points))
+
+
+def fit_outlook(games: int, seed: int, eps: int) -> None:
+    from nile.cape import bot as cape_bot
+
+    names = cape_bot.OUTLOOK_FEATURES
+    train = outlook_points(games, seed, eps)
+    held = outlook_points(max(1, games // 3), seed + 100_000, eps)
+    w = fit_logistic(train)
+    money = w[names.index("money")]
+    print(f"cape outlook: {games} games (seed {seed}, {eps} % random moves), {len(train)} decision points; "
+          f"held out: {len(held)} from {max(1, games // 3)} games (seed {seed + 100_000})")
+    print("OUTLOOK = {" + ", ".join(f'"{n}": {x / money:.2f}' for n, x in zip(names, w, strict=True)) + "}")
+    print(f"OUTLOOK_SCALE = {1 / money:.1f}")
+    today = [cape_bot.OUTLOOK[n] / cape_bot.OUTLOOK_SCALE for n in names]
+    print(f"log-loss held out: fitted {log_loss(held, w):.4f}, today's OUTLOOK {log_loss(held, today):.4f}, "
+          f"a coin {math.log(2):.4f} (train {log_loss(train, w):.4f})")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--game", action="append", choices=("banks", "cape"))
+    parser.add_argument("--outlook", action="store_true", help="fit Kap's search evaluation (OUTLOOK)")
+    parser.add_argument("--eps", type=int, default=10, help="with --outlook: the share of random moves, in %%")
     args = parser.parse_args()
+    if args.outlook:
+        fit_outlook(args.games, args.seed, args.eps)
+        return 0
     for game in args.game or ["cape", "banks"]:
         shares, points = self_play(game, args.games, args.seed, args.iterations)
         slope, loss, base = fit_slope(points)

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..core.actions import Action
 from ..core.rng import Rng
+from ..kit.spec import exact_outcome
 from . import actions as act
 from .data import FIELDS, FLOOD, MARKET_NAMES, MARKET_STALLS, ROTTEN, ROWS
 from .determinize import hidden_card_groups
@@ -31,6 +32,11 @@ W_BOAT = 0.05
 #: 1, 100 games of normal against easy: 0 gave 50 %, 0.4 74 %, 0.6 74.5 %, 0.8 71 %; a like
 #: discount for the next desert field (0.2) and a boat term growing as a market row fills did not help
 RISK_FLOOD = 0.5
+
+#: the search tells apart every public fact a move turned up (a water or desert card, a flood)
+outcome_key = exact_outcome
+#: the strong bot evaluates with the same ``heuristic`` as the greedy one
+OUTLOOK_SCALE = SCALE
 
 
 def canonical(state: Any, seat: int) -> Any:
@@ -110,6 +116,11 @@ def terms(state: Any) -> dict[str, list[float]]:
         boat[owner_of(m)] += W_BOAT
     out["boat"] = boat
     return out
+
+
+def outlook(state: Any) -> list[float]:
+    """The strong bot's evaluation: ``heuristic``."""
+    return heuristic(state)
 
 
 def heuristic(state: Any) -> list[float]:

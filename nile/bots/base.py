@@ -8,6 +8,7 @@ a ``nile.kit.BotKnowledge``):
   generator reset), so it depends only on what ``seat`` may know;
 - ``heuristic(state)``: a rough score per seat in the game's own units;
 - ``SCALE``: how many of those units make a clear lead;
+- ``outlook(state)`` and ``OUTLOOK_SCALE``: the strong bot's evaluation (may be ``heuristic`` again);
 - ``easy(state, seat, legal, rng)``: a quick plausible choice.
 
 ``values(state)`` turns the heuristic into a value in [0, 1] per seat (the game's
@@ -71,17 +72,20 @@ def determinize(known: GameState, seat: int, rng: Rng, guess: bool = False) -> G
     return sample
 
 
-def values(state: GameState, kb: BotKnowledge | None = None) -> list[float]:
-    """Each seat's value in [0, 1]: the returns when over, else a squashed lead over the best rival."""
+def values(state: GameState, kb: BotKnowledge | None = None, outlook: bool = False) -> list[float]:
+    """Each seat's value in [0, 1]: the returns when over, else a squashed lead over the best rival
+    by the game's ``heuristic`` (the greedy bot's), or with ``outlook`` by its ``outlook`` (the
+    strong bot's, the coach's chances)."""
     if state.is_terminal():
         return state.returns()
     kb = kb or knowledge(state)
-    raw: list[float] = kb.heuristic(state)
+    raw: list[float] = kb.outlook(state) if outlook else kb.heuristic(state)
+    scale = kb.OUTLOOK_SCALE if outlook else kb.SCALE
     n = len(raw)
     out = []
     for p in range(n):
         best_other = max(raw[q] for q in range(n) if q != p)
-        x = (raw[p] - best_other) / kb.SCALE
+        x = (raw[p] - best_other) / scale
         out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x)))))
     return out
 

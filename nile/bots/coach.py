@@ -142,7 +142,7 @@ def chances(state: GameState) -> list[list[float]]:
 
     def note() -> None:
         for p in range(n):
-            v = values(canonical(replay, p))
+            v = values(canonical(replay, p), outlook=True)
             total = sum(v) or 1.0
             series[p].append(round(v[p] / total, 4))
 

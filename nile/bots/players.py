@@ -153,10 +153,10 @@ class _Node:
         self.avail = 0
         self.total = 0.0
 
-    def after(self, world: GameState, seen: int) -> _Node:
+    def after(self, world: GameState, seen: int, kb: Any) -> _Node:
         """The decision point reached by this move in ``world``: what the move made public (the log
-        lines it wrote) tells apart the situations a player could tell apart."""
-        key = tuple((e.key, str(e.params)) for e in world.log[seen:])
+        lines it wrote, as the game's ``outcome_key`` tells them apart) picks it."""
+        key = kb.outcome_key(world.log[seen:])
         node = self.outcomes.get(key)
         if node is None:
             node = self.outcomes[key] = _Node(self.mover)
@@ -209,8 +209,7 @@ class ISMCTSBot(Bot):
         h = len(history)
         if len(known.history) != h + 1 or known.history[h] != (seat, action) or known.history[:h] != history:
             return None
-        key = tuple((e.key, str(e.params)) for e in known.log[seen:])
-        return edge.outcomes.get(key)
+        return edge.outcomes.get(knowledge(known).outcome_key(known.log[seen:]))
 
     def search(
         self, known: GameState, seat: int, legal: tuple[Action, ...], rng: Rng, include: tuple[Action, ...] = (),
@@ -288,9 +287,9 @@ class ISMCTSBot(Bot):
             seen = len(world.log)
             world.apply(action, actor)
             path.append(edge)
-            node = edge.after(world, seen) if observe else edge
+            node = edge.after(world, seen, kb) if observe else edge
         self._playout(world, rng, kb)
-        v = values(world, kb)
+        v = values(world, kb, outlook=True)
         for n in path[1:]:
             n.visits += 1
             n.total += v[n.mover]

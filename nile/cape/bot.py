@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..core.actions import Action
@@ -43,6 +44,15 @@ EASY_SPEND, EASY_RACE = 0.9, 6
 #: strong bots made in self-play (``tools/fit_bots.py``); a rival's sealed bid is guessed from them
 BID_SHARES = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.04, 0.043, 0.047, 0.085, 0.129, 0.163, 0.179, 0.217,
               0.3, 0.513, 0.8)
+
+
+def outcome_key(entries: Sequence[Any]) -> tuple[Any, ...]:
+    """What a move made public, as far as the choices after it depend on it: a card turned up onto
+    the common row matters only by its rails (K4: the row is rails for whoever builds; its landscape
+    and income are never used), so the search keeps one decision point per number of rails, not one
+    per card — four instead of up to fifty, each visited far more often; everything else exactly."""
+    return tuple((e.key, CARDS[CARD_INDEX[e.params["card"]]].rails) if e.key == "cape.turn.card"
+                 else (e.key, str(e.params)) for e in entries)
 
 
 def canonical(state: Any, seat: int) -> Any:
@@ -113,6 +123,48 @@ def heuristic(state: Any) -> list[float]:
     """Money-equivalent standing per seat: the sum of ``terms``."""
     parts = terms(state).values()
     return [sum(part[p] for part in parts) for p in range(state.num_players)]
+
+
+#: the names of ``outlook_features``, in order
+OUTLOOK_FEATURES = ("crossed", "near", "money", "bonus", "income", "rails", "need")
+#: the search's evaluation (``outlook``): Pond per unit of each of ``OUTLOOK_FEATURES``, and the lead in
+#: Pond that makes odds of e : 1 (``OUTLOOK_SCALE``). A logistic regression of who won on the
+#: difference of the two seats' features, over every decision point of seeded self-play
+#: (``python tools/fit_bots.py --game cape --outlook``: see docs/bots.md for the games and the fit's quality)
+OUTLOOK = {"crossed": -24.73, "near": 24.78, "money": 1.00, "bonus": 15.38, "income": 0.77, "rails": 7.42,
+           "need": -4.57}
+OUTLOOK_SCALE = 71.9
+
+
+def _pending(state: Any) -> dict[int, int]:
+    """While cards are chosen, the card each seat still to choose will get (best first, by ``card_value``)."""
+    if state.phase != "choose":
+        return {}
+    ranked = sorted(state.offer, key=card_value, reverse=True)
+    return dict(zip(state.order[state.choosing:], ranked, strict=False))
+
+
+def outlook_features(state: Any, seat: int, pending: dict[int, int] | None = None) -> tuple[float, ...]:
+    """What the search's evaluation weighs, for one seat (``OUTLOOK_FEATURES``): landscapes crossed,
+    crossings beyond the 5th (the race to 8, K5), money, bonus rails, and the income, rails on the
+    cards and rails needed of the cards on its route (and the card it will get while cards are chosen)."""
+    pending = _pending(state) if pending is None else pending
+    crossed = len(state.crossed[seat])
+    cards = [*state.routes[seat], *([pending[seat]] if seat in pending else [])]
+    return (float(crossed), float(max(0, crossed - (CROSSINGS_TO_WIN - 3))), float(state.money[seat]),
+            float(len(state.bonus[seat])), float(sum(CARDS[c].income for c in cards)),
+            float(sum(CARDS[c].rails for c in cards)), float(sum(NEED[CARDS[c].landscape] for c in cards)))
+
+
+def outlook(state: Any) -> list[float]:
+    """The search's evaluation per seat, in Pond: ``OUTLOOK`` weights on ``outlook_features`` — fitted to
+    who went on to win, unlike ``heuristic``, whose hand-set weights make a good one-move-ahead
+    (greedy) player. A card waiting on the route counts more than a crossed one here: the fit
+    finds that rails on the route and money win races, and the search sees for itself when to cross."""
+    pending = _pending(state)
+    weights = [OUTLOOK[name] for name in OUTLOOK_FEATURES]
+    return [sum(w * f for w, f in zip(weights, outlook_features(state, p, pending), strict=True))
+            for p in range(state.num_players)]
 
 
 def rival_bid(state: Any, seat: int, rng: Rng) -> int:

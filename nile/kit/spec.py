@@ -12,7 +12,7 @@ the same commit as any change that makes an older save replay differently
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -33,6 +33,8 @@ class BotKnowledge(Protocol):
     STRONG_ITERATIONS: int
     #: how many actions the strong bot's playouts go on (the easy policy) before the evaluation judges
     PLAYOUT_DEPTH: int
+    #: how many units of ``outlook`` make odds of e : 1
+    OUTLOOK_SCALE: float
 
     def canonical(self, state: Any, seat: int) -> Any:
         """A copy whose hidden facts are in a canonical order: a function of what ``seat`` may know only."""
@@ -40,6 +42,11 @@ class BotKnowledge(Protocol):
 
     def heuristic(self, state: Any) -> list[float]:
         """A rough score per seat, in the game's own units."""
+        ...
+
+    def outlook(self, state: Any) -> list[float]:
+        """The strong bot's evaluation of a position per seat (the leaves of its search, the coach's
+        chances): a game may fit it to who went on to win, or give ``heuristic`` again."""
         ...
 
     def easy(self, state: Any, seat: int, legal: tuple[Action, ...], rng: Rng) -> Action:
@@ -63,6 +70,17 @@ class BotKnowledge(Protocol):
         """Why a move from ``before`` to ``after`` that raised ``term`` most helps ``seat``: a key
         (``coach.<game>.<key>`` in the game's catalog) and its parameters."""
         ...
+
+    def outcome_key(self, entries: Sequence[Any]) -> tuple[Any, ...]:
+        """What the log lines a move wrote (``nile.core.log`` entries) made public, as far as it
+        matters for the choices that follow: the strong bot's search keeps one decision point per
+        key (``exact_outcome`` tells every public fact apart)."""
+        ...
+
+
+def exact_outcome(entries: Sequence[Any]) -> tuple[Any, ...]:
+    """Every public fact a move's log lines name, told apart (a game's ``outcome_key`` by default)."""
+    return tuple((e.key, str(e.params)) for e in entries)
 
 
 @dataclass(frozen=True)

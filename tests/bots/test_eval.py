@@ -152,3 +152,36 @@ def test_kap_the_card_still_on_offer_counts_for_the_seat_that_chooses_first():
     best = max(eval_cape.card_value(c) for c in state.offer)
     assert offer[first] == pytest.approx(max(0.0, best))
     assert offer[first] >= offer[1 - first]
+
+
+def test_kap_search_evaluation_counts_each_fitted_feature_once_per_seat():
+    """The strong bot's ``outlook`` (fitted by tools/fit_bots.py --outlook): a bonus rail, money and a
+    card on the route move the seat's outlook by their fitted weights, and nobody else's."""
+    spec = GAMES["cape"]
+    state = spec.new_state(spec.default_options(3, frozenset()), 4)
+    base = eval_cape.outlook(state)
+    state.bonus[1].append(state.draw.pop())
+    state.money[1] += 10
+    card = state.draw.pop()
+    state.routes[1].append(card)
+    after = eval_cape.outlook(state)
+    w = eval_cape.OUTLOOK
+    c = CARDS[card]
+    from nile.cape.data import NEED
+
+    expected = w["bonus"] + 10 * w["money"] + w["income"] * c.income + w["rails"] * c.rails + w["need"] * NEED[c.landscape]
+    assert after[1] - base[1] == pytest.approx(expected)
+    assert after[0] == base[0] and after[2] == base[2]
+
+
+def test_kap_search_evaluation_finds_a_crossing_near_the_goal_worth_more_than_one_early():
+    spec = GAMES["cape"]
+    early, late = (spec.new_state(spec.default_options(2, frozenset()), 4) for _ in range(2))
+    late.crossed[0] = list(range(5))
+    late.crossed[1] = list(range(5, 10))
+    gain = []
+    for state in (early, late):
+        before = eval_cape.outlook(state)[0]
+        state.crossed[0].append(40)
+        gain.append(eval_cape.outlook(state)[0] - before)
+    assert gain[1] > gain[0]

@@ -6,6 +6,7 @@ from typing import Any
 
 from nile.core.actions import Action
 from nile.core.rng import Rng
+from nile.kit.spec import exact_outcome
 
 from .rules import GOLD_POINTS, PebblesState
 
@@ -16,6 +17,10 @@ STRONG_ITERATIONS = 50
 #: how many actions the strong bot's playouts go on before the evaluation judges the position;
 #: pebbles: a few takes
 PLAYOUT_DEPTH = 4
+
+outcome_key = exact_outcome
+#: the strong bot evaluates with the same ``heuristic`` as the greedy one
+OUTLOOK_SCALE = SCALE
 
 
 def canonical(state: Any, seat: int) -> Any:
@@ -35,6 +40,11 @@ def terms(state: Any) -> dict[str, list[float]]:
     """Points, and a share of the gold still in the pile."""
     gold_left = (GOLD_POINTS - 1) * (state.pile / (state.pile + state.taken)) if state.gold_found is None else 0
     return {"points": [float(state.scores[p]) for p in (0, 1)], "gold": [gold_left / 2, gold_left / 2]}
+
+
+def outlook(state: Any) -> list[float]:
+    """The strong bot's evaluation: ``heuristic``."""
+    return heuristic(state)
 
 
 def heuristic(state: Any) -> list[float]:
