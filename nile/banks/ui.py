@@ -25,6 +25,7 @@ from . import art, data, moments, teach
 from . import diagrams as diagrams_module
 from .board import html_boat, legend, svg_fields, svg_market, svg_tide, svg_track, waves_svg
 from .options import START_RANDOM, VARIANTS, Options
+from .position import Position
 from .scoring import tie_outcome
 from .stats import TOTALS as STAT_KEYS
 from .stats import game_stats
@@ -324,7 +325,7 @@ def status(frame: Frame) -> str:
 
 
 def board(frame: Frame) -> str:
-    view = frame.view if frame.state is None else add_marker_ids(frame.state, frame.view)
+    view = add_marker_ids(frame.state, frame.view) if isinstance(frame.state, Position) else frame.view
     return (
         f'<div class="board">{svg_track(view, frame.layout, frame.lang)}{svg_fields(frame)}{legend(frame.lang)}'
         f'<div class="lower">{svg_market(frame)}{html_boat(frame)}</div></div>'
@@ -527,6 +528,10 @@ def _stats_table(view: dict[str, Any], stats: dict[str, Any], lang: str, names: 
 moment = moments.moment
 moment_keys = moments.MOMENT_KEYS
 news_keys = moments.NEWS_KEYS
+#: players' moves, and a flood washing markers to the boat: "since your turn" (``nile.web.since``)
+since_keys = frozenset({"setup.boat", "setup.sow", "water.placed", "water.removed", "field.to_boat", "action.sow",
+                        "action.grow", "action.harvest", "action.buy", "action.buy_joker", "action.hoard",
+                        "action.joker", "action.refresh"})
 rule_ids = RULE_IDS
 rules_prefix = "rules."
 

@@ -276,6 +276,8 @@ symbols = SYMBOLS
 moment = moments.moment
 moment_keys = moments.MOMENT_KEYS
 news_keys = moments.NEWS_KEYS
+#: players' moves: "since your turn" (``nile.web.since``; a crossing is said by the news line)
+since_keys = frozenset({"cape.take", "cape.pass", "cape.build"})
 rule_ids = RULE_IDS
 rules_prefix = "cape.rules."
 

@@ -183,6 +183,11 @@ class GameUI(Protocol):
     @property
     def news_keys(self) -> frozenset[str]: ...
 
+    #: the log keys of players' moves (a marker sown or harvested, a card taken): when a person's turn
+    #: comes after others' moves, the shell lists those since the person's own last move (``nile.web.since``)
+    @property
+    def since_keys(self) -> frozenset[str]: ...
+
     # teaching (issue 19): the rules help's pictures and round summary, the coach, a guided first game
     def rule_of(self, key: str) -> str | None:
         """The rule id behind a log entry's or a refusal's catalog key (None: no single rule)."""

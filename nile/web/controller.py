@@ -140,6 +140,9 @@ class Controller:
         #: where the log's routine events said in the news line begin (``GameUI.news_keys``): from the
         #: last action of a person, so the bots' moves since then are said until the person acts
         self.news_from = 0
+        #: where the log stood after each person's own last move (seat → entries): the "since your
+        #: turn" summary says the moves after it (``nile.web.since``); a seat not in it: ``news_from``
+        self.since_log: dict[int, int] = {}
         #: an action waiting for the player's yes, and the question asked (``Button.confirm``)
         self.confirm: tuple[str, str] | None = None
         #: stepping through the open game as a spectator (None: playing live)
@@ -523,6 +526,7 @@ class Controller:
         self.bots_paused = False
         self.moment = None
         self.news_from = len(state.log)
+        self.since_log = {}
         self.confirm = None
         self.replay = None
         self.teaching = Teaching(self.library.coach(gid))
@@ -780,6 +784,7 @@ class Controller:
         self.state = previous
         self.selection = None
         self.news_from = len(previous.log)
+        self.since_log = {}
         self._autosave()
 
     def _on_layout(self, value: str) -> None:
@@ -1045,6 +1050,8 @@ class Controller:
             self.news_from = before  # and the routine events said are this move's on
         self.confirm = None
         s.apply_text(text, player)
+        if by_person and player is not None:
+            self.since_log[player] = len(s.log)
         self.selection = None
         self.teaching.tip = 0
         self._note_moment(before)

@@ -23,6 +23,7 @@ from ..messages import text as msg
 from .coach_view import end_lines, hint_button, hint_focus, hint_panel, render_review, review_button
 from .controller import BOT_PACE_MS, GAME, HOME, READ_ONLY_LINES, SETUP, Controller
 from .help import render_help
+from .since import since_line
 
 LOG_LINES = 80
 
@@ -545,7 +546,9 @@ def _action_panel(c: Controller, frame: Frame) -> str:
     actor = frame.state.current_player()
     who = (f'<p class="who"><span class="swatch-dot p-{esc(c.state_colour(actor))}"></span>{esc(msg("ui.turn_of", lang, player=c.names[actor]))}</p>'
            if actor is not None and len(c.humans()) != 1 else "")  # alone with bots, it is always "you"
-    bits = [news_line(c, frame), who, f'<p class="prompt">{esc(inter.prompt)}</p>', _coach_panel(c, frame), hint_panel(c, frame),
+    since = since_line(frame.state, frame.view, c.kinds, c.since_log, c.news_from, (c.ui.since_keys, c.ui.news_keys),
+                       c.names, lang)
+    bits = [since, news_line(c, frame), who, f'<p class="prompt">{esc(inter.prompt)}</p>', _coach_panel(c, frame), hint_panel(c, frame),
             c.ui.panel(frame)]
     buttons = []
     for b in inter.buttons:

@@ -20,6 +20,7 @@ rule_ids = ("P1", "P2", "P3", "P4")
 rules_prefix = "pebbles.rules."
 moment_keys = frozenset({"pebbles.revealed"})
 news_keys: frozenset[str] = frozenset()  # nothing happens but the choices
+since_keys = frozenset({"pebbles.took"})
 lesson_triggers = {"pebbles.setup": "welcome"}
 _RULES = {"pebbles.setup": "P1", "pebbles.chosen": "P2", "pebbles.revealed": "P3", "pebbles.took": "P3",
           "pebbles.gold": "P3", "pebbles.over": "P4", "pebbles.why.too_many": "P2"}

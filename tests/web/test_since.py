@@ -1,0 +1,114 @@
+"""What changed since a person's own last move (issue 21, "Motion that tells what happened"): the moves
+the board marks (``mark_window``) and the "Since your turn" summary of the other players' moves, in
+the log's own sentences under a plural-aware heading in every language, saying nothing the person may
+not know (N9, K6)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from nile.games import GAMES
+from nile.kit import esc
+from nile.messages import LANGUAGES, describe
+from nile.web.render import render_app
+from nile.web.since import mark_window, since_entries, summary
+
+from .test_bots_flow import person_moves, run_bots, start
+
+HEADINGS = {
+    "en": ("Since your turn: 1 move", "Since your turn: 2 moves"),
+    "de": ("Seit deinem Zug: 1 Zug", "Seit deinem Zug: 2 Züge"),
+    "nl": ("Sinds je beurt: 1 zet", "Sinds je beurt: 2 zetten"),
+    "fr": ("Depuis votre dernier coup : 1 coup", "Depuis votre dernier coup : 2 coups"),
+}
+SOW = {"key": "action.sow", "params": {"player": 1, "crop": "grain", "field": "W4-2", "ap": 1}}
+HARVEST = {"key": "action.harvest", "params": {"player": 2, "crop": "grain", "field": "W4-2", "market": "M2",
+                                               "stall": 1, "ap": 1}}
+NAMES = ["Me", "Amun", "Bastet"]
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_the_heading_counts_the_moves_in_every_language(lang):
+    one, two = HEADINGS[lang]
+    assert f">{one}<" in summary([SOW], NAMES, lang)
+    html = summary([SOW, HARVEST], NAMES, lang)
+    assert f">{two}<" in html and f'aria-label="{two}"' in html
+    for entry in (SOW, HARVEST):  # each move in the log's own sentence
+        assert esc(describe(entry, NAMES, lang)) in html
+    assert summary([], NAMES, lang) == ""
+
+
+def test_a_long_stretch_says_the_latest_moves_and_how_many_came_before():
+    entries = [SOW] * 4 + [HARVEST] * 4
+    html = summary(entries, NAMES, "en")
+    assert ">Since your turn: 8 moves<" in html and "… and 3 moves before" in html
+    assert html.count("<li>") == 5 and html.index("Bastet harvests") > html.index("Amun sows")
+
+
+def test_only_other_players_moves_the_game_says_are_listed():
+    log = [dict(SOW, params=dict(SOW["params"], player=0)), SOW, {"key": "turn.end", "params": {"player": 1}},
+           {"key": "field.to_boat", "params": {"field": "W3-1", "cause": "flood", "markers": [[0, "onion"]]}}, HARVEST]
+    keys = frozenset({"action.sow", "action.harvest", "field.to_boat"})
+    assert since_entries(log, 0, 1, keys) == [SOW, log[3], HARVEST]
+    assert since_entries(log, 0, 5, keys) == []
+
+
+class _History:
+    def __init__(self, seats, to_act):
+        self.history = [(p, None) for p in seats]
+        self._to_act = to_act
+
+    def is_terminal(self):
+        return False
+
+    def to_act(self):
+        return self._to_act
+
+
+def test_the_board_marks_the_moves_since_the_persons_own_last_one():
+    kinds = ["", "easy", "easy"]
+    # the person's turn after two bots' moves: every move after the person's own
+    assert mark_window(_History([0, 0, 1, 1, 2], (0,)), kinds) == (5, 2)
+    # the person in the middle of their turn: their last move only
+    assert mark_window(_History([1, 2, 0], (0,)), kinds) == (3, 2)
+    # a bot to move, or a game of bots only: the last move only
+    assert mark_window(_History([0, 1], (1,)), kinds) == (2, 1)
+    assert mark_window(_History([0, 1, 2], (0,)), ["easy"] * 3) == (3, 2)
+    # the person has not moved yet: everything so far
+    assert mark_window(_History([1, 2], (0,)), kinds) == (2, 0)
+    assert mark_window(_History([], (0,)), kinds) == (0, 0)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_after_the_bots_moves_the_person_reads_them_from_their_own_view(game):
+    c = start(game, ["", "easy", "easy"])
+    rng = random.Random(3)
+    summaries = 0
+    for _ in range(300):
+        if c.state.is_terminal():
+            break
+        run_bots(c)
+        if c.state.is_terminal():
+            break
+        html = render_app(c)
+        person_turn = c.state.to_act() == (0,) and not c.state.secret_decision() and c.moment is None
+        if person_turn and c.state.history and c.state.history[-1][0] != 0:
+            start_at = c.since_log.get(0, c.news_from)
+            entries = [e for e in c.state.view(0)["log"][start_at:]
+                       if e["key"] in c.ui.since_keys and e["key"] not in c.ui.news_keys and e["params"].get("player") != 0]
+            if entries:
+                summaries += 1
+                assert 'class="since"' in html
+                for e in entries[-5:]:  # the latest moves, in the sentences the log says them in
+                    assert esc(describe(e, c.names, "en")) in html
+                assert any(c.names[p] in html.split('class="since"')[1].split("</section>")[0] for p in (1, 2))
+        if c.state.to_act() == (0,) and not c.state.secret_decision():
+            person_moves(c, rng)
+            # the person has moved: nothing is listed until others have moved again
+            if c.state.to_act() == (0,) and c.state.history[-1][0] == 0 and c.moment is None:
+                assert 'class="since"' not in render_app(c)
+        else:
+            person_moves(c, rng)
+    assert summaries >= 3
