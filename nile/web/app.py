@@ -52,6 +52,7 @@ from ..messages import text as msg
 from .controller import GAME, LANG_KEY, Controller
 from .help import CONTENTS, SEARCH
 from .render import Screen, render_screen, start_option_label
+from .since import mark_window
 from .storage import MAX_BACKUP_CHARS, PREFIX, Library, MemoryStore, StorageFull, Store
 
 #: the last drawn screen, shown by static/boot.js on the next load until Python is ready
@@ -132,6 +133,7 @@ class App:
         self._kept: tuple[object, ...] | None = None  # what the kept screen showed (see _keep_screen)
         self.renders = 0
         self._html = ""
+        self._step = -1  # the moves of the game drawn last (static/motion.js follows pieces when it changes)
         self._rules_open = False
         self._popups: tuple[Any, ...] = (None, None)  # the moment and lesson last shown (``_show_popups``)
         self._rules_page: tuple[str, str] | None = None
@@ -172,10 +174,20 @@ class App:
             keyboard = bool(active.matches(":focus-visible"))
         screen = render_screen(self.controller)
         html = screen.html
+        motion = self._motion()
+        moved = motion[0] != self._step  # a move made or taken back: pieces are followed (static/motion.js)
+        mover = getattr(window, "nileMotion", None) if moved else None
+        if mover is not None and _str(mover) is None:
+            mover = None
         if html != self._html:  # an unchanged screen is left alone (no flicker, focus kept)
+            if mover is not None:
+                mover.before(self.root)
             self._paint(html)
             self._html = html
             self._keep_screen(screen)
+        if mover is not None:
+            mover.after(self.root, *motion)
+        self._step = motion[0]
         opened = self.controller.show_rules and not self._rules_open
         self._rules_open = self.controller.show_rules
         help_ = self.controller.help
@@ -228,6 +240,19 @@ class App:
         top, under = page.getBoundingClientRect().top, head.getBoundingClientRect().bottom
         if top < under or top > window.innerHeight * 0.6:
             box.scrollTop = box.scrollTop + top - under
+
+    def _motion(self) -> tuple[int, int, bool]:
+        """(step, since, animate) for static/motion.js: the open game's moves so far, after which move
+        the board marks what changed (``nile.web.since.mark_window``), and whether the last move
+        moves on the screen (not a bot's at the fast pace or while skipping to a person's turn).
+        (-1, -1, False) away from a game being played: nothing followed, nothing marked."""
+        c = self.controller
+        s = c.state
+        if s is None or c.screen != GAME or c.replay is not None:
+            return -1, -1, False
+        step, since = mark_window(s, c.kinds)
+        last = s.history[-1][0] if s.history else None
+        return step, since, not (c.is_bot(last) and (c.bot_speed == "fast" or c.skipping))
 
     def _paint(self, html: str) -> None:
         """Make ``#app`` show ``html``: patched by static/morph.js, else replaced whole."""
