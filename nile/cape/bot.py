@@ -160,11 +160,24 @@ def outlook(state: Any) -> list[float]:
     """The search's evaluation per seat, in Pond: ``OUTLOOK`` weights on ``outlook_features`` — fitted to
     who went on to win, unlike ``heuristic``, whose hand-set weights make a good one-move-ahead
     (greedy) player. A card waiting on the route counts more than a crossed one here: the fit
-    finds that rails on the route and money win races, and the search sees for itself when to cross."""
+    finds that rails on the route and money win races, and the search sees for itself when to cross.
+    (The same sum as the weights times ``outlook_features``, with each card's part worked out once.)"""
     pending = _pending(state)
-    weights = [OUTLOOK[name] for name in OUTLOOK_FEATURES]
-    return [sum(w * f for w, f in zip(weights, outlook_features(state, p, pending), strict=True))
-            for p in range(state.num_players)]
+    out = []
+    for p in range(state.num_players):
+        crossed = len(state.crossed[p])
+        value = (_W_CROSSED * crossed + _W_NEAR * max(0, crossed - (CROSSINGS_TO_WIN - 3)) + _W_MONEY * state.money[p]
+                 + _W_BONUS * len(state.bonus[p]) + sum(_CARD_OUTLOOK[c] for c in state.routes[p]))
+        if p in pending:
+            value += _CARD_OUTLOOK[pending[p]]
+        out.append(value)
+    return out
+
+
+_W_CROSSED, _W_NEAR, _W_MONEY, _W_BONUS = (OUTLOOK[k] for k in ("crossed", "near", "money", "bonus"))
+#: a card's part of ``outlook`` on the route: its income, its rails and the rails its landscape needs
+_CARD_OUTLOOK = tuple(OUTLOOK["income"] * c.income + OUTLOOK["rails"] * c.rails + OUTLOOK["need"] * NEED[c.landscape]
+                      for c in CARDS)
 
 
 def rival_bid(state: Any, seat: int, rng: Rng) -> int:

@@ -185,3 +185,18 @@ def test_kap_search_evaluation_finds_a_crossing_near_the_goal_worth_more_than_on
         state.crossed[0].append(40)
         gain.append(eval_cape.outlook(state)[0] - before)
     assert gain[1] > gain[0]
+
+
+def test_kap_search_evaluation_is_the_fitted_weights_times_the_features_everywhere_in_a_game():
+    spec = GAMES["cape"]
+    state = spec.new_state(spec.default_options(3, frozenset()), 11)
+    bot, rng, seen = make_bot("easy"), Rng(3), 0
+    names = eval_cape.OUTLOOK_FEATURES
+    while not state.is_terminal():
+        want = [sum(eval_cape.OUTLOOK[n] * f for n, f in zip(names, eval_cape.outlook_features(state, p), strict=True))
+                for p in range(3)]
+        assert eval_cape.outlook(state) == pytest.approx(want)
+        seen += state.phase == "choose"
+        seat = state.to_act()[0]
+        state.apply(bot.choose(state, seat, rng), seat)
+    assert seen > 3
