@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from .ui import click, continue_game, intent, put_saves, start_game
+from .ui import click, continue_game, intent, put_saves, settled, start_game
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -24,6 +24,7 @@ SERIOUS = """async () => {
 
 
 def serious(page: Page) -> list[dict]:
+    settled(page)  # a piece half faded in is no contrast a player reads
     if not page.evaluate("() => typeof axe !== 'undefined'"):
         page.evaluate(AXE.read_text())
     return page.evaluate(SERIOUS)

@@ -23,6 +23,7 @@ from .ui import (
     put_saves,
     renders,
     save_at_turn_start,
+    settled,
     storage,
     wait_renders_after,
 )
@@ -63,6 +64,7 @@ def test_bad_save_corpus_is_refused_on_import_and_from_storage_and_good_saves_su
 
 
 def snapshot(page: Page) -> dict[str, str]:
+    settled(page)  # a piece still fading out is drawn, not stored
     return page.evaluate(
         """() => ({
             actions: document.body.dataset.actions,

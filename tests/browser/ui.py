@@ -79,6 +79,16 @@ def wait_renders_after(page: Page, before: int, timeout: float = 30_000) -> None
     page.wait_for_function("n => Number(document.body.dataset.renders || 0) > n", arg=before, timeout=timeout)
 
 
+def settled(page: Page, timeout: float = 5_000) -> None:
+    """Wait until the last move's motion is over (static/motion.js): no piece still flying or fading,
+    no finite animation running. What a test then reads is the table at rest, as a player sees it."""
+    page.wait_for_function(
+        """() => !document.querySelector('[data-ghost], [data-flying]') && document.getAnimations().every(
+            (a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)""",
+        timeout=timeout,
+    )
+
+
 def click(page: Page, target: str | Locator, tap: bool = False) -> None:
     """Click (or tap) one element with a data-i intent and wait until the app has redrawn."""
     loc = page.locator(target) if isinstance(target, str) else target
