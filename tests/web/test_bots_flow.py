@@ -23,12 +23,15 @@ def controller(store=None, seed=7):
     return Controller(Library(store or MemoryStore(), load_save), lambda: seed)
 
 
-def start(game, kinds, store=None):
-    c = controller(store)
+def start(game, kinds, store=None, variants=(), seed=7):
+    """A game of ``game`` started through set-up: a seat per kind ("" a person, else a bot's strength)."""
+    c = controller(store, seed)
     c.handle("new", game)
     c.handle("setup-count", str(len(kinds)))
     for seat, kind in enumerate(kinds):
         c.handle("setup-kind", f"{seat}:{kind}")
+    for v in variants:
+        c.handle("setup-option", f"variant:{v}")
     c.handle("start-game")
     assert c.screen == GAME, c.form.error
     return c

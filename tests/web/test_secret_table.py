@@ -12,26 +12,17 @@ from pathlib import Path
 
 import pytest
 
-from nile.games import load_save
 from nile.messages import text as msg
-from nile.web.controller import GAME, Controller
+from nile.web.controller import Controller
 from nile.web.render import render_app, render_screen, sprite
-from nile.web.storage import Library, MemoryStore
+
+from .test_bots_flow import controller, start
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
 
 def started(game: str, kinds: tuple[str, ...], variants: tuple[str, ...] = (), seed: int = 11) -> Controller:
-    c = Controller(Library(MemoryStore(), load_save), lambda: seed)
-    c.handle("new", game)
-    c.handle("setup-count", str(len(kinds)))
-    for seat, kind in enumerate(kinds):
-        c.handle("setup-kind", f"{seat}:{kind}")
-    for v in variants:
-        c.handle("setup-option", f"variant:{v}")
-    c.handle("start-game")
-    assert c.screen == GAME, c.form.error
-    return c
+    return start(game, list(kinds), variants=variants, seed=seed)
 
 
 def table(c: Controller) -> str:
@@ -111,7 +102,7 @@ def test_a_nile_start_bid_is_made_beside_the_board_from_the_bidders_own_view():
 @pytest.mark.parametrize("bid", ["", "+"])
 def test_a_nile_hippo_bid_shows_the_boat_and_the_players_but_no_rivals_bid(bid):
     data = json.loads((GOLDEN / "banks" / "r1-06-3p-n11-auction-sealed.json").read_text())["save"]
-    c = Controller(Library(MemoryStore(), load_save), lambda: 5)
+    c = controller(seed=5)
     c.import_text(json.dumps(data))
     s = c.state
     first, second = s.to_act()[0], s.to_act()[1]
@@ -126,7 +117,7 @@ def test_a_nile_hippo_bid_shows_the_boat_and_the_players_but_no_rivals_bid(bid):
     assert "on the boat" in html
     # what the first bidder bid is nowhere on the second one's screen: bidding one marker or none draws the same
     if bid:
-        c2 = Controller(Library(MemoryStore(), load_save), lambda: 5)
+        c2 = controller(seed=5)
         c2.import_text(json.dumps(data))
         c2.handle("reveal-bidder", str(first))
         c2.handle("bid-submit")
