@@ -119,6 +119,7 @@ def stats_table(title: str, corner: str, players: Sequence[tuple[str, str]], row
         f'<tr><th scope="row">{esc(label)}</th>' + "".join(f"<td>{esc(v)}</td>" for v in values) + "</tr>"
         for label, values in rows
     )
-    return (f'<div class="end-stats"><h3>{esc(title)}</h3><div class="table-scroll">'
+    # a table wider than a phone scrolls sideways inside itself: it takes the keyboard's focus to scroll
+    return (f'<div class="end-stats"><h3>{esc(title)}</h3><div class="table-scroll" tabindex="0" role="region" aria-label="{esc(title)}">'
             f'<table class="stats-table"><thead><tr><th scope="col">{esc(corner)}</th>{head}</tr></thead>'
             f'<tbody>{body}</tbody></table></div>{after}</div>')
