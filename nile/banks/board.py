@@ -448,7 +448,8 @@ def html_boat(frame: Frame) -> str:
         else:
             items.append(f'<span class="chip boat-chip {colour_cls}"{attrs(data_k=keys.get((player, crop)), aria_label=words)}>{esc(label)}</span>')
     return (
-        f'<section class="boat" aria-label="{esc(msg("ui.boat", lang))}"><h3>{BOAT_ICON}{esc(msg("ui.boat", lang))} '
+        # on a wide screen it may scroll inside itself (static/app.css, a table that fits): it takes the keyboard's focus too
+        f'<section class="boat" tabindex="0" aria-label="{esc(msg("ui.boat", lang))}"><h3>{BOAT_ICON}{esc(msg("ui.boat", lang))} '
         f'<small>{len(view["boat"])}</small></h3><div class="boat-items">{"".join(items) or esc(msg("ui.empty", lang))}</div>'
         f'<p class="decks">{esc(msg("ui.decks", lang, draw=view["desert"]["draw"], discard=view["desert"]["discard"], water=len(view["water"]["discard"])))}</p></section>'
     )

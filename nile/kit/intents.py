@@ -56,6 +56,8 @@ class Intent(StrEnum):
     COACH_TIP = "coach-tip"
     LESSON_CLOSE = "lesson-close"
     LAYOUT = "layout"  # the page's width changed (the page)
+    MENU = "menu"  # the head line's other controls, behind one button on a narrow screen: open or closed
+    ZOOM = "zoom"  # the board larger or smaller on a phone ("in", "out")
     # the rules help
     RULES = "rules"
     RULES_OPEN = "rules-open"

@@ -71,6 +71,11 @@ PLAYING = frozenset({
     Intent.BID_CHANGE, Intent.BID_SUBMIT, Intent.BOT_MOVE, Intent.BOT_SKIP, Intent.BOT_PAUSE, Intent.HINTS,
     Intent.HINT,
 })
+#: intents that leave the head line's menu as it is: a bot's move or the page's width changing
+#: redraws under it (the Escape key closes it in ``_on_escape``)
+KEEP_MENU = frozenset({Intent.MENU, Intent.BOT_MOVE, Intent.LAYOUT, Intent.ESCAPE})
+#: the largest board on a phone (``Controller.board_zoom``: 1, 2, 3 — the screen's width × 1, 1.5, 2: render.ZOOM_PERCENT)
+MAX_ZOOM = 3
 DEFAULT_NAMES = ("Anna", "Bram", "Chloé", "Dirk", "Eva")
 #: a computer player's name until the player types another one
 BOT_NAMES = ("Amun", "Bastet", "Horus", "Isis", "Thoth")
@@ -126,6 +131,10 @@ class Controller:
         self.notice_rule: tuple[tuple[str, str], str] | None = None
         #: "landscape" (Nile down the middle) or "portrait" (phones); set by the page from its width
         self.layout = "landscape"
+        #: the head line's menu (its other controls, behind one button on a narrow screen) is open
+        self.menu_open = False
+        #: how large a phone draws the board: 1 (the screen's width) up to ``MAX_ZOOM``
+        self.board_zoom = 1
         self.effects: list[tuple[str, ...]] = []  # for the page: ("download", name, text), ("persist",)
         self.revision = 0
         speed = library.store.get(SPEED_KEY)
@@ -196,6 +205,8 @@ class Controller:
             Intent.SELECT: self._on_select,
             Intent.UNDO: self._on_undo,
             Intent.LAYOUT: self._on_layout,
+            Intent.MENU: self._on_menu,
+            Intent.ZOOM: self._on_zoom,
             Intent.DISMISS: self._on_dismiss,
             Intent.LANG: self._on_lang,
             Intent.RULES: self._on_rules,
@@ -428,6 +439,8 @@ class Controller:
         if kind != Intent.DISMISS:
             self.notice = None if self.notice and self.notice[0] == "info" else self.notice
         screen, notice = self.screen, self.notice
+        if kind not in KEEP_MENU:
+            self.menu_open = False  # a control chosen (in the menu or not): the menu has done its job
         try:
             handler(value)
         except (ActionError, IllegalActionError, OptionsError, SaveError) as e:
@@ -791,6 +804,13 @@ class Controller:
         if value in ("landscape", "portrait"):
             self.layout = value
 
+    def _on_menu(self, value: str) -> None:
+        self.menu_open = not self.menu_open
+
+    def _on_zoom(self, value: str) -> None:
+        step = {"in": 1, "out": -1}.get(value, 0)
+        self.board_zoom = max(1, min(MAX_ZOOM, self.board_zoom + step))
+
     def _on_dismiss(self, value: str) -> None:
         self.notice = None
 
@@ -853,8 +873,10 @@ class Controller:
                 return
 
     def _on_escape(self, value: str) -> None:
-        """The Escape key: close the rules help, else drop the current choice."""
-        if self.help is not None:
+        """The Escape key: close the head line's menu or the rules help, else drop the current choice."""
+        if self.menu_open:
+            self.menu_open = False
+        elif self.help is not None:
             self.help = None
         elif self.coaching.review is not None:
             self.coaching.review = None

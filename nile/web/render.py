@@ -21,7 +21,7 @@ from ..kit.intents import Intent
 from ..messages import LANGUAGES, describe, format_datetime, plural
 from ..messages import text as msg
 from .coach_view import end_lines, hint_button, hint_focus, hint_panel, render_review, review_button
-from .controller import BOT_PACE_MS, GAME, HOME, READ_ONLY_LINES, SETUP, Controller
+from .controller import BOT_PACE_MS, GAME, HOME, MAX_ZOOM, READ_ONLY_LINES, SETUP, Controller
 from .help import render_help
 from .since import since_line
 
@@ -380,10 +380,44 @@ def render_game(c: Controller) -> str:
         + "</aside>"
     )
     end = ui.end_screen(frame) if s.is_terminal() else ""
+    above = f'{moment_panel(c, frame)}{lesson_panel(c)}{end}{end_lines(c)}'
     return (
-        f'<section class="game game-{esc(s.GAME)}">{header}{_read_only_line(c)}{moment_panel(c, frame)}{lesson_panel(c)}{end}{end_lines(c)}<div class="table">{ui.board(frame)}'
-        f'{_action_panel(c, frame)}{side}</div></section>'
+        f'<section class="game game-{esc(s.GAME)}{_fit(above)}">{header}{_read_only_line(c)}{above}<div class="table">'
+        f'{_board(c, ui.board(frame))}{_action_panel(c, frame)}{side}</div></section>'
     )
+
+
+#: the menu button's three bars, drawn (a ☰ character is missing from many fonts)
+MENU_ICON = ('<svg class="icon" viewBox="0 0 18 14" width="18" height="14" aria-hidden="true" focusable="false">'
+             '<rect y="0" width="18" height="2.4" rx="1" fill="currentColor"/><rect y="5.8" width="18" height="2.4" rx="1" fill="currentColor"/>'
+             '<rect y="11.6" width="18" height="2.4" rx="1" fill="currentColor"/></svg>')
+#: the board's sizes on a phone (``Controller.board_zoom``), in per cent of the screen's width
+ZOOM_PERCENT = {1: 100, 2: 150, 3: 200}
+
+
+def _fit(above: str) -> str:
+    """" fit": the table fills the window (wider than a phone, static/app.css: the board scales to
+    the space left, the panels scroll inside themselves). Not under a pop-up or the end's report
+    above the table: the page then scrolls as one, so all of it can be read."""
+    return "" if above else " fit"
+
+
+def _board(c: Controller, board: str) -> str:
+    """The game's board in its frame, and on a phone the control that draws it larger: the frame
+    then scrolls inside itself, never the page (static/app.css ``.board-frame``)."""
+    lang, zoom = c.lang, c.board_zoom
+    name = msg("ui.zoom", lang)
+    control = (
+        f'<div class="zoom" role="group"{attrs(aria_label=name)}>'
+        f'<button type="button"{attrs(data_i=Intent.ZOOM, data_v="out", title=msg("ui.zoom_out", lang), aria_label=msg("ui.zoom_out", lang))}'
+        f'{" disabled" if zoom <= 1 else ""}>−</button>'
+        f'<output aria-live="polite">{ZOOM_PERCENT[zoom]} %</output>'
+        f'<button type="button"{attrs(data_i=Intent.ZOOM, data_v="in", title=msg("ui.zoom_in", lang), aria_label=msg("ui.zoom_in", lang))}'
+        f'{" disabled" if zoom >= MAX_ZOOM else ""}>+</button></div>'
+    )
+    # larger than the screen it scrolls sideways inside itself: then it takes the keyboard's focus too
+    scrolls = attrs(tabindex="0", role="region", aria_label=msg("ui.board", lang)) if zoom > 1 else ""
+    return f'{control}<div class="board-frame zoom-{zoom}"{scrolls}>{board}</div>'
 
 
 def _status_bar(c: Controller, frame: Frame, secret: bool = False) -> str:
@@ -401,17 +435,41 @@ def _status_bar(c: Controller, frame: Frame, secret: bool = False) -> str:
     memory = f'<span class="memory">{esc(msg(_not_saved_key(c), lang))}</span>' if c.in_memory_only or c.storage_blocked else ""
     return (
         '<header class="status">'
-        f'{button("⌂ " + msg("ui.home", lang), Intent.HOME, cls="ghost")}'
+        f'{_home_button(lang)}'
         f'<span class="round">{esc(msg("ui.round", lang, round=view["round"]))}</span>'
         f'{c.ui.status(frame)}'
         f'<span class="whose" aria-live="polite">{esc(who)}</span>{memory}'
-        f'<span class="spacer"></span>{"" if secret else _bot_controls(c)}'
-        f'{language_choice(lang, compact=True)}'
-        f'{_hints_toggle(c) if not s.is_terminal() and not c.read_only and not secret else ""}'
-        f'{_help_buttons(c)}'
-        f'{button(msg("ui.replay", lang), Intent.REPLAY, cls="ghost") if s.history and not secret else ""}'
-        f'{"" if secret else button(msg("ui.export", lang), Intent.EXPORT, c.game_id or "", cls="ghost")}'
-        "</header>"
+        '<span class="spacer"></span>'
+        + _more_menu(c, f'{"" if secret else _bot_controls(c)}'
+                        f'{language_choice(lang, compact=True)}'
+                        f'{_hints_toggle(c) if not s.is_terminal() and not c.read_only and not secret else ""}'
+                        f'{_help_buttons(c)}'
+                        f'{button(msg("ui.replay", lang), Intent.REPLAY, cls="ghost") if s.history and not secret else ""}'
+                        f'{"" if secret else button(msg("ui.export", lang), Intent.EXPORT, c.game_id or "", cls="ghost")}')
+        + "</header>"
+    )
+
+
+def _home_button(lang: str) -> str:
+    """Home, read "Home" as ever; on a phone only its house shows (static/app.css)."""
+    return (f'<button type="button" class="ghost go-home"{attrs(data_i=Intent.HOME, data_v="")}><span aria-hidden="true">⌂</span> '
+            f'<span class="label">{esc(msg("ui.home", lang))}</span></button>')
+
+
+def _more_menu(c: Controller, items: str) -> str:
+    """The head line's other controls (computer players, language, hints, help, replay, export): in
+    the line itself on a wide screen; narrower, behind one button that opens them below the line, so
+    the head line stays one line (static/app.css). Open or closed is the controller's
+    (``Controller.menu_open``): a bot's move redraws the page without closing it."""
+    if not items:
+        return ""
+    name = msg("ui.more", c.lang)
+    open_ = c.menu_open
+    return (
+        f'<div class="more{" open" if open_ else ""}">'
+        f'<button type="button" class="ghost more-toggle"{attrs(data_i=Intent.MENU, aria_expanded="true" if open_ else "false", aria_controls="more-items", title=name)}>'
+        f'{MENU_ICON}<span class="sr-only">{esc(name)}</span></button>'
+        f'<div class="more-items" id="more-items">{items}</div></div>'
     )
 
 
@@ -615,11 +673,11 @@ def render_replay(c: Controller) -> str:
     controls = "".join(_replay_step(v, sym, msg(key, lang), off) for v, sym, key, off in steps)
     header = (
         '<header class="status replaying">'
-        f'{button("⌂ " + msg("ui.home", lang), Intent.HOME, cls="ghost")}'
+        f'{_home_button(lang)}'
         f'<span class="round">{esc(msg("ui.round", lang, round=frame.view["round"]))}</span>'
         f'<span class="whose" aria-live="polite">{esc(msg("ui.replay_at", lang, step=at, total=n))}</span>'
-        f'<span class="spacer"></span>{language_choice(lang, compact=True)}{review_button(c)}'
-        f'{button(msg("ui.replay_exit", lang), Intent.REPLAY_EXIT, cls="primary")}</header>'
+        f'<span class="spacer"></span>{button(msg("ui.replay_exit", lang), Intent.REPLAY_EXIT, cls="primary")}'
+        f'{_more_menu(c, language_choice(lang, compact=True) + review_button(c))}</header>'
     )
     this_step = "".join(f"<li>{esc(line)}</li>" for line in step_lines) or f'<li>{esc(msg("ui.replay_begin", lang))}</li>'
     panel = (
@@ -631,7 +689,8 @@ def render_replay(c: Controller) -> str:
         f'<section class="players" aria-label="{esc(msg("ui.players", lang))}">{ui.side(frame)}</section>'
         + _log(c, frame.view) + "</aside>"
     )
-    return f'<section class="game game-{esc(r.GAME)} replay">{header}<div class="table">{ui.board(frame)}{panel}{side}</div></section>'
+    return (f'<section class="game game-{esc(r.GAME)} replay fit">{header}<div class="table">{_board(c, ui.board(frame))}'
+            f'{panel}{side}</div></section>')
 
 
 # ---------------------------------------------------------------------- secret decisions (any game)
@@ -648,9 +707,10 @@ def render_secret_table(c: Controller, p: int) -> str:
         f'<section class="players" aria-label="{esc(msg("ui.players", lang))}">{ui.side(frame)}</section>'
         + _log(c, frame.view) + "</aside>"
     )
+    above = f'{moment_panel(c, frame)}{lesson_panel(c)}'
     return (
-        f'<section class="game game-{esc(s.GAME)} deciding">{_status_bar(c, frame, secret=True)}'
-        f'{moment_panel(c, frame)}{lesson_panel(c)}<div class="table">{ui.board(frame)}'
+        f'<section class="game game-{esc(s.GAME)} deciding{_fit(above)}">{_status_bar(c, frame, secret=True)}'
+        f'{above}<div class="table">{_board(c, ui.board(frame))}'
         f'{_private_panel(c, frame, p)}{side}</div></section>'
     )
 
