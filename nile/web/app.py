@@ -136,6 +136,7 @@ class App:
         self._step = -1  # the moves of the game drawn last (static/motion.js follows pieces when it changes)
         self._rules_open = False
         self._popups: tuple[Any, ...] = (None, None)  # the moment and lesson last shown (``_show_popups``)
+        self._chosen: str | None = None  # the selection last shown (``_show_targets``)
         self._rules_page: tuple[str, str] | None = None
         self._proxies = [
             create_proxy(self.on_click),
@@ -202,6 +203,7 @@ class App:
         if turned and page is not None and page[1] not in (CONTENTS, SEARCH):
             self._show_page()  # on a phone the contents above a page may fill the screen: the page comes into sight
         self._show_popups()
+        self._show_targets()
         self._hold_game()
         self._run_effects()
         self._drive_bots()
@@ -230,6 +232,30 @@ class App:
             if box.top < 0 or box.bottom > window.innerHeight:
                 title.scrollIntoView(js.Object.fromEntries(to_js([["block", "nearest"]])))
             return
+
+    def _show_targets(self) -> None:
+        """On a phone a choice may light places on the board that are off the screen or under the
+        action panel (a ripe marker's market rows, below the fields): when none of them is in sight,
+        the page scrolls the first one into sight, clear of the head line and the panel (their room
+        is the page's scroll padding, static/app.css). Wider, the whole board is on the screen."""
+        selection = self.controller.selection
+        chosen = json.dumps(selection, sort_keys=True, default=str) if selection else None
+        if chosen == self._chosen:
+            return
+        self._chosen = chosen
+        if chosen is None or not window.matchMedia("(max-width: 699px)").matches:
+            return
+        targets = self.root.querySelectorAll(".table .board .act[data-i], .table .board .target[data-i]")
+        if not targets.length:
+            return
+        head, panel = self.root.querySelector(".game > .status"), self.root.querySelector(".table > .actions")
+        top = head.getBoundingClientRect().bottom if _str(head) is not None else 0
+        bottom = min(panel.getBoundingClientRect().top, window.innerHeight) if _str(panel) is not None else window.innerHeight
+        for target in targets:
+            box = target.getBoundingClientRect()
+            if box.width and box.top >= top and box.bottom <= bottom:
+                return  # one is in sight: the page stays where the person put it
+        targets.item(0).scrollIntoView(js.Object.fromEntries(to_js([["block", "nearest"]])))
 
     def _show_page(self) -> None:
         """Scroll the help's open page into sight, just under the help's sticky head, if its top is hidden
