@@ -9,16 +9,17 @@
   method in pure Python; prints the fitted slope (1.0 means ``SCALE`` already gives calibrated
   chances) and the log-loss against always saying 1/2 — how much the evaluation knows.
 
-- Kap's search evaluation ``OUTLOOK`` (``--outlook``): seeded games of the normal bot against
-  itself, a share ``--eps`` of the moves random so that more kinds of positions are seen; at every
-  decision point the difference of the two seats' ``outlook_features``, and whether the first
-  seat went on to win. A logistic regression (Newton's method, a small ridge) fits one weight per
-  feature; printed in Pond (the money weight is 1) with ``OUTLOOK_SCALE`` = 1 / the money weight,
-  and the log-loss on held-out games (other seeds) beside that of today's ``OUTLOOK`` and of
-  the greedy bot's ``heuristic`` at its best scale.
+- A game's search evaluation ``OUTLOOK`` (``--outlook``; Kap's and Nile's ``bot.py``): seeded games of
+  the normal bot against itself, a share ``--eps`` of the moves random so that more kinds of positions
+  are seen; at every decision point the difference of the two seats' ``outlook_features``, and whether
+  the first seat went on to win. A logistic regression (Newton's method, a small ridge) fits one
+  weight per feature; printed in the game's unit (``OUTLOOK_UNIT``: Kap's Pond, Nile's points, whose
+  weight is 1) with ``OUTLOOK_SCALE`` = 1 / that weight, and the log-loss on held-out games (other
+  seeds) beside that of today's ``OUTLOOK``.
 
     python tools/fit_bots.py --games 40 --seed 2026 [--iterations 200]
     python tools/fit_bots.py --game cape --outlook --games 300 --seed 2026 --eps 10
+    python tools/fit_bots.py --game banks --outlook --games 300 --seed 2026 --eps 10
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import argparse
 import math
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -92,12 +94,20 @@ def fit_slope(points: list[tuple[float, float]]) -> tuple[float, float, float]:
     return slope, loss / max(1, len(points)), math.log(2)
 
 
-def outlook_points(games: int, seed: int, eps: int) -> list[tuple[list[float], float]]:
-    """(seat 0's features minus seat 1's, did seat 0 win) and the mirror, at every decision point of
-    ``games`` normal-against-normal Kap games (``eps`` % of the moves random)."""
+def _fitted(game: str) -> Any:
+    """The bot module of a game whose search evaluation is fitted (``OUTLOOK_FEATURES``, ``outlook_features``,
+    ``OUTLOOK``, ``OUTLOOK_SCALE`` and the feature ``OUTLOOK_UNIT`` the weights are counted in)."""
+    from nile.banks import bot as banks_bot
     from nile.cape import bot as cape_bot
 
-    spec = spec_of("cape")
+    return {"banks": banks_bot, "cape": cape_bot}[game]
+
+
+def outlook_points(game: str, games: int, seed: int, eps: int) -> list[tuple[list[float], float]]:
+    """(seat 0's features minus seat 1's, did seat 0 win) and the mirror, at every decision point of
+    ``games`` normal-against-normal games of ``game`` (``eps`` % of the moves random)."""
+    spec = spec_of(game)
+    features = _fitted(game).outlook_features
     points: list[tuple[list[float], float]] = []
     for g in range(games):
         bots = [make_bot("normal"), make_bot("normal")]
@@ -113,7 +123,7 @@ def outlook_points(games: int, seed: int, eps: int) -> list[tuple[list[float], f
                 action = bots[seat].choose(state, seat, rngs[seat])
             state.apply(action, seat)
             if not state.is_terminal() and not state.secret_decision():
-                f0, f1 = (cape_bot.outlook_features(state, p) for p in (0, 1))
+                f0, f1 = (features(state, p) for p in (0, 1))
                 seen.append([a - b for a, b in zip(f0, f1, strict=True)])
         won = state.returns()
         for diff in seen:
@@ -171,19 +181,18 @@ def log_loss(points: list[tuple[list[float], float]], w: list[float]) -> float:
     return total / max(1, len(points))
 
 
-def fit_outlook(games: int, seed: int, eps: int) -> None:
-    from nile.cape import bot as cape_bot
-
-    names = cape_bot.OUTLOOK_FEATURES
-    train = outlook_points(games, seed, eps)
-    held = outlook_points(max(1, games // 3), seed + 100_000, eps)
+def fit_outlook(game: str, games: int, seed: int, eps: int) -> None:
+    bots = _fitted(game)
+    names = bots.OUTLOOK_FEATURES
+    train = outlook_points(game, games, seed, eps)
+    held = outlook_points(game, max(1, games // 3), seed + 100_000, eps)
     w = fit_logistic(train)
-    money = w[names.index("money")]
-    print(f"cape outlook: {games} games (seed {seed}, {eps} % random moves), {len(train)} decision points; "
+    money = w[names.index(bots.OUTLOOK_UNIT)]
+    print(f"{game} outlook: {games} games (seed {seed}, {eps} % random moves), {len(train)} decision points; "
           f"held out: {len(held)} from {max(1, games // 3)} games (seed {seed + 100_000})")
     print("OUTLOOK = {" + ", ".join(f'"{n}": {x / money:.2f}' for n, x in zip(names, w, strict=True)) + "}")
     print(f"OUTLOOK_SCALE = {1 / money:.1f}")
-    today = [cape_bot.OUTLOOK[n] / cape_bot.OUTLOOK_SCALE for n in names]
+    today = [bots.OUTLOOK[n] / bots.OUTLOOK_SCALE for n in names]
     print(f"log-loss held out: fitted {log_loss(held, w):.4f}, today's OUTLOOK {log_loss(held, today):.4f}, "
           f"a coin {math.log(2):.4f} (train {log_loss(train, w):.4f})")
 
@@ -194,11 +203,12 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--game", action="append", choices=("banks", "cape"))
-    parser.add_argument("--outlook", action="store_true", help="fit Kap's search evaluation (OUTLOOK)")
+    parser.add_argument("--outlook", action="store_true", help="fit the search evaluation (OUTLOOK) of each --game (default: cape)")
     parser.add_argument("--eps", type=int, default=10, help="with --outlook: the share of random moves, in %%")
     args = parser.parse_args()
     if args.outlook:
-        fit_outlook(args.games, args.seed, args.eps)
+        for game in args.game or ["cape"]:
+            fit_outlook(game, args.games, args.seed, args.eps)
         return 0
     for game in args.game or ["cape", "banks"]:
         shares, points = self_play(game, args.games, args.seed, args.iterations)

@@ -142,7 +142,7 @@ class GreedyBot(Bot):
 
 
 class _Node:
-    __slots__ = ("avail", "children", "mover", "outcomes", "total", "visits")
+    __slots__ = ("avail", "children", "mover", "order", "outcomes", "passes", "total", "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover  # the seat whose move led here
@@ -152,6 +152,31 @@ class _Node:
         self.visits = 0
         self.avail = 0
         self.total = 0.0
+        #: progressive widening at a decision point: the order its moves are let in, and how often
+        #: the search has passed through it
+        self.order: dict[Action, int] | None = None
+        self.passes = 0
+
+    def widened(self, world: GameState, actor: int, legal: tuple[Action, ...], rng: Rng, kb: Any, widen: float) -> tuple[Action, ...]:
+        """The moves of this decision point the search may try now: the easy policy's choice first, then
+        the others in an order drawn once, letting in more as the point is passed through more often
+        (``1 + widen * sqrt(passes)`` of them, passes before this one; progressive widening). Moves legal only in some samples
+        of the hidden facts join the order when first met."""
+        order = self.order
+        if order is None:
+            first = kb.easy(world, actor, legal, rng)
+            rest = [a for a in legal if a != first]
+            rng.shuffle(rest)
+            order = self.order = {a: i for i, a in enumerate((first, *rest))}
+        else:
+            for a in legal:
+                if a not in order:
+                    order[a] = len(order)
+        k = 1 + int(widen * math.sqrt(self.passes))
+        self.passes += 1
+        if k >= len(legal):
+            return legal
+        return tuple(sorted(legal, key=order.__getitem__)[:k])
 
     def after(self, world: GameState, seen: int, kb: Any) -> _Node:
         """The decision point reached by this move in ``world``: what the move made public (the log
@@ -171,15 +196,18 @@ class ISMCTSBot(Bot):
     with the easy policy for at most ``depth`` actions and scores the position with the
     evaluation. Other seats' sealed bids inside the tree are played by the easy policy (they
     are secret, so no seat's tree may react to them). Budget: ``iterations`` or ``budget_ms``.
-    Many root choices (sealed bids) are first narrowed to the greedy bot's best ``width``.
+    Many root choices (sealed bids) are first narrowed to the greedy bot's best ``width``. Inside the
+    tree a decision point with many moves lets them in by progressive widening (the game's ``WIDEN``,
+    or ``widen``; ``_Node.widened``), or else tries a fresh random ``width`` of them at each visit.
     """
 
     name = "strong"
 
     def __init__(
         self, iterations: int | None = None, budget_ms: float | None = None, depth: int | None = None, c: float = 0.7, width: int = 10,
-        observe: int = 1, reuse: float = 0.25,
+        observe: int = 1, reuse: float = 0.25, widen: float | None = None,
     ) -> None:
+        self.widen = widen
         self.observe = observe
         self.reuse = reuse
         #: per seat, the part of the last search that its next decision may start from (``_reused``)
@@ -255,6 +283,7 @@ class ISMCTSBot(Bot):
         path = [root]
         first = True
         observe = self.observe
+        widen = kb.WIDEN if self.widen is None else self.widen
         while not world.is_terminal():
             if world.secret_decision() and not first:
                 seats = world.to_act()
@@ -266,7 +295,9 @@ class ISMCTSBot(Bot):
                 seats = world.to_act()
                 actor = seat if first else seats[0]
             legal = candidates if first else world.legal_actions(actor)
-            if not first and len(legal) > self.width:
+            if not first and widen:
+                legal = node.widened(world, actor, legal, rng, kb, widen)
+            elif not first and len(legal) > self.width:
                 picked = sorted({rng.below(len(legal)) for _ in range(self.width)})
                 legal = tuple(legal[i] for i in picked)
             first = False

@@ -19,6 +19,9 @@ STRONG_ITERATIONS = 400
 #: Kap: none — the evaluation of the leaf itself (easy playouts build whenever they can, which the
 #: evaluation does not want: with them, more search played worse)
 PLAYOUT_DEPTH = 0
+#: the strong bot's tree tries a fresh random handful of moves at each visit (no widening: a Kap
+#: decision point has few moves)
+WIDEN = 0.0
 #: what one crossing is worth in money (about the rails it costs)
 CROSSING = 100.0
 #: money-equivalents of a route card's income, of a rail on it, of a rail its landscape needs, of a bonus rail
@@ -134,6 +137,8 @@ OUTLOOK_FEATURES = ("crossed", "near", "money", "bonus", "income", "rails", "nee
 OUTLOOK = {"crossed": -24.73, "near": 24.78, "money": 1.00, "bonus": 15.38, "income": 0.77, "rails": 7.42,
            "need": -4.57}
 OUTLOOK_SCALE = 71.9
+#: the feature whose weight is 1 (``OUTLOOK`` is counted in Pond)
+OUTLOOK_UNIT = "money"
 
 
 def _pending(state: Any) -> dict[int, int]:

@@ -35,6 +35,9 @@ class BotKnowledge(Protocol):
     PLAYOUT_DEPTH: int
     #: how many units of ``outlook`` make odds of e : 1
     OUTLOOK_SCALE: float
+    #: progressive widening inside the strong bot's tree: a decision point lets in 1 + WIDEN × √(passes)
+    #: of its moves, the easy policy's first; 0: a fresh random handful each time (``ISMCTSBot.width``)
+    WIDEN: float
 
     def canonical(self, state: Any, seat: int) -> Any:
         """A copy whose hidden facts are in a canonical order: a function of what ``seat`` may know only."""

@@ -183,3 +183,55 @@ def test_the_strong_bot_goes_on_from_its_own_search_within_a_nile_turn():
     assert other._reused(known_by(state, seat), seat) is None  # a fresh bot has nothing to go on from
     second = bot.choose(state, seat, Rng(1))
     assert second in state.legal_actions(seat)
+
+
+def _nile_turn_start(seed: int = 5) -> tuple[object, int]:
+    """A 2-player Nile game at the start of a player's three action points (easy bots before)."""
+    spec = GAMES["banks"]
+    state = spec.new_state(spec.default_options(2, frozenset()), seed)
+    easy, rng = make_bot("easy"), Rng(2)
+    while not (state.phase == "actions" and state.ap == 3):
+        seat = state.to_act()[0]
+        state.apply(easy.choose(state, seat, rng), seat)
+    return state, state.to_act()[0]
+
+
+def test_a_decision_point_in_the_tree_lets_in_more_moves_as_it_is_visited_more():
+    """Progressive widening (issue 22, Nile's ``WIDEN``): the easy policy's move alone at first, then
+    1 + √passes of them; a move met only in another sample of the hidden facts joins at the end."""
+    from nile.banks import bot as banks_bot
+    from nile.bots.players import _Node
+
+    state, seat = _nile_turn_start()
+    legal = state.legal_actions(seat)
+    assert len(legal) > 10
+    node = _Node(seat)
+    first = node.widened(state, seat, legal, Rng(4), banks_bot, 1.0)
+    assert first == (banks_bot.easy(state, seat, legal, Rng(4)),)
+    allowed = [len(node.widened(state, seat, legal, Rng(4), banks_bot, 1.0)) for _ in range(15)]
+    assert allowed == [1 + int(passes ** 0.5) for passes in range(1, 16)]
+    assert node.widened(state, seat, legal, Rng(4), banks_bot, 1.0)[0] == first[0]  # the order stays
+    fewer = legal[: len(legal) // 2]
+    assert set(node.widened(state, seat, fewer, Rng(4), banks_bot, 1.0)) <= set(fewer)  # only what is legal here
+
+
+def test_the_strong_bot_plans_the_rest_of_its_nile_turn_in_its_tree():
+    """With widening, the most visited first move's follow-ups (the turn's next action) are a few moves,
+    each searched several times; with a fresh random handful at every visit (no widening) nearly every
+    visit tries another follow-up once, and the tree stays one move deep."""
+    from nile.bots.base import canonical as known_by
+    from nile.bots.players import ISMCTSBot
+
+    state, seat = _nile_turn_start()
+    legal = state.legal_actions(seat)
+
+    def follow_ups(widen: float) -> tuple[int, list[int]]:
+        bot = ISMCTSBot(iterations=400, widen=widen)
+        bot.search(known_by(state, seat), seat, legal, Rng(1))
+        best = max(bot._root.children.values(), key=lambda c: c.visits)
+        return best.visits, [c.visits for point in best.outcomes.values() for c in point.children.values()]
+
+    visits, tried = follow_ups(1.0)
+    assert len(tried) <= 1 + visits ** 0.5 and min(tried) >= 3
+    visits, tried = follow_ups(0.0)
+    assert len(tried) > visits / 2 and tried.count(1) > len(tried) / 2

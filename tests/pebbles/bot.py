@@ -17,6 +17,8 @@ STRONG_ITERATIONS = 50
 #: how many actions the strong bot's playouts go on before the evaluation judges the position;
 #: pebbles: a few takes
 PLAYOUT_DEPTH = 4
+#: the strong bot's tree tries a fresh random handful of moves at each visit (no widening)
+WIDEN = 0.0
 
 outcome_key = exact_outcome
 #: the strong bot evaluates with the same ``heuristic`` as the greedy one
