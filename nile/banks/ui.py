@@ -23,7 +23,7 @@ from ..words import Word, plural
 from ..words import text as msg
 from . import art, data, moments, teach
 from . import diagrams as diagrams_module
-from .board import html_boat, legend, svg_fields, svg_market, svg_tide, svg_track, waves_svg
+from .board import event_pictures, html_boat, joker_fan, legend, svg_fields, svg_market, svg_tide, svg_track, waves_svg
 from .options import START_RANDOM, VARIANTS, Options
 from .position import Position
 from .scoring import tie_outcome
@@ -252,7 +252,8 @@ def refused_action(state: GameState, target: str, selection: dict[str, Any], int
 
 
 
-#: the game's artwork (crops, markers' tokens, palm, water, desert, boat, obelisk), defined once in the page
+#: the game's artwork (crops, markers' tokens, palm, water, desert, boat, obelisk, hippo, joker, the tide dial),
+#: defined once in the page
 symbols = art.SYMBOLS
 
 
@@ -321,7 +322,7 @@ def status(frame: Frame) -> str:
     ap = view["ap"]
     ap_html = (f'<span class="ap" aria-label="{esc(plural("ui.ap_left", ap, lang))}">{esc(msg("ui.ap_short", lang, ap=ap))}</span>'
                if ap is not None else "")
-    return svg_tide(view, lang) + ap_html
+    return svg_tide(view, lang) + event_pictures(view, lang) + ap_html
 
 
 def board(frame: Frame) -> str:
@@ -350,6 +351,8 @@ def panel(frame: Frame) -> str:
             )
             bits.append(f'<div class="harvest-to mine" role="group" aria-label="{esc(msg("ui.harvest_to", lang))}">'
                         f'<span>{esc(msg("ui.harvest_to", lang))}</span> {chips}</div>')
+    if frame.view["phase"] == "extra_turn":  # N11: whose turn this is, and why
+        bits.insert(0, f'<p class="hippo-turn">{art.HIPPO_ICON}{esc(msg("ui.hippo_turn", lang))}</p>')
     actor = frame.state.current_player()
     if actor is not None:
         me = frame.view["players"][actor]
@@ -415,7 +418,8 @@ def _player_card(frame: Frame, p: dict[str, Any]) -> str:
     start = f'<span class="pillar" title="{esc(msg("ui.start_player", lang))}">★</span>' if view["start_player"] == seat else ""
     return (
         f'<article class="player p-{p["colour"]}{" acting" if acting else ""}">'
-        f'<h3><span class="swatch">{esc(colour_letter(p["colour"], lang))}</span> {esc(p["name"])} {start}</h3>'
+        f'<h3><span class="swatch">{esc(colour_letter(p["colour"], lang))}</span> {esc(p["name"])} {start}'
+        f'{joker_fan(seat, p["jokers"])}</h3>'
         f'<p class="stats" data-k="stats{seat}" data-kv="{" ".join(str(p[f]) for _, f in STATS)}">'
         f'{esc(" · ".join(plural(k, p[f], lang) for k, f in STATS))}</p>'
         f'<div class="supply" aria-label="{esc(msg("ui.supply", lang))}">{_supply_chips(frame, p, None)}</div>'
@@ -453,8 +457,9 @@ def private_input(state: GameState, seat: int, draft: dict[str, int], lang: str,
         counts = [sum(1 for m in view["boat"] if m["player"] == p) for p in range(len(names))]
         markers = msg("list.sep", lang).join(f"{names[p]} {n}" for p, n in enumerate(counts))
         boat = f'<p class="bid-boat">{esc(msg("ui.boat_now", lang, markers=markers))}</p>'
+    hippo = f'<p class="bid-hippo">{art.HIPPO_ICON}</p>' if view["phase"] == "auction" else ""  # N11: what is bid for
     return (
-        f'<ul class="bid-rows">{"".join(rows)}</ul>'
+        hippo + f'<ul class="bid-rows">{"".join(rows)}</ul>'
         f'<p class="bid-total">{esc(msg("ui.bid_total", lang, count=total))} {esc(extra)}</p>{boat}'
     )
 

@@ -174,12 +174,13 @@ def _targets():
 #: as it was. A deliberate change of the board's drawing updates these, in its own commit.
 #: Issue 21: the legend says where a pawn stands, and so does the track's tooltip. Issue 21 again: the pieces
 #: are drawn with the game's own symbols (``nile.banks.art``): crop pictograms on tokens shaped by their
-#: state, palm trees, the water card's ripples, the desert card, the boat and the obelisk.
+#: state, palm trees, the water card's ripples, the desert card, the boat and the obelisk. Issue 21 once more: the
+#: tide a dial (its needle a piece that turns), and the hippo and the joker in the legend.
 BOARD_DIGESTS = {
-    ("landscape", "plain"): "5194f3a24667cf19bfce37c145e9b40a22275843d40087f999779a5aced4eb14",
-    ("landscape", "targets"): "f027e2e26b92427f1eb9a0b45498810e595fe2e47646dde25299f12cd43c78b8",
-    ("portrait", "plain"): "e297c1bbb8d7c136e7eab35a5ad8d950af5c77dee14f70e6ed4151cdc891ade2",
-    ("portrait", "targets"): "7719b44860b9bc9ae5f990c42793d4e047f6be47f3788fa3ce8b6bcf0132992d",
+    ("landscape", "plain"): "f99c8ed5592ee4489674e5eeae2002bcd0f5570e5044718b81b1c52db23beb91",
+    ("landscape", "targets"): "22d453b6ec5c4881de82384350df6045d0abc3ea7acb00bd181022df5c2851ec",
+    ("portrait", "plain"): "6416af023295e7dece719dd0b23c2112fb67cdd460346f294a23a78f1f2929e7",
+    ("portrait", "targets"): "3c877cefdb747553878d460df7117db3d36c202936af9c684282f3ecf701c4b0",
 }
 
 
