@@ -215,7 +215,8 @@ def field_svg(g: Geometry, west: bool, k: int, index: int, f: dict[str, Any], in
     body = [f'<rect class="ground" x="{x + 2}" y="{fy + 2}" width="{fw - 4}" height="{fh - 4}" rx="6"/>']
     marks = [art.palms(x + 6, fy + 4, f["palms"])]
     if f["water"]:
-        body.append(f'<g data-k="w:{f["name"]}"><rect class="water" x="{x + 5}" y="{fy + 20}" width="{fw - 10}" height="{fh - 25}" rx="4"/>'
+        came = f' data-kf="{f["water"]["from"]}"' if f["water"].get("from") else ""  # a player's pile (``ui.board``)
+        body.append(f'<g data-k="w:{f["name"]}"{came}><rect class="water" x="{x + 5}" y="{fy + 20}" width="{fw - 10}" height="{fh - 25}" rx="4"/>'
                     + art.use("ripples", x + 5, fy + 20, fw - 10, fh - 25)
                     + g.card_waves(west, x, fy, f["water"]["in"], f["water"]["out"]) + "</g>")
     if f["desert"]:
@@ -352,16 +353,22 @@ def event_pictures(view: dict[str, Any], lang: str) -> str:
     return f'<span class="events">{"".join(chips)}</span>' if chips else ""
 
 
-def joker_fan(seat: int, count: int) -> str:
+def joker_fan(seat: int, count: int, came_from: str | None = None) -> str:
     """A player's jokers as the cards they are, fanned (the words beside them say how many): each one a
-    piece, the newest landing when it is bought or a flooded desert card is kept (static/motion.js)."""
+    piece, the newest landing when it is bought, or flying in from the flooded desert card it was
+    (``came_from``, that card's key) (static/motion.js)."""
     if not count:
         return ""
     step = 9
     width = 20 + (count - 1) * step
-    cards = "".join(f'<g data-k="j{seat}.{k}">{art.use("joker", k * step, 0, 20, 28)}</g>'
+    newest = f' data-kf="{came_from}"' if came_from else ""
+    cards = "".join(f'<g data-k="j{seat}.{k}"{newest if k == count - 1 else ""}>{art.use("joker", k * step, 0, 20, 28)}</g>'
                     for k in range(count))
     return f'<svg class="jokers" viewBox="0 0 {width} 28" aria-hidden="true" focusable="false">{cards}</svg>'
+
+
+#: the obelisk is a piece: its step back after a scoring moves it along the track (static/motion.js)
+OBELISK_KEY = ' data-k="obelisk"'
 
 
 def pawn_svg(cx: float, cy: float, r: float, colour: str, lang: str, seat: int | None = None) -> str:
@@ -406,7 +413,7 @@ def svg_track(view: dict[str, Any], layout: str = "landscape", lang: str = "en")
     return (
         f'<svg class="track" viewBox="0 0 {width} {8 + rows * 62}" role="img" aria-label="{esc(label)}">'
         f'<title>{esc(msg("legend.pawn", lang))}</title>{"".join(cells)}'
-        f'{art.use("obelisk", ox - 6, oy + 19, 12, 23)}'
+        f'{art.use("obelisk", ox - 6, oy + 19, 12, 23, OBELISK_KEY)}'
         f'{"".join(pawns)}</svg>'
     )
 
@@ -512,6 +519,6 @@ def html_boat(frame: Frame) -> str:
             items.append(f'<span class="chip boat-chip {colour_cls}"{attrs(data_k=keys.get((player, crop)), aria_label=words)}>{esc(label)}</span>')
     return (
         f'<section class="boat" aria-label="{esc(msg("ui.boat", lang))}"><h3>{BOAT_ICON}{esc(msg("ui.boat", lang))} '
-        f'<small>{len(view["boat"])}</small></h3><div class="boat-items">{"".join(items) or esc(msg("ui.empty", lang))}</div>'
+        f'<small data-k="boatn" data-kv="{len(view["boat"])}">{len(view["boat"])}</small></h3><div class="boat-items">{"".join(items) or esc(msg("ui.empty", lang))}</div>'
         f'<p class="decks">{esc(msg("ui.decks", lang, draw=view["desert"]["draw"], discard=view["desert"]["discard"], water=len(view["water"]["discard"])))}</p></section>'
     )

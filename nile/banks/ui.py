@@ -327,10 +327,32 @@ def status(frame: Frame) -> str:
 
 def board(frame: Frame) -> str:
     view = add_marker_ids(frame.state, frame.view) if isinstance(frame.state, Position) else frame.view
+    _water_came_from(view)
     return (
         f'<div class="board">{svg_track(view, frame.layout, frame.lang)}{svg_fields(frame)}{legend(frame.lang)}'
         f'<div class="lower">{svg_market(frame)}{html_boat(frame)}</div></div>'
     )
+
+
+def _water_came_from(view: dict[str, Any]) -> None:
+    """Each water card on the board told which player's pile it was laid from (the log says it): a card
+    just laid flies in from that pile (static/motion.js)."""
+    piles = {e["params"]["field"]: f'pile{e["params"]["player"]}{e["params"]["pile"]}'
+             for e in view["log"] if e["key"] == "water.placed"}
+    for row in view["rows"]:
+        for f in row["fields"]:
+            if f["water"] and f["name"] in piles:
+                f["water"]["from"] = piles[f["name"]]
+
+
+def _joker_came_from(view: dict[str, Any], seat: int) -> str | None:
+    """The flooded desert card a player's newest joker was (its key on the board), if it was one (N4)."""
+    for e in reversed(view["log"]):
+        if e["key"] == "desert.flooded" and e["params"].get("player") == seat:
+            return f'd:{e["params"]["field"]}'
+        if e["key"] == "action.buy_joker" and e["params"].get("player") == seat:
+            return None
+    return None
 
 
 def panel(frame: Frame) -> str:
@@ -400,11 +422,13 @@ def _piles(frame: Frame, p: dict[str, Any], inter: Interaction | None) -> str:
         target = inter.targets.get(f"pile:{name}") if inter else None
         chosen = inter is not None and inter.extra.get("chosen_pile") == name
         content = f'<span class="pile-name">{esc(msg("ui.pile", lang, pile=name, size=pile["size"]))}</span>{waves_svg(pile["top"], lang)}'
+        # on the player's card, the pile is a piece: a water card laid from it flies from here (static/motion.js)
+        key = "" if inter is not None else f' data-k="pile{p["seat"]}{name}" data-kv="{pile["size"]}"'
         if target:
             coach = " coach" if inter is not None and f"pile:{name}" in inter.focus else ""
             piles.append(f'<button type="button" class="pile target{coach}"{attrs(data_i=Intent.PICK, data_v=f"pile:{name}", title=target.label)}>{content}</button>')
         else:
-            piles.append(f'<div class="pile{" chosen" if chosen else ""}">{content}</div>')
+            piles.append(f'<div class="pile{" chosen" if chosen else ""}"{key}>{content}</div>')
     return "".join(piles)
 
 
@@ -419,7 +443,7 @@ def _player_card(frame: Frame, p: dict[str, Any]) -> str:
     return (
         f'<article class="player p-{p["colour"]}{" acting" if acting else ""}">'
         f'<h3><span class="swatch">{esc(colour_letter(p["colour"], lang))}</span> {esc(p["name"])} {start}'
-        f'{joker_fan(seat, p["jokers"])}</h3>'
+        f'{joker_fan(seat, p["jokers"], _joker_came_from(view, seat))}</h3>'
         f'<p class="stats" data-k="stats{seat}" data-kv="{" ".join(str(p[f]) for _, f in STATS)}">'
         f'{esc(" · ".join(plural(k, p[f], lang) for k, f in STATS))}</p>'
         f'<div class="supply" aria-label="{esc(msg("ui.supply", lang))}">{_supply_chips(frame, p, None)}</div>'

@@ -175,12 +175,13 @@ def _targets():
 #: Issue 21: the legend says where a pawn stands, and so does the track's tooltip. Issue 21 again: the pieces
 #: are drawn with the game's own symbols (``nile.banks.art``): crop pictograms on tokens shaped by their
 #: state, palm trees, the water card's ripples, the desert card, the boat and the obelisk. Issue 21 once more: the
-#: tide a dial (its needle a piece that turns), and the hippo and the joker in the legend.
+#: tide a dial (its needle a piece that turns), and the hippo and the joker in the legend; then the obelisk and
+#: the boat's count made pieces that move (static/motion.js).
 BOARD_DIGESTS = {
-    ("landscape", "plain"): "f99c8ed5592ee4489674e5eeae2002bcd0f5570e5044718b81b1c52db23beb91",
-    ("landscape", "targets"): "22d453b6ec5c4881de82384350df6045d0abc3ea7acb00bd181022df5c2851ec",
-    ("portrait", "plain"): "6416af023295e7dece719dd0b23c2112fb67cdd460346f294a23a78f1f2929e7",
-    ("portrait", "targets"): "3c877cefdb747553878d460df7117db3d36c202936af9c684282f3ecf701c4b0",
+    ("landscape", "plain"): "49b17c37b9df1a09cf96d231cd6ae84ee47a329b9648ad9e1f9675972a881410",
+    ("landscape", "targets"): "b3380e04b28856d478d8a0077cb27c4f59dd674f25effb299f866d6956d10111",
+    ("portrait", "plain"): "f2584faa7b3c5728585ae3ce9dafdb1e8ad9f8d6693125be0a692855b0d930ac",
+    ("portrait", "targets"): "3543dd10519ddbc68f3304fe46a7a4a3e12124d69f0058574eddf043537c8144",
 }
 
 
