@@ -561,6 +561,8 @@ news_keys = moments.NEWS_KEYS
 since_keys = frozenset({"setup.boat", "setup.sow", "water.placed", "water.removed", "field.to_boat", "action.sow",
                         "action.grow", "action.harvest", "action.buy", "action.buy_joker", "action.hoard",
                         "action.joker", "action.refresh"})
+#: a scoring: the optional sound's chord
+chord_keys = frozenset({"scoring.done"})
 rule_ids = RULE_IDS
 rules_prefix = "rules."
 

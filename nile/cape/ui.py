@@ -313,6 +313,8 @@ moment_keys = moments.MOMENT_KEYS
 news_keys = moments.NEWS_KEYS
 #: players' moves: "since your turn" (``nile.web.since``; a crossing is said by the news line)
 since_keys = frozenset({"cape.take", "cape.pass", "cape.build"})
+#: a crossing: the optional sound's chord
+chord_keys = frozenset({"cape.build"})
 rule_ids = RULE_IDS
 rules_prefix = "cape.rules."
 
