@@ -18,12 +18,30 @@
 // in the page's own stylesheet (the CSP allows no inline style), so a redraw never has to undo it.
 // `animate` false (the fast bot speed, skipping to a turn) and prefers-reduced-motion: no motion, the
 // marks still change. Nothing here may break the page: any error is logged and the redraw stands.
+//
+// More a piece may say (issue 21):
+// - `data-kr="60"`: it turns (the tide dial's needle): a new angle turns it from the old one, about
+//   the origin its stylesheet gives it, instead of flying;
+// - `data-kf="k1 k2"`: where a new piece came from (a water card laid from a player's pile, a joker kept
+//   from a flooded desert card): it flies in from the first of those that was on the table, not landing;
+// - a piece gone that was HTML (a chip of the boat emptied at a scoring) fades where it was, as a copy
+//   in a layer over the page (the redraw took its place in the flow);
+// - a flight: `<i hidden data-fly="from to" data-fly-id="…" data-fly-icon="symbol id" data-fly-n="3"
+//   data-fly-at="0">` in the table: the first time an id shows, `n` copies of the symbol fly from the
+//   piece keyed `from` (where it was) to the piece keyed `to` (where it is now), `at` 0 (at once) or 1
+//   (after the first part of the motion): money paid for rails going to the locomotive, its income
+//   coming back. They fly in the layer over the page, transform and opacity only, within DURATION_MAX.
 
 const DURATION = 350;
+const DURATION_MAX = 400; // nothing moves longer than this after a move, a flight's delay included
 const EASING = "cubic-bezier(.2, .7, .3, 1)";
-const SCOPE = ".game .table"; // the table only: a rules help picture or a panel is not a piece
+// the table and the game's status bar (the tide dial, the cards turned): a rules help picture or a
+// panel is not a piece
+const SCOPES = [".game .table", ".game > .status"];
+const inScope = (selector) => SCOPES.map((s) => `${s} ${selector}`).join(",");
 
 let boxes = null; // key → {box, el, value} before the redraw (null: nothing recorded)
+let flown = null; // the flights on the table before the redraw (their ids)
 let lastStep = null;
 const changes = new Map(); // step → keys that changed at that step
 let markRule = null; // the rule that marks, in the page's stylesheet
@@ -36,7 +54,11 @@ function keysOf(el) {
 }
 
 function pieces(root) {
-  return root.querySelectorAll(SCOPE + " [data-k]");
+  return root.querySelectorAll(inScope("[data-k]"));
+}
+
+function flights(root) {
+  return root.querySelectorAll(inScope("[data-fly]"));
 }
 
 let pending = null; // the work of after(), waiting for the next frame
@@ -44,7 +66,9 @@ let pending = null; // the work of after(), waiting for the next frame
 function before(root) {
   flush();
   boxes = null;
+  flown = null;
   try {
+    flown = new Set([...flights(root)].map((el) => el.getAttribute("data-fly-id")));
     const found = pieces(root);
     if (!found.length) return;
     boxes = new Map();
@@ -52,9 +76,10 @@ function before(root) {
     for (const el of found) {
       const box = el.getBoundingClientRect();
       const value = el.getAttribute("data-kv");
-      const svg = el.ownerSVGElement;
-      const at = place(svg, box, frames);
-      for (const k of keysOf(el)) if (!boxes.has(k)) boxes.set(k, { box, el, value, svg, kind: svg && svg.getAttribute("class"), at, parent: el.parentNode, next: el.nextSibling });
+      const holder = holderOf(el);
+      const at = place(holder, box, frames);
+      const turn = el.getAttribute("data-kr");
+      for (const k of keysOf(el)) if (!boxes.has(k)) boxes.set(k, { box, el, value, turn, holder, kind: holder && holder.getAttribute("class"), at, parent: el.parentNode, next: el.nextSibling });
     }
   } catch (error) {
     console.error("motion: before", error);
@@ -64,34 +89,125 @@ function before(root) {
 
 // A piece whose keys are all gone from the table fades out where it was: the redraw took its element out
 // of the page (static/morph.js drops a node no new one matches), so that very element is put back for the
-// fade, in its picture, and taken out again. (An element the redraw reused for another piece is left.)
-function fade(root, had) {
+// fade, in its picture, and taken out again; an HTML piece (a boat's chip) fades in the layer over the
+// page instead. (An element the redraw reused for another piece is left.)
+function fade(root, had, frames) {
   const seen = new Set();
   for (const [, old] of had) {
     const el = old.el;
     if (seen.has(el)) continue;
     seen.add(el);
-    if (el.isConnected || !old.parent.isConnected || !(el instanceof SVGElement)) continue;
-    if (keysOf(el).some((k) => root.querySelector(`${SCOPE} [data-k~="${CSS.escape(k)}"]`))) continue;
+    if (el.isConnected) continue;
+    if (keysOf(el).some((k) => root.querySelector(inScope(`[data-k~="${CSS.escape(k)}"]`)))) continue;
     el.removeAttribute("data-k");
     el.removeAttribute("data-i");
     el.setAttribute("data-ghost", "");
-    old.parent.insertBefore(el, old.next && old.next.parentNode === old.parent ? old.next : null);
-    const anim = track(el.animate([{ opacity: 1 }, { opacity: 0, transform: "scale(.6)" }], { duration: DURATION, easing: EASING }));
-    anim.onfinish = anim.oncancel = () => { if (el.hasAttribute("data-ghost")) el.remove(); };
+    let anim;
+    if (el instanceof SVGElement) {
+      if (!old.parent.isConnected) continue;
+      old.parent.insertBefore(el, old.next && old.next.parentNode === old.parent ? old.next : null);
+      anim = el.animate([{ opacity: 1 }, { opacity: 0, transform: "scale(.6)" }], { duration: DURATION, easing: EASING });
+    } else { // HTML: its place in the flow is gone; it fades where it was, over the page (only while what
+      // held it is still there: not over another screen, a hand-over's)
+      if (!old.box.width || !old.holder || !old.holder.isConnected) continue;
+      // where it was in what held it, wherever that is now (a panel opened above it moved it down)
+      const was = old.at ? onScreen(old.holder, old.at, old.box, frames) : old.box;
+      layer().append(el);
+      const at = `translate(${was.left}px, ${was.top}px)`;
+      anim = el.animate([{ opacity: 1, transform: at }, { opacity: 0, transform: `${at} translateY(6px) scale(.6)` }],
+        { duration: DURATION, easing: EASING, fill: "both" });
+    }
+    track(anim).onfinish = anim.oncancel = () => { if (el.hasAttribute("data-ghost")) el.remove(); };
   }
 }
 
-// where a box is inside its picture (the picture itself may have moved with the page: a row that
-// appeared above it); the pictures' boxes are read once each
-function place(svg, box, frames) {
-  if (!svg) return null;
-  let frame = frames.get(svg);
-  if (!frame) {
-    frame = svg.getBoundingClientRect();
-    frames.set(svg, frame);
+// The layer over the page that HTML ghosts and flights move in: outside #app (nothing the redraw
+// touches, no containing box of the page's own), taking no clicks.
+function layer() {
+  let el = document.getElementById("motion-layer");
+  if (!el) {
+    el = document.createElement("div");
+    el.id = "motion-layer";
+    el.setAttribute("aria-hidden", "true");
+    el.inert = true; // a chip's copy fading there is no button any more
+    document.body.append(el);
   }
-  return { x: box.left - frame.left, y: box.top - frame.top };
+  return el;
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const FLYER_SIZE = { "cape-rail": [26, 14] }; // as the stylesheet draws them (#motion-layer svg.flyer); else 18 × 18
+
+// A flight's copies: each a small picture of the symbol, from the middle of one box to the middle of the
+// other, one after another; the later part of a move (`at` 1) starts when the first has mostly run.
+function launch(fly, had, root) {
+  const [fromKey, toKey] = fly.getAttribute("data-fly").split(" ");
+  const from = had.get(fromKey);
+  const to = root.querySelector(inScope(`[data-k~="${CSS.escape(toKey)}"]`));
+  const symbol = fly.getAttribute("data-fly-icon");
+  if (!from || !to || !symbol) return;
+  const a = from.box;
+  const b = to.getBoundingClientRect();
+  if (!a.width || !b.width) return;
+  const count = Math.max(1, Math.min(3, Number(fly.getAttribute("data-fly-n")) || 1));
+  const start = fly.getAttribute("data-fly-at") === "1" ? 120 : 0;
+  const gap = 40;
+  const duration = DURATION_MAX - start - gap * (count - 1);
+  const [w, h] = FLYER_SIZE[symbol] || [18, 18];
+  for (let i = 0; i < count; i++) {
+    const svg = document.createElementNS(SVG_NS, "svg");
+    svg.setAttribute("class", `flyer ${symbol}`); // its size: the stylesheet's, by symbol
+    svg.setAttribute("data-ghost", "");
+    const use = document.createElementNS(SVG_NS, "use");
+    use.setAttribute("href", `#${symbol}`);
+    svg.append(use);
+    layer().append(svg);
+    const x0 = a.left + a.width / 2 - w / 2, y0 = a.top + a.height / 2 - h / 2;
+    const x1 = b.left + b.width / 2 - w / 2, y1 = b.top + b.height / 2 - h / 2;
+    const anim = svg.animate([
+      { opacity: 0, transform: `translate(${x0}px, ${y0}px) scale(.7)` },
+      { opacity: 1, transform: `translate(${x0}px, ${y0}px)`, offset: 0.15 },
+      { opacity: 1, transform: `translate(${x1}px, ${y1}px)`, offset: 0.85 },
+      { opacity: 0, transform: `translate(${x1}px, ${y1}px) scale(.7)` },
+    ], { duration, delay: start + i * gap, easing: "ease-in-out", fill: "both" });
+    track(anim).onfinish = anim.oncancel = () => svg.remove();
+  }
+}
+
+// What holds a piece: its picture (an SVG piece), else the element it sits in (a chip in the boat's row
+// of chips). Where a piece is, is where its middle is in what holds it, in that holder's own units: a
+// holder the page moved (a row appeared above it) or scaled (the board fitted to a taller head line)
+// moves nothing in it. Each holder's mapping to the screen is read once.
+function holderOf(el) {
+  return el.ownerSVGElement || el.parentElement;
+}
+
+function place(holder, box, frames) {
+  const m = frameOf(holder, frames);
+  if (!m) return null;
+  const p = new DOMPoint(box.left + box.width / 2, box.top + box.height / 2).matrixTransform(m.inverse());
+  return { x: p.x, y: p.y };
+}
+
+function frameOf(holder, frames) {
+  if (!holder) return null;
+  if (!frames.has(holder)) {
+    let m = null;
+    if (holder instanceof SVGSVGElement) m = holder.getScreenCTM();
+    else if (holder.getBoundingClientRect) {
+      const r = holder.getBoundingClientRect();
+      m = new DOMMatrix().translate(r.left, r.top);
+    }
+    frames.set(holder, m);
+  }
+  return frames.get(holder);
+}
+
+// a box of the old size round where a place in its holder is on the screen now
+function onScreen(holder, at, size, frames) {
+  const p = new DOMPoint(at.x, at.y).matrixTransform(frameOf(holder, frames));
+  const left = p.x - size.width / 2, top = p.y - size.height / 2;
+  return { left, top, width: size.width, height: size.height, right: left + size.width, bottom: top + size.height };
 }
 
 // how many screen pixels one unit of the element's own coordinates is (SVG units, or 1 for HTML)
@@ -122,8 +238,9 @@ let observer = null;
 
 function after(root, step, since, animate) {
   flush();
-  pending = [root, step, since, animate, boxes];
+  pending = [root, step, since, animate, boxes, flown];
   boxes = null;
+  flown = null;
   if (!observer && window.ResizeObserver) {
     observer = new ResizeObserver(() => {
       observer.disconnect();
@@ -142,7 +259,7 @@ function flush() {
   }
 }
 
-function settle(root, step, since, animate, had) {
+function settle(root, step, since, animate, had, hadFlights) {
   try {
     if (step < 0) { // not a game: nothing to follow or mark
       changes.clear();
@@ -161,22 +278,34 @@ function settle(root, step, since, animate, had) {
         const keys = keysOf(el);
         const old = keys.map((k) => had.get(k)).find((o) => o);
         const box = el.getBoundingClientRect();
-        const svg = el.ownerSVGElement;
-        const at = place(svg, box, frames);
-        if (!old) { // new here: it lands
+        const holder = holderOf(el);
+        const at = place(holder, box, frames);
+        if (!old) { // new here: it flies in from where it came from, or lands
           keys.forEach((k) => changed.add(k));
-          if (move) track(el.animate([{ opacity: 0, transform: "scale(.6)" }, { opacity: 1, transform: "none" }],
+          if (!move) continue;
+          const came = (el.getAttribute("data-kf") || "").split(" ").map((k) => had.get(k)).find((o) => o);
+          if (came) fly(el, came.box, box);
+          else track(el.animate([{ opacity: 0, transform: "scale(.6)" }, { opacity: 1, transform: "none" }],
+            { duration: DURATION, easing: EASING }));
+          continue;
+        }
+        const turn = el.getAttribute("data-kr");
+        if (turn !== null && old.turn !== null) { // it turns (in place) or stays
+          if (turn === old.turn) continue;
+          keys.forEach((k) => changed.add(k));
+          if (move) track(el.animate([{ transform: `rotate(${Number(old.turn) - Number(turn)}deg)` }, { transform: "none" }],
             { duration: DURATION, easing: EASING }));
           continue;
         }
         const value = el.getAttribute("data-kv");
         const valued = old.value !== value;
         // a piece with a value (a player's money) only changes with it: it does not travel
-        // a piece moved if it moved in its picture, or went to another one; a whole picture moved by the
-        // page around it (a row appeared above it) is not a move
-        // (the redraw may have reused another picture's element for it: pictures are the same by their class)
-        const same = (o) => o.svg && svg && (o.svg === svg || o.kind === svg.getAttribute("class"));
-        const shifted = value === null && (same(old)
+        // a piece moved if it moved in what holds it, or went to another holder; a whole picture moved or
+        // scaled by the page around it is not a move
+        // (the redraw may have reused another element for its holder: holders are the same by their class)
+        const kind = holder && holder.getAttribute("class");
+        const same = (o) => o.holder && holder && (o.holder === holder || (kind !== null && o.kind === kind));
+        const shifted = value === null && (same(old) && old.at && at
           ? Math.abs(old.at.x - at.x) + Math.abs(old.at.y - at.y) > 1
           : Math.abs(old.box.left - box.left) + Math.abs(old.box.top - box.top) > 1);
         // a chip standing for several pieces changed if it now stands for one that was elsewhere
@@ -185,10 +314,8 @@ function settle(root, step, since, animate, had) {
         if (!move) continue;
         if (shifted || joined) {
           const from = keys.map((k) => had.get(k)).find((o) => o && o.el !== old.el) || old;
-          if (same(from)) { // within its picture: from its old place in the picture as it is now
-            const frame = frames.get(svg);
-            fly(el, { left: frame.left + from.at.x, top: frame.top + from.at.y, width: from.box.width, height: from.box.height,
-              right: frame.left + from.at.x + from.box.width, bottom: frame.top + from.at.y + from.box.height }, box);
+          if (same(from) && from.at && at) { // within its picture: from its old place in the picture as it is now
+            fly(el, onScreen(holder, from.at, from.box, frames), box);
           } else {
             fly(el, from.box, box);
           }
@@ -196,7 +323,10 @@ function settle(root, step, since, animate, had) {
           track(el.animate([{ transform: "scale(1.25)" }, { transform: "none" }], { duration: DURATION, easing: EASING }));
         }
       }
-      if (move) fade(root, had);
+      if (move) {
+        fade(root, had, frames);
+        for (const fly of flights(root)) if (hadFlights && !hadFlights.has(fly.getAttribute("data-fly-id"))) launch(fly, had, root);
+      }
     }
     if (moved && step === lastStep + 1) changes.set(step, changed);
     lastStep = step;
@@ -226,7 +356,7 @@ function mark(root, keys) {
     markRule = null;
   }
   if (!text) return;
-  const selector = text.split(" ").map((k) => `${SCOPE} [data-k~="${CSS.escape(k)}"]`).join(",");
+  const selector = text.split(" ").map((k) => inScope(`[data-k~="${CSS.escape(k)}"]`)).join(",");
   // an outline, not a glow: a filter would be drawn again at every repaint of the board
   const i = s.insertRule(`${selector} { outline: 3px solid var(--mark, #f5b400); outline-offset: 1px; border-radius: 4px; }`,
     s.cssRules.length);

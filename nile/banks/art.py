@@ -7,10 +7,22 @@ owner's colour (``currentColor``: the board sets ``color``) with a crop on it, a
 states has its own silhouette: a seed is a small drop with a sprout, a ripe fruit a full round token,
 a spoiled one a token with a brown ragged rim and its crop wilted, a rotten one a dark diamond with
 the crop crossed out. Then the palm tree, the water card's ripples, the desert card, the boat and
-the obelisk. Colours are presentation attributes (the page's CSP allows no inline styles).
+the obelisk; the hippo (a turned card's picture, the N11 auction), the joker (a desert card held in
+hand: a jester's cap on a sand-coloured card), the pictures of the other events (a rotten fruit, the
+tide's arrow) and the tide dial (three areas — Flood, deep water; Ebb 1, shallow; Ebb 2, dry sand —
+under a needle the board turns). Colours are presentation attributes (the page's CSP allows no inline
+styles).
 """
 
 from __future__ import annotations
+
+import math
+
+
+def n(v: float) -> str:
+    """A coordinate, short (no trailing zeros)."""
+    return f"{v:.1f}".rstrip("0").rstrip(".") if v != int(v) else str(int(v))
+
 
 #: the crops' pictograms, each in a -10…10 square
 CROP_ART = {
@@ -87,6 +99,84 @@ PALM = (
     '<path d="M0-3Q-2.4-7.6-5.6-6.6Q-2.6-5.6 0-3Z"/><path d="M0-3Q2.4-7.6 5.6-6.6Q2.6-5.6 0-3Z"/></g>'
 )
 
+#: the hippo, seen from the side walking left: a barrel body, a big head with a broad pink-lipped muzzle,
+#: small ears, an eye high on the head, nostrils on the snout, four short legs
+HIPPO = (
+    '<g stroke="#3b2f45" stroke-width="1" stroke-linejoin="round">'
+    '<path d="M33 21.5v3.8h-3.6v-3.8M20 21.5v3.8h-3.6v-3.8" fill="#6f607c"/>'
+    '<path d="M13 10.5C16 4.6 27 3.6 33.5 6.2C39 8.4 40.5 14 38.6 18.6C37.2 21.8 34 22.6 29 22.6H15.5Z" fill="#8e7f9c"/>'
+    '<path d="M15.6 8C11.8 5.8 7.2 6.2 4.6 8.6C2.6 10.4 1.4 13 1.6 15.6C1.8 18.6 4.2 20.4 7.6 20.4C11 20.4 14 19.8 17 19.4Z" '
+    'fill="#8e7f9c"/>'
+    '<path d="M36.6 22.6v2.8h-3.4v-3.2M23.8 22.6v2.8h-3.6v-2.8" fill="#8e7f9c"/>'
+    '<path d="M10.6 6.4Q10.2 3.6 12.4 3.8Q13.6 4.6 12.8 6.8M13.4 7.2Q13.8 4.6 15.6 5.4Q16.2 6.6 15.2 8.4" fill="#b7a6c4"/></g>'
+    '<path d="M2.4 16.4Q7 18.4 11.6 16.2" stroke="#3b2f45" stroke-width=".9" fill="none" stroke-linecap="round"/>'
+    '<path d="M2.6 17.2Q6.8 19.6 10.6 17.2Q7 18.8 2.6 17.2Z" fill="#e39aa8"/>'
+    '<ellipse cx="4.6" cy="10.4" rx=".9" ry=".6" fill="#3b2f45"/><ellipse cx="7" cy="9.6" rx=".9" ry=".6" fill="#3b2f45"/>'
+    '<circle cx="11.4" cy="9.4" r="1.7" fill="#fff" stroke="#3b2f45" stroke-width=".6"/><circle cx="11" cy="9.5" r=".8" fill="#231a2b"/>'
+    '<path d="M38.8 12.6l1.2 2.4" stroke="#3b2f45" stroke-width="1" stroke-linecap="round"/>'
+    '<path d="M22 10.2Q27 8 33 9.4" stroke="#b7a6c4" stroke-width="1.1" fill="none" stroke-linecap="round"/>'
+)
+
+#: a joker: a desert card held in hand (its sand colour and frame), a jester's cap with three bells on its face
+JOKER = (
+    '<rect x=".6" y=".6" width="18.8" height="26.8" rx="2.4" fill="#e9cf92" stroke="#7d5c22" stroke-width="1.2"/>'
+    '<rect x="2.6" y="2.6" width="14.8" height="22.8" rx="1.4" fill="none" stroke="#b08a44" stroke-width=".7"/>'
+    '<g stroke="#5b1a12" stroke-width=".8" stroke-linejoin="round">'
+    '<path d="M4.6 18.6C4.4 14 3.4 11.4 2.8 9.4C5.4 10.4 7 12.2 8 14.4C8.6 11 9.2 8.6 10 6.4C10.8 8.6 11.4 11 12 14.4'
+    'C13 12.2 14.6 10.4 17.2 9.4C16.6 11.4 15.6 14 15.4 18.6Z" fill="#c0392b"/>'
+    '<path d="M8 14.4C8.6 11 9.2 8.6 10 6.4C10.8 8.6 11.4 11 12 14.4L10 18.6Z" fill="#2f7d4a"/>'
+    '<rect x="4.2" y="18" width="11.6" height="3.2" rx="1" fill="#f2c94c"/></g>'
+    '<g fill="#f2c94c" stroke="#5b1a12" stroke-width=".7"><circle cx="2.9" cy="9.2" r="1.5"/><circle cx="10" cy="6" r="1.5"/>'
+    '<circle cx="17.1" cy="9.2" r="1.5"/></g>'
+)
+
+#: rot (a turned card's picture): a fruit gone brown and wrinkled, mould on it
+ROT = (
+    '<path d="M10 5.2C13.6 3.4 17.4 5.6 17.6 10C17.8 14.6 14.4 18.4 10 18.4C5.6 18.4 2.2 14.6 2.4 10C2.6 5.6 6.4 3.4 10 5.2Z" '
+    'fill="#7a5a2a" stroke="#3d2a16" stroke-width="1"/>'
+    '<path d="M6 9.4q2 1.6 4 0t4 0M5.6 13q2.2 1.4 4.4 0t4.4 0" stroke="#4d3517" stroke-width=".8" fill="none" stroke-linecap="round"/>'
+    '<path d="M10 5.2Q10.4 2.4 12.4 1.2" stroke="#3d2a16" stroke-width="1.1" fill="none" stroke-linecap="round"/>'
+    '<circle cx="5" cy="6.6" r="1.1" fill="#a9c25a"/><circle cx="14.2" cy="14.6" r="1.3" fill="#a9c25a"/>'
+)
+
+#: a card's arrow (the tide marker moves on, N8): a bold curved arrow
+ARROW = ('<path d="M3 12.5A7 7 0 0 1 15.2 6.6" stroke="#2b2118" stroke-width="2.4" fill="none" stroke-linecap="round"/>'
+         '<path d="M17.6 3.2L17.2 10.4L10.8 7.6Z" fill="#2b2118"/>')
+
+#: the tide dial (N1): a half disc round (22, 23) in three areas, left to right as the marker moves on
+DIAL_W, DIAL_H, DIAL_CX, DIAL_CY = 44, 25, 22, 23
+#: where the needle points for each tide: its turn from straight up, in degrees
+NEEDLE_TURN = {"flood": -60, "ebb1": 0, "ebb2": 60}
+
+
+def _sector(a0: float, a1: float, r: float = 20) -> str:
+    """A slice of the dial from angle a0 to a1 (degrees, counter-clockwise from the right)."""
+    def at(a: float) -> str:
+        return f"{n(DIAL_CX + r * math.cos(math.radians(a)))} {n(DIAL_CY - r * math.sin(math.radians(a)))}"
+    return f"M{DIAL_CX} {DIAL_CY}L{at(a0)}A{r} {r} 0 0 1 {at(a1)}Z"
+
+
+def _dial() -> str:
+    return (
+        f'<path d="{_sector(180, 120)}" fill="#2f6b9e"/><path d="{_sector(120, 60)}" fill="#6fa8d6"/>'
+        f'<path d="{_sector(60, 0)}" fill="#e0b96a"/>'
+        # Flood: two waves; Ebb 1: one; Ebb 2: the dry ground cracked
+        '<path d="M5.6 17.2q2-1.6 4 0t4 0M7.4 12.2q2-1.6 4 0" stroke="#dbeefa" stroke-width="1.1" fill="none" stroke-linecap="round"/>'
+        '<path d="M18.4 8.6q1.8-1.5 3.6 0t3.6 0" stroke="#f4fbff" stroke-width="1.1" fill="none" stroke-linecap="round"/>'
+        '<path d="M32.4 12.4l2 2-1 2 2.4 2M36 9.6l-.6 2.4" stroke="#9a6f2a" stroke-width=".9" fill="none" stroke-linecap="round"'
+        ' stroke-linejoin="round"/>'
+        '<path d="M2 23A20 20 0 0 1 42 23Z" fill="none" stroke="#fff" stroke-width="1.4" stroke-linejoin="round"/>'
+        '<path d="M22 23L12 5.7M22 23L32 5.7" stroke="#fff" stroke-width=".9"/>'
+    )
+
+
+#: the dial's needle, pointing straight up from the dial's centre (the board turns it to the tide)
+NEEDLE = ('<path d="M22 5.6L24.2 22H19.8Z" fill="#fbf6e9" stroke="#2b2118" stroke-width=".8" stroke-linejoin="round"/>'
+          '<circle cx="22" cy="22.4" r="2.6" fill="#2b2118" stroke="#fbf6e9" stroke-width=".8"/>')
+
+#: the hippo as a small picture beside the words that name it (the N11 auction, the extra turn)
+HIPPO_ICON = '<svg class="hippo-i" viewBox="0 0 41 26.5" aria-hidden="true" focusable="false"><use href="#banks-hippo"/></svg>'
+
 SYMBOLS = "".join(
     [f'<symbol id="banks-crop-{crop}" viewBox="-10 -10 20 20">{art}</symbol>' for crop, art in CROP_ART.items()]
     + [f'<symbol id="banks-token-{state}" viewBox="-20 -20 40 40">{art}</symbol>' for state, art in TOKEN_ART.items()]
@@ -112,13 +202,14 @@ SYMBOLS = "".join(
         '<symbol id="banks-obelisk" viewBox="0 0 10 24"><path d="M2 23.5L3.4 5.5H6.6L8 23.5Z" fill="#c9a862" stroke="#6e5423" stroke-width=".8"/>'
         '<path d="M3.4 5.5L5 1.5L6.6 5.5Z" fill="#f2c94c" stroke="#6e5423" stroke-width=".8"/>'
         '<path d="M4 9.5h2M4.2 13.5h1.6M4.1 17.5h1.8" stroke="#6e5423" stroke-width=".7"/><path d="M.5 23.5h9" stroke="#6e5423" stroke-width="1"/></symbol>',
+        f'<symbol id="banks-hippo" viewBox="0 0 41 26.5">{HIPPO}</symbol>',
+        f'<symbol id="banks-joker" viewBox="0 0 20 28">{JOKER}</symbol>',
+        f'<symbol id="banks-rot" viewBox="0 0 20 20">{ROT}</symbol>',
+        f'<symbol id="banks-arrow" viewBox="0 0 20 16">{ARROW}</symbol>',
+        f'<symbol id="banks-dial" viewBox="0 0 {DIAL_W} {DIAL_H}">{_dial()}</symbol>',
+        f'<symbol id="banks-needle" viewBox="0 0 {DIAL_W} {DIAL_H}">{NEEDLE}</symbol>',
     ]
 )
-
-
-def n(v: float) -> str:
-    """A coordinate, short (no trailing zeros)."""
-    return f"{v:.1f}".rstrip("0").rstrip(".") if v != int(v) else str(int(v))
 
 
 def use(symbol: str, x: float, y: float, w: float, h: float | None = None, extra: str = "") -> str:

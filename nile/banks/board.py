@@ -14,7 +14,7 @@ from typing import Any
 
 from ..kit import Frame, Interaction, attrs, colour_letter, esc
 from ..kit.intents import Intent
-from ..words import Word, plural
+from ..words import Word, describe, plural
 from ..words import text as msg
 from . import art, data
 
@@ -37,6 +37,7 @@ def legend(lang: str) -> str:
         (pawn_svg(20, 20, 12, "blue", lang), "legend.pawn"),  # the printed board's convention (N7), kept
     ]
     items += [(art.use("crop-" + crop, 6, 6, 28), "crop." + crop) for crop in data.CROPS]  # the five crops' pictures
+    items += [(art.use("hippo", 1, 7, 38, 24.6), "legend.hippo"), (art.use("joker", 10, 6, 20, 28), "legend.joker")]
     rows = "".join(
         f'<li><svg viewBox="0 0 40 40" width="40" height="40" aria-hidden="true">{picture}</svg>{esc(msg(key, lang))}</li>'
         for picture, key in items
@@ -214,7 +215,8 @@ def field_svg(g: Geometry, west: bool, k: int, index: int, f: dict[str, Any], in
     body = [f'<rect class="ground" x="{x + 2}" y="{fy + 2}" width="{fw - 4}" height="{fh - 4}" rx="6"/>']
     marks = [art.palms(x + 6, fy + 4, f["palms"])]
     if f["water"]:
-        body.append(f'<g data-k="w:{f["name"]}"><rect class="water" x="{x + 5}" y="{fy + 20}" width="{fw - 10}" height="{fh - 25}" rx="4"/>'
+        came = f' data-kf="{f["water"]["from"]}"' if f["water"].get("from") else ""  # a player's pile (``ui.board``)
+        body.append(f'<g data-k="w:{f["name"]}"{came}><rect class="water" x="{x + 5}" y="{fy + 20}" width="{fw - 10}" height="{fh - 25}" rx="4"/>'
                     + art.use("ripples", x + 5, fy + 20, fw - 10, fh - 25)
                     + g.card_waves(west, x, fy, f["water"]["in"], f["water"]["out"]) + "</g>")
     if f["desert"]:
@@ -290,15 +292,83 @@ def field_piece(view: dict[str, Any], name: str, lang: str) -> Piece:
     raise KeyError(name)
 
 
+#: the tide dial's picture: the dial and its needle, then the water's way (an arrow up or down) beside it
+TIDE_VIEWBOX = f"0 0 {art.DIAL_W + 14} {art.DIAL_H}"
+#: the arrow beside the dial: up while the marker is on Flood (water cards are laid), down on Ebb 1 and 2
+TIDE_WAY = {"rises": '<path d="M51 2l5.5 7.5h-3.4V22h-4.2V9.5h-3.4z" fill="#bfe3ff" stroke="#0e2c4a" stroke-width=".6"/>',
+            "recedes": '<path d="M51 23l5.5-7.5h-3.4V3h-4.2v12.5h-3.4z" fill="#f0cf8a" stroke="#4a3310" stroke-width=".6"/>'}
+
+
 def svg_tide(view: dict[str, Any], lang: str) -> str:
+    """The tide dial (N1, N3): its three areas, the needle on the tide marker's area, an arrow saying
+    whether the water rises (Flood) or recedes (Ebb), and the area's name; in words for a screen reader.
+    The needle is a piece that turns when the marker moves on (``data-kr``: its angle, static/motion.js)."""
     current = view["tide"]
-    segs = []
-    for i, name in enumerate(data.TIDE_NAMES):
-        cls = "seg" + (" on" if name == current else "")
-        segs.append(f'<g class="{cls}"><rect x="{2 + i * 46}" y="2" width="44" height="24" rx="5"/>'
-                    f'<text x="{24 + i * 46}" y="15">{esc(msg("tide." + name, lang))}</text></g>')
-    label = msg("ui.tide_now", lang, tide=msg("tide." + current, lang))
-    return f'<svg class="tide" viewBox="0 0 142 28" role="img" aria-label="{esc(label)}">{"".join(segs)}</svg>'
+    mode = view.get("tide_mode") or ("flood" if current == "flood" else "ebb")
+    way = "rises" if mode == "flood" else "recedes"
+    name = msg("tide." + current, lang)
+    label = msg("ui.tide_" + way, lang, tide=name)
+    turn = art.NEEDLE_TURN[current]
+    dial = f'width="{art.DIAL_W}" height="{art.DIAL_H}"'
+    return (
+        f'<span class="tide" role="img" aria-label="{esc(label)}" title="{esc(label)}">'
+        f'<svg class="tide-dial" viewBox="{TIDE_VIEWBOX}" aria-hidden="true" focusable="false">'
+        f'<use href="#banks-dial" {dial}/>'
+        f'<g class="needle" data-k="tide" data-kr="{turn}"><use href="#banks-needle" {dial}'
+        f' transform="rotate({turn} {art.DIAL_CX} 22.4)"/></g>{TIDE_WAY[way]}</svg>'
+        f'<span class="tide-name" aria-hidden="true">{esc(name)}</span></span>'
+    )
+
+
+#: how many of the round's turned cards the status shows (the latest)
+EVENT_CHIPS = 2
+
+
+def event_pictures(view: dict[str, Any], lang: str) -> str:
+    """The pictures of the cards turned over this round (N8: a rot with its palms, a desert, a hippo; a
+    corner arrow if the card has one), the latest last, each named by its log line. A card turned is a
+    piece that lands when it is new (static/motion.js)."""
+    log = view["log"]
+    start = max((i for i, e in enumerate(log) if e["key"] == "round.start"), default=0)
+    turned = [(i, e) for i, e in enumerate(log[start:], start) if e["key"] == "event.revealed"][-EVENT_CHIPS:]
+    names = [p["name"] for p in view["players"]]
+    chips = []
+    for i, e in turned:
+        event, arrow = e["params"]["event"], e["params"]["arrow"]
+        if event == "hippo":
+            picture = art.use("hippo", 2.5, 6.5, 27, 17.5)
+        elif event == "desert":
+            picture = art.use("desert", 1, 4, 30, 20)
+        else:  # rot with 1–4 palms: the rotten fruit and its palms, two by two
+            palms = int(event[3:])
+            picture = art.use("rot", 1, 6, 16) + "".join(art.use("palm", 17 + (k % 2) * 7, 11.5 + (k // 2) * 8, 7, 7.8)
+                                                        for k in range(palms))
+        if arrow:
+            picture += '<circle cx="26" cy="6" r="5.4" fill="#fbf6e9" stroke="#2b2118" stroke-width=".8"/>' + art.use(
+                "arrow", 21.8, 2.6, 8.4, 6.7)
+        words = describe(e, names, lang)
+        chips.append(f'<svg class="event" viewBox="0 0 32 28" role="img" aria-label="{esc(words)}">'
+                     f'<title>{esc(words)}</title><g data-k="ev{i}"><rect x=".5" y=".5" width="31" height="27" rx="3"'
+                     f' fill="#fbf6e9" stroke="#2b2118" stroke-opacity=".5"/>{picture}</g></svg>')
+    return f'<span class="events">{"".join(chips)}</span>' if chips else ""
+
+
+def joker_fan(seat: int, count: int, came_from: str | None = None) -> str:
+    """A player's jokers as the cards they are, fanned (the words beside them say how many): each one a
+    piece, the newest landing when it is bought, or flying in from the flooded desert card it was
+    (``came_from``, that card's key) (static/motion.js)."""
+    if not count:
+        return ""
+    step = 9
+    width = 20 + (count - 1) * step
+    newest = f' data-kf="{came_from}"' if came_from else ""
+    cards = "".join(f'<g data-k="j{seat}.{k}"{newest if k == count - 1 else ""}>{art.use("joker", k * step, 0, 20, 28)}</g>'
+                    for k in range(count))
+    return f'<svg class="jokers" viewBox="0 0 {width} 28" aria-hidden="true" focusable="false">{cards}</svg>'
+
+
+#: the obelisk is a piece: its step back after a scoring moves it along the track (static/motion.js)
+OBELISK_KEY = ' data-k="obelisk"'
 
 
 def pawn_svg(cx: float, cy: float, r: float, colour: str, lang: str, seat: int | None = None) -> str:
@@ -343,7 +413,7 @@ def svg_track(view: dict[str, Any], layout: str = "landscape", lang: str = "en")
     return (
         f'<svg class="track" viewBox="0 0 {width} {8 + rows * 62}" role="img" aria-label="{esc(label)}">'
         f'<title>{esc(msg("legend.pawn", lang))}</title>{"".join(cells)}'
-        f'{art.use("obelisk", ox - 6, oy + 19, 12, 23)}'
+        f'{art.use("obelisk", ox - 6, oy + 19, 12, 23, OBELISK_KEY)}'
         f'{"".join(pawns)}</svg>'
     )
 
@@ -450,6 +520,6 @@ def html_boat(frame: Frame) -> str:
     return (
         # on a wide screen it may scroll inside itself (static/app.css, a table that fits): it takes the keyboard's focus too
         f'<section class="boat" tabindex="0" aria-label="{esc(msg("ui.boat", lang))}"><h3>{BOAT_ICON}{esc(msg("ui.boat", lang))} '
-        f'<small>{len(view["boat"])}</small></h3><div class="boat-items">{"".join(items) or esc(msg("ui.empty", lang))}</div>'
+        f'<small data-k="boatn" data-kv="{len(view["boat"])}">{len(view["boat"])}</small></h3><div class="boat-items">{"".join(items) or esc(msg("ui.empty", lang))}</div>'
         f'<p class="decks">{esc(msg("ui.decks", lang, draw=view["desert"]["draw"], discard=view["desert"]["discard"], water=len(view["water"]["discard"])))}</p></section>'
     )

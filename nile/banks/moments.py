@@ -25,6 +25,7 @@ from typing import Any
 from ..kit import Frame, esc
 from ..words import describe, plural
 from ..words import text as msg
+from . import art
 from .scoring import tie_outcome
 
 MOMENT_KEYS = frozenset({"bid.revealed", "auction.revealed", "scoring.done", "game.over"})
@@ -46,6 +47,8 @@ def moment(frame: Frame, entries: Sequence[dict[str, Any]]) -> tuple[str, str] |
     for e in entries:
         if e["key"] in ("bid.revealed", "auction.revealed"):
             title = msg("moment.bids_title" if e["key"] == "bid.revealed" else "moment.hippo_title", lang)
+            if e["key"] == "auction.revealed":  # N11: the hippo the bids were for
+                parts.append(f'<p class="bid-hippo">{art.HIPPO_ICON}</p>')
             parts.append(_bids(e, entries, lang, names))
         elif e["key"] == "scoring.done":
             title = title or msg("ui.scoring_round", lang, round=frame.view["scorings"][-1]["round"])

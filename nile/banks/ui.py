@@ -23,7 +23,7 @@ from ..words import Word, plural
 from ..words import text as msg
 from . import art, data, moments, teach
 from . import diagrams as diagrams_module
-from .board import html_boat, legend, svg_fields, svg_market, svg_tide, svg_track, waves_svg
+from .board import event_pictures, html_boat, joker_fan, legend, svg_fields, svg_market, svg_tide, svg_track, waves_svg
 from .options import START_RANDOM, VARIANTS, Options
 from .position import Position
 from .scoring import tie_outcome
@@ -252,7 +252,8 @@ def refused_action(state: GameState, target: str, selection: dict[str, Any], int
 
 
 
-#: the game's artwork (crops, markers' tokens, palm, water, desert, boat, obelisk), defined once in the page
+#: the game's artwork (crops, markers' tokens, palm, water, desert, boat, obelisk, hippo, joker, the tide dial),
+#: defined once in the page
 symbols = art.SYMBOLS
 
 
@@ -321,15 +322,37 @@ def status(frame: Frame) -> str:
     ap = view["ap"]
     ap_html = (f'<span class="ap" aria-label="{esc(plural("ui.ap_left", ap, lang))}">{esc(msg("ui.ap_short", lang, ap=ap))}</span>'
                if ap is not None else "")
-    return svg_tide(view, lang) + ap_html
+    return svg_tide(view, lang) + event_pictures(view, lang) + ap_html
 
 
 def board(frame: Frame) -> str:
     view = add_marker_ids(frame.state, frame.view) if isinstance(frame.state, Position) else frame.view
+    _water_came_from(view)
     return (
         f'<div class="board">{svg_track(view, frame.layout, frame.lang)}{svg_fields(frame)}{legend(frame.lang)}'
         f'<div class="lower">{svg_market(frame)}{html_boat(frame)}</div></div>'
     )
+
+
+def _water_came_from(view: dict[str, Any]) -> None:
+    """Each water card on the board told which player's pile it was laid from (the log says it): a card
+    just laid flies in from that pile (static/motion.js)."""
+    piles = {e["params"]["field"]: f'pile{e["params"]["player"]}{e["params"]["pile"]}'
+             for e in view["log"] if e["key"] == "water.placed"}
+    for row in view["rows"]:
+        for f in row["fields"]:
+            if f["water"] and f["name"] in piles:
+                f["water"]["from"] = piles[f["name"]]
+
+
+def _joker_came_from(view: dict[str, Any], seat: int) -> str | None:
+    """The flooded desert card a player's newest joker was (its key on the board), if it was one (N4)."""
+    for e in reversed(view["log"]):
+        if e["key"] == "desert.flooded" and e["params"].get("player") == seat:
+            return f'd:{e["params"]["field"]}'
+        if e["key"] == "action.buy_joker" and e["params"].get("player") == seat:
+            return None
+    return None
 
 
 def panel(frame: Frame) -> str:
@@ -350,6 +373,8 @@ def panel(frame: Frame) -> str:
             )
             bits.append(f'<div class="harvest-to mine" role="group" aria-label="{esc(msg("ui.harvest_to", lang))}">'
                         f'<span>{esc(msg("ui.harvest_to", lang))}</span> {chips}</div>')
+    if frame.view["phase"] == "extra_turn":  # N11: whose turn this is, and why
+        bits.insert(0, f'<p class="hippo-turn">{art.HIPPO_ICON}{esc(msg("ui.hippo_turn", lang))}</p>')
     actor = frame.state.current_player()
     if actor is not None:
         me = frame.view["players"][actor]
@@ -397,11 +422,13 @@ def _piles(frame: Frame, p: dict[str, Any], inter: Interaction | None) -> str:
         target = inter.targets.get(f"pile:{name}") if inter else None
         chosen = inter is not None and inter.extra.get("chosen_pile") == name
         content = f'<span class="pile-name">{esc(msg("ui.pile", lang, pile=name, size=pile["size"]))}</span>{waves_svg(pile["top"], lang)}'
+        # on the player's card, the pile is a piece: a water card laid from it flies from here (static/motion.js)
+        key = "" if inter is not None else f' data-k="pile{p["seat"]}{name}" data-kv="{pile["size"]}"'
         if target:
             coach = " coach" if inter is not None and f"pile:{name}" in inter.focus else ""
             piles.append(f'<button type="button" class="pile target{coach}"{attrs(data_i=Intent.PICK, data_v=f"pile:{name}", title=target.label)}>{content}</button>')
         else:
-            piles.append(f'<div class="pile{" chosen" if chosen else ""}">{content}</div>')
+            piles.append(f'<div class="pile{" chosen" if chosen else ""}"{key}>{content}</div>')
     return "".join(piles)
 
 
@@ -415,7 +442,8 @@ def _player_card(frame: Frame, p: dict[str, Any]) -> str:
     start = f'<span class="pillar" title="{esc(msg("ui.start_player", lang))}">★</span>' if view["start_player"] == seat else ""
     return (
         f'<article class="player p-{p["colour"]}{" acting" if acting else ""}">'
-        f'<h3><span class="swatch">{esc(colour_letter(p["colour"], lang))}</span> {esc(p["name"])} {start}</h3>'
+        f'<h3><span class="swatch">{esc(colour_letter(p["colour"], lang))}</span> {esc(p["name"])} {start}'
+        f'{joker_fan(seat, p["jokers"], _joker_came_from(view, seat))}</h3>'
         f'<p class="stats" data-k="stats{seat}" data-kv="{" ".join(str(p[f]) for _, f in STATS)}">'
         f'{esc(" · ".join(plural(k, p[f], lang) for k, f in STATS))}</p>'
         f'<div class="supply" aria-label="{esc(msg("ui.supply", lang))}">{_supply_chips(frame, p, None)}</div>'
@@ -453,8 +481,9 @@ def private_input(state: GameState, seat: int, draft: dict[str, int], lang: str,
         counts = [sum(1 for m in view["boat"] if m["player"] == p) for p in range(len(names))]
         markers = msg("list.sep", lang).join(f"{names[p]} {n}" for p, n in enumerate(counts))
         boat = f'<p class="bid-boat">{esc(msg("ui.boat_now", lang, markers=markers))}</p>'
+    hippo = f'<p class="bid-hippo">{art.HIPPO_ICON}</p>' if view["phase"] == "auction" else ""  # N11: what is bid for
     return (
-        f'<ul class="bid-rows">{"".join(rows)}</ul>'
+        hippo + f'<ul class="bid-rows">{"".join(rows)}</ul>'
         f'<p class="bid-total">{esc(msg("ui.bid_total", lang, count=total))} {esc(extra)}</p>{boat}'
     )
 
@@ -532,6 +561,8 @@ news_keys = moments.NEWS_KEYS
 since_keys = frozenset({"setup.boat", "setup.sow", "water.placed", "water.removed", "field.to_boat", "action.sow",
                         "action.grow", "action.harvest", "action.buy", "action.buy_joker", "action.hoard",
                         "action.joker", "action.refresh"})
+#: a scoring: the optional sound's chord
+chord_keys = frozenset({"scoring.done"})
 rule_ids = RULE_IDS
 rules_prefix = "rules."
 

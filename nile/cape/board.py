@@ -44,8 +44,9 @@ def card_svg(card: dict[str, Any], x: float, y: float, lang: str, key: str | Non
               inter: Interaction | None = None, face_down: bool = False) -> str:
     """A landscape card at (x, y): its name, its landscape's picture, its rails drawn and counted, and its
     income beside a coin; or, ``face_down``, its back (one big rail)."""
-    if face_down:
-        return (f'<g class="card back"><rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6"/>'
+    if face_down:  # its ``key``, if any, is the piece it is (a crossed card, a bonus rail)
+        piece = f' data-k="{key}"' if key else ""
+        return (f'<g class="card back"{piece}><rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6"/>'
                 f'{use("back", x, y, CARD_W, CARD_H)}</g>')
     land = card["landscape"]
     words = card_words(card, lang)
@@ -122,10 +123,12 @@ def row_svg(cards: list[dict[str, Any]], lang: str, label: str, key_prefix: str 
     return f'<svg class="{css}" preserveAspectRatio="xMinYMid meet" viewBox="0 0 {width} {CARD_H + 12}" role="group" aria-label="{esc(label)}">{body}</svg>'
 
 
-def backs_svg(count: int, x: float, y: float, lang: str, step: float = 14) -> str:
+def backs_svg(count: int, x: float, y: float, lang: str, step: float = 14, keys: list[str] | None = None) -> str:
     """``count`` face-down cards (one big rail on each back), the first at (x, y), each ``step`` further
-    right: the crossed cards behind a locomotive, or a player's bonus rails."""
-    return "".join(card_svg({}, x + i * step, y, lang, face_down=True) for i in range(count))
+    right: the crossed cards behind a locomotive, or a player's bonus rails; with ``keys``, each back is
+    the piece of that key (static/motion.js)."""
+    return "".join(card_svg({}, x + i * step, y, lang, face_down=True, key=keys[i] if keys else None)
+                   for i in range(count))
 
 
 def bought_svg(count: int, x: float, y: float, label: str) -> str:
@@ -151,7 +154,11 @@ def route_parts(p: dict[str, Any], lang: str, standalone: bool = False) -> tuple
     gap = CARD_W + 8
     behind = min(crossed, 8)
     x0 = 8 + behind * 14 + (CARD_W if behind else 0)
-    parts = [backs_svg(behind, 8, 6, lang)]
+    # the crossed cards are the pieces they were on the route (``crossed_ids``, ``nile.cape.ui``): the one
+    # crossed last, beside the locomotive, flies there from the head of the route
+    ids = p.get("crossed_ids") or []
+    keys = [f"c{i}" for i in ids[-behind:]] if len(ids) >= behind else None
+    parts = [backs_svg(behind, 8, 6, lang, keys=keys)]
     if behind:
         look = CROSSED_N_LOOK if standalone else ""
         parts.append(f'<text class="crossed-n" x="{8 + (behind - 1) * 14 + CARD_W / 2}" y="{CARD_H - 8}"{look}>{crossed}</text>')

@@ -144,12 +144,46 @@ def board(frame: Frame) -> str:
     parts.append(f'<section class="common"><h3>{esc(msg("cape.ui.common", lang, rails=total))}</h3>'
                  f'{row_svg(view["common"], lang, msg("cape.ui.common", lang, rails=total))}</section>')
     parts.append('<section class="routes">')
+    crossed = _crossed_ids(view)
     for p in view["players"]:
         acting = p["seat"] in view["to_act"]
         parts.append(f'<div class="route-line p-{esc(p["colour"])}{" acting" if acting else ""}"><h3>{esc(p["name"])}</h3>'
-                     f'{route_svg(p, lang)}</div>')
-    parts.append("</section></div>")
+                     f'{route_svg(dict(p, crossed_ids=crossed[p["seat"]]), lang)}</div>')
+    parts.append(f"</section>{_flights(view)}</div>")
     return "".join(parts)
+
+
+def _crossed_ids(view: dict[str, Any]) -> dict[int, list[str]]:
+    """The cards each player crossed, in order (public: they lay face up on the route; the log says them)."""
+    crossed: dict[int, list[str]] = {p["seat"]: [] for p in view["players"]}
+    for e in view["log"]:
+        if e["key"] == "cape.build":
+            crossed[e["params"]["player"]].append(e["params"]["card"])
+    return crossed
+
+
+def _flights(view: dict[str, Any]) -> str:
+    """What the last crossing (K4) moved besides cards, as flights (static/motion.js): the money paid for
+    rails bought, from the builder's money to the locomotive; the bonus rails used, from the builder's
+    hand to the locomotive; then the card's income, from the card crossed to the builder's money. Each
+    flies once, when its crossing is the move just made."""
+    log = view["log"]
+    at = next((i for i in range(len(log) - 1, -1, -1) if log[i]["key"] == "cape.build"), None)
+    if at is None:
+        return ""
+    b = log[at]["params"]
+    seat, bonus = b["player"], int(b.get("bonus", 0))
+    held = next(p["bonus"] for p in view["players"] if p["seat"] == seat)
+    held_before = held + bonus - sum(1 for e in log[at + 1:] if e["key"] == "cape.bonus" and e["params"]["player"] == seat)
+    fly = []
+    if b.get("bought"):
+        fly.append((f"stats{seat} loco{seat}", "cape-coin", int(b["bought"]), 0, "paid"))
+    for i in range(bonus):  # the bonus rails used: the last ones held
+        fly.append((f"b{seat}.{held_before - 1 - i} loco{seat}", "cape-rail", 1, 0, f"bonus{i}"))
+    if b.get("income"):
+        fly.append((f"c{b['card']} stats{seat}", "cape-coin", 1, 1, "income"))
+    return "".join(f'<i hidden data-fly="{keys}" data-fly-id="{at}-{name}" data-fly-icon="{icon}" data-fly-n="{n}"'
+                   f' data-fly-at="{when}"></i>' for keys, icon, n, when, name in fly)
 
 
 def _choosing(view: dict[str, Any], lang: str, names: Sequence[str]) -> str:
@@ -186,18 +220,19 @@ def side(frame: Frame) -> str:
             f'<p class="stats" data-k="stats{p["seat"]}" data-kv="{p["money"]} {p["crossed"]} {p["bonus"]}">'
             f'{icon("coin", COIN, "coin-i")} '
             f'{esc(msg("cape.ui.stats", lang, money=p["money"], crossed=p["crossed"], bonus=p["bonus"]))}</p>'
-            f'{_bonus_backs(int(p["bonus"]))}</article>'
+            f'{_bonus_backs(p["seat"], int(p["bonus"]))}</article>'
         )
     return "".join(cards)
 
 
-def _bonus_backs(count: int) -> str:
-    """A player's bonus rails as the small face-down cards they are (the sentence above says how many)."""
+def _bonus_backs(seat: int, count: int) -> str:
+    """A player's bonus rails as the small face-down cards they are (the sentence above says how many),
+    each a piece: one gained lands, one used goes (static/motion.js)."""
     if not count:
         return ""
     step = 34
     width = (count - 1) * step + CARD_W
-    backs = "".join(card_svg({}, i * step, 0, "en", face_down=True) for i in range(count))
+    backs = "".join(card_svg({}, i * step, 0, "en", face_down=True, key=f"b{seat}.{i}") for i in range(count))
     return (f'<svg class="bonus-backs" viewBox="0 0 {width} {CARD_H}" aria-hidden="true" focusable="false">'
             f'{backs}</svg>')
 
@@ -278,6 +313,8 @@ moment_keys = moments.MOMENT_KEYS
 news_keys = moments.NEWS_KEYS
 #: players' moves: "since your turn" (``nile.web.since``; a crossing is said by the news line)
 since_keys = frozenset({"cape.take", "cape.pass", "cape.build"})
+#: a crossing: the optional sound's chord
+chord_keys = frozenset({"cape.build"})
 rule_ids = RULE_IDS
 rules_prefix = "cape.rules."
 

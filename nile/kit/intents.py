@@ -77,6 +77,8 @@ class Intent(StrEnum):
     BOT_SKIP = "bot-skip"
     BOT_PAUSE = "bot-pause"
     BOT_MOVE = "bot-move"  # the bot worker's answer (the page)
+    # settings
+    SOUND = "sound"  # short, quiet sounds on or off (off at first; kept with the other settings)
 
 
 #: intents the page itself takes, never sent to the controller as they are

@@ -37,12 +37,13 @@ def fit_label(text: str, room: float, size: float, bold: bool = False) -> str:
     return f' textLength="{room:g}" lengthAdjust="spacingAndGlyphs"'
 
 
-_KEYS = re.compile(r' data-kv?="[^"]*"')
+_KEYS = re.compile(r' data-k[vrf]?="[^"]*"')
 
 
 def unkeyed(markup: str) -> str:
-    """Board markup without its pieces' keys (``data-k``, ``data-kv``: a piece followed from where it
-    was to where it goes, static/motion.js): a picture of the board (the rules help) moves nothing."""
+    """Board markup without its pieces' keys (``data-k``, ``data-kv``, ``data-kr``, ``data-kf``: a piece
+    followed from where it was to where it goes, static/motion.js): a picture of the board (the rules
+    help) moves nothing."""
     return _KEYS.sub("", markup)
 
 

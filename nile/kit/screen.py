@@ -188,6 +188,11 @@ class GameUI(Protocol):
     @property
     def since_keys(self) -> frozenset[str]: ...
 
+    #: the log keys after which the optional sound plays a chord instead of a move's tick (a scoring, a
+    #: crossing): the page's sound is off unless the player switched it on
+    @property
+    def chord_keys(self) -> frozenset[str]: ...
+
     # teaching (issue 19): the rules help's pictures and round summary, the coach, a guided first game
     def rule_of(self, key: str) -> str | None:
         """The rule id behind a log entry's or a refusal's catalog key (None: no single rule)."""

@@ -189,6 +189,7 @@ class App:
         if mover is not None:
             mover.after(self.root, *motion)
         self._step = motion[0]
+        self._play_sound(motion[2])
         opened = self.controller.show_rules and not self._rules_open
         self._rules_open = self.controller.show_rules
         help_ = self.controller.help
@@ -214,6 +215,21 @@ class App:
         document.documentElement.lang = self.controller.lang
         state = self.controller.state
         document.body.dataset.actions = str(len(state.history)) if state else "0"
+
+    def _play_sound(self, animate: bool) -> None:
+        """The last move's sound (``Controller.sound_due``), only while the Sound switch is on
+        (static/sound.js's ``window.nileSound``): a move's tick only where the move is shown moving."""
+        c = self.controller
+        kind, c.sound_due = c.sound_due, None
+        if kind is None or not c.sound or (kind == "tick" and not animate):
+            return
+        player = getattr(window, "nileSound", None)
+        if player is None or _str(player) is None:
+            return
+        try:
+            player.play(kind)
+        except Exception:  # a page without sound still plays
+            js.console.error(traceback.format_exc())
 
     def _show_popups(self) -> None:
         """A moment panel (a scoring, bids opened, the end) or a lesson that has just opened comes into

@@ -81,6 +81,8 @@ DEFAULT_NAMES = ("Anna", "Bram", "Chloé", "Dirk", "Eva")
 BOT_NAMES = ("Amun", "Bastet", "Horus", "Isis", "Thoth")
 DEFAULT_GAME = next(iter(GAMES))
 SPEED_KEY = "nile:bot-speed"
+#: the sound switch ("on", else off: a page never makes a sound before the player asks for it)
+SOUND_KEY = "nile:sound"
 #: how long each bot move stays on screen before the next one, by speed setting (milliseconds)
 BOT_PACE_MS = {"slow": 1600, "normal": 800, "fast": 200}
 
@@ -139,6 +141,11 @@ class Controller:
         self.revision = 0
         speed = library.store.get(SPEED_KEY)
         self.bot_speed = speed if speed in BOT_PACE_MS else "normal"
+        #: short, quiet sounds (static/sound.js): off unless the player switched them on
+        self.sound = library.store.get(SOUND_KEY) == "on"
+        #: the sound the last move asks for ("tick", "chord" after a scoring or crossing, "end"), until the
+        #: page has played it (or not: the switch is off)
+        self.sound_due: str | None = None
         self.skipping = False  # "skip to my turn": bots move without pause until a person must act
         self.bots_paused = False  # a watch game paused, or a bot failed (the notice says why)
         self._salts: dict[str, int] = {}
@@ -166,6 +173,7 @@ class Controller:
         self.handlers: dict[Intent, Callable[[str], None]] = {
             Intent.BOT_MOVE: self._on_bot_move,
             Intent.BOT_SPEED: self._on_bot_speed,
+            Intent.SOUND: self._on_sound,
             Intent.BOT_SKIP: self._on_bot_skip,
             Intent.BOT_PAUSE: self._on_bot_pause,
             Intent.HOME: self._on_home,
@@ -401,6 +409,15 @@ class Controller:
                 self.library.store.set(SPEED_KEY, value)
             except StorageFull:
                 pass
+
+    def _on_sound(self, value: str) -> None:
+        """The sound switch: on or off, kept with the other settings (a full storage keeps it for now)."""
+        self.sound = not self.sound
+        self.sound_due = None
+        try:
+            self.library.store.set(SOUND_KEY, "on" if self.sound else "off")
+        except StorageFull:
+            pass
 
     def _on_bot_skip(self, value: str) -> None:
         self.skipping = True
@@ -1077,8 +1094,22 @@ class Controller:
         self.selection = None
         self.teaching.tip = 0
         self._note_moment(before)
+        self._note_sound(before)
         self.teaching.note(self.ui.lesson_triggers, s.log, before)
         self._autosave()
+
+    def _note_sound(self, before: int) -> None:
+        """The sound of the move just made: the end, a scoring (the game's ``chord_keys``), else a tick."""
+        s = self.state
+        if s is None or not self.sound:
+            self.sound_due = None
+            return
+        if s.is_terminal():
+            self.sound_due = "end"
+        elif {e.key for e in s.log[before:]} & self.ui.chord_keys:
+            self.sound_due = "chord"
+        else:
+            self.sound_due = "tick"
 
     def _note_moment(self, before: int) -> None:
         """Open the moment panel when the last action's log holds a moment of this game."""

@@ -440,7 +440,7 @@ def _status_bar(c: Controller, frame: Frame, secret: bool = False) -> str:
         f'{c.ui.status(frame)}'
         f'<span class="whose" aria-live="polite">{esc(who)}</span>{memory}'
         '<span class="spacer"></span>'
-        + _more_menu(c, f'{"" if secret else _bot_controls(c)}'
+        + _more_menu(c, f'{"" if secret else _bot_controls(c)}{sound_switch(c)}'
                         f'{language_choice(lang, compact=True)}'
                         f'{_hints_toggle(c) if not s.is_terminal() and not c.read_only and not secret else ""}'
                         f'{_help_buttons(c)}'
@@ -488,6 +488,27 @@ def _help_buttons(c: Controller) -> str:
     game = c.state.GAME if c.state is not None else ""
     return (button(msg("help.summary_short", c.lang), Intent.RULES_OPEN, game + ":summary", cls="ghost")
             + button(msg("ui.rules", c.lang), Intent.RULES, cls="ghost"))
+
+
+#: the sound switch's picture: a loudspeaker, with sound waves while on, crossed out while off
+SOUND_ICONS = {
+    on: '<svg class="icon" viewBox="0 0 20 16" width="20" height="16" aria-hidden="true" focusable="false">'
+        '<path d="M2 5.5h3.5L10 1.5v13l-4.5-4H2z" fill="currentColor"/>'
+        + ('<path d="M13 5q2 3 0 6M15.5 3q3.6 5 0 10" stroke="currentColor" stroke-width="1.6" fill="none" stroke-linecap="round"/>'
+           if on else '<path d="M13 5l5 6M18 5l-5 6" stroke="currentColor" stroke-width="1.6" stroke-linecap="round"/>')
+        + '</svg>'
+    for on in (True, False)
+}
+
+
+def sound_switch(c: Controller) -> str:
+    """Sound on or off (pressed while on): short, quiet sounds for a move, a scoring and the end
+    (static/sound.js); off until the player switches it on, kept with the other settings. A loudspeaker
+    named by its words (its label and tooltip), so it takes little room in the head line."""
+    on = bool(c.sound)
+    return (f'<button type="button" class="ghost sound{" on" if on else ""}"'
+            f'{attrs(data_i=Intent.SOUND, aria_pressed="true" if on else "false", aria_label=msg("ui.sound", c.lang), title=msg("ui.sound_hint", c.lang))}>'
+            f'{SOUND_ICONS[on]}</button>')
 
 
 def _hints_toggle(c: Controller) -> str:

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from playwright.sync_api import Page, expect
 
+from nile.banks.state import BanksState
 from nile.games import load_save
 
 from .test_bots import KAP_PERSON, NILE_PERSON
@@ -148,3 +150,174 @@ def test_the_since_your_turn_summary_lists_the_bots_moves_kap(app: Page) -> None
     start_game(app, names=("Me", "Amun", "Bastet"), game="cape", kinds=("", "easy", "easy"))
     _until_since(app, KAP_PERSON, 2)
     _check_since(app, ("Amun", "Bastet"))
+
+
+# ---------------------------------------------------------------------- the rest of the motions (issue 21)
+#: every piece on the page and where it stands, read at rest: markers as WHERE_JS; the water and desert
+#: cards on the fields; the space the obelisk stands in and each pawn's; the tide needle's angle and
+#: whether it is still turned by a motion; each player's jokers; the boat's count; Kap's routes (cards in
+#: front of each locomotive, crossed cards behind it) and each player's money, crossings and bonus rails;
+#: what is left over the page (ghosts, flights)
+TABLE_JS = """() => {
+  const keys = (sel) => [...document.querySelectorAll(sel)].map((el) => el.getAttribute('data-k'));
+  const mid = (el) => { const b = el.getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2]; };
+  const spaceOf = (el) => {
+    const [x, y] = mid(el);
+    const spaces = [...document.querySelectorAll('svg.track rect.space')];
+    return 1 + spaces.findIndex((r) => { const b = r.getBoundingClientRect(); return x >= b.left && x <= b.right && y >= b.top && y <= b.bottom; });
+  };
+  const out = {water: keys('.game .table [data-k^="w:"]').sort(), desert: keys('.game .table [data-k^="d:"]').sort()};
+  const obelisk = document.querySelector('[data-k="obelisk"]');
+  if (obelisk) {
+    out.obelisk = spaceOf(obelisk);
+    out.pawns = Object.fromEntries([...document.querySelectorAll('[data-k^="pawn"]')].map((el) => [el.getAttribute('data-k'), spaceOf(el)]));
+    const needle = document.querySelector('[data-k="tide"]');
+    out.needle = [needle.getAttribute('data-kr'), getComputedStyle(needle).transform];
+    out.jokers = keys('.game .table [data-k^="j"]').sort();
+    out.boat = document.querySelector('[data-k="boatn"]').textContent;
+  }
+  out.routes = [...document.querySelectorAll('svg.route')].map((svg) => ({
+    cards: [...svg.querySelectorAll('g.card:not(.back)[data-k]')].map((g) => g.getAttribute('data-k')),
+    behind: [...svg.querySelectorAll('g.card.back[data-k]')].map((g) => g.getAttribute('data-k'))}));
+  out.stats = Object.fromEntries([...document.querySelectorAll('.players [data-k^="stats"]')].map((el) => [el.getAttribute('data-k'), el.getAttribute('data-kv')]));
+  out.bonus = keys('.players [data-k^="b"]').sort();
+  out.left = document.querySelectorAll('#motion-layer > *, [data-ghost], svg[data-flying]').length;
+  out.moving = [...document.querySelectorAll('.game [data-k]')].filter((el) => getComputedStyle(el).transform !== 'none' && !el.closest('svg.tide-dial')).length;
+  return out;
+}"""
+
+#: what is moving during a move: each running animation's piece (its key, or the layer's copy's class)
+MOVING_JS = """() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(
+  document.getAnimations().filter((a) => a.playState === 'running').map((a) => {
+    const el = a.effect && a.effect.target;
+    const kf = a.effect.getKeyframes().map((k) => k.transform || '').join(' ');
+    return (el.getAttribute('data-k') || (el.closest('#motion-layer') ? 'layer:' + el.getAttribute('class') : el.getAttribute('class') || el.tagName)) + ' ' + kf;
+  })))))"""
+
+
+def _before(game: str, wanted, seeds: range = range(1, 60)):  # noqa: ANN001, ANN202
+    """A pass-and-play game made with the engine up to just before a move ``wanted(before, after, action)``
+    says it is looking for: (the save there, the move, its player, the state after it)."""
+    from nile.cape.options import Options as KapOptions
+    from nile.cape.state import new_game
+    from nile.core import save
+    from nile.core.players import Player
+    from nile.core.rng import Rng
+
+    from .ui import NAMES3, options
+
+    for seed in seeds:
+        if game == "banks":
+            s = BanksState(options(NAMES3), seed)
+        else:
+            s = new_game(KapOptions(tuple(Player(n, c) for n, c in zip(NAMES3, ("red", "blue", "green"), strict=True))), seed)
+        rng = Rng(seed + 100)
+        while not s.is_terminal():
+            seats = s.to_act()
+            player = seats[rng.below(len(seats))]
+            legal = s.legal_actions(player)
+            builds = [a for a in legal if a.kind == "build"]
+            action = builds[-1] if builds and rng.below(3) else legal[rng.below(len(legal))]
+            before = s.clone()
+            s.apply(action, player)
+            if wanted(before, s, action) and not s.is_terminal():
+                return save.dumps(before), action.text(), player, s
+    raise AssertionError("no such move in these games")
+
+
+def _new(before, after, key: str) -> bool:  # noqa: ANN001
+    return any(e.key == key for e in after.log[len(before.log):])
+
+
+SCENES = {
+    # a water card laid from a pile onto a field with markers: they go to the boat
+    "flood": ("banks", lambda b, a, act: act.kind == "water" and a.round > 0 and _new(b, a, "field.to_boat"),
+              ("w:", "m")),
+    # a card turned at the ebb whose arrow moves the tide marker on: the needle turns, the card shows
+    "arrow": ("banks", lambda b, a, act: act.kind == "ebb" and b.tide != a.tide, ("tide", "ev")),
+    # a scoring: the boat empties (the obelisk steps back), points added, the fruits to the boat
+    "scoring": ("banks", lambda b, a, act: _new(b, a, "scoring.done") and a.obelisk != b.obelisk,
+                ("obelisk", "pawn", "layer:chip")),
+    # a crossing with rails bought and bonus rails used: the money and the rails fly to the locomotive,
+    # the card crossed goes behind it, the income comes back
+    "crossing": ("cape", lambda b, a, act: act.kind == "build" and any(
+        e.key == "cape.build" and e.params["bought"] and e.params["bonus"] for e in a.log[len(b.log):]),
+        ("loco", "c", "layer:flyer cape-coin", "layer:flyer cape-rail")),
+}
+
+
+def _engine_table(game: str, s) -> dict:  # noqa: ANN001
+    from nile.banks.art import NEEDLE_TURN
+    from nile.banks.data import TRACK_LENGTH
+
+    view = s.view(None)
+    if game == "banks":
+        fields = [f for row in view["rows"] for f in row["fields"]]
+        return {
+            "water": sorted(f"w:{f['name']}" for f in fields if f["water"]),
+            "desert": sorted(f"d:{f['name']}" for f in fields if f["desert"]),
+            "obelisk": view["obelisk"],
+            "pawns": {f"pawn{p['seat']}": min(p["pawn"], TRACK_LENGTH) for p in view["players"]},
+            "needle": [str(NEEDLE_TURN[view["tide"]]), "none"],
+            "jokers": sorted(f"j{p['seat']}.{k}" for p in view["players"] for k in range(p["jokers"])),
+            "boat": str(len(view["boat"])),
+        }
+    crossed = {p["seat"]: [] for p in view["players"]}
+    for e in view["log"]:
+        if e["key"] == "cape.build":
+            crossed[e["params"]["player"]].append(e["params"]["card"])
+    return {
+        "routes": [{"cards": [f"c{c['id']}" for c in p["route"]], "behind": [f"c{c}" for c in crossed[p["seat"]]][-8:]}
+                   for p in view["players"]],
+        "stats": {f"stats{p['seat']}": f"{p['money']} {p['crossed']} {p['bonus']}" for p in view["players"]},
+        "bonus": sorted(f"b{p['seat']}.{i}" for p in view["players"] for i in range(p["bonus"])),
+    }
+
+
+def _scene(page: Page, scene: str, motion: bool) -> None:
+    """Open the scene's game just before its move, make the move as a player would, look at what moves
+    during it (the scene's pieces, with motion; nothing, with reduced motion), and once at rest check
+    the table against the engine's position."""
+    from .ui import continue_game, perform, put_saves
+
+    game, wanted, pieces = SCENES[scene]
+    text, action, player, after = _before(game, wanted)
+    put_saves(page, {f"nile:game:{scene}": text})
+    continue_game(page, scene)
+    while page.locator("[data-i=moment-close]").count():
+        click(page, page.locator("[data-i=moment-close]").first)
+    if game == "banks":
+        perform(page, action, player)
+    else:
+        click(page, intent("act", action))
+    moving = page.evaluate(MOVING_JS)
+    if motion:
+        for piece in pieces:
+            assert any(m.startswith(piece) for m in moving), (piece, moving)
+        assert all(" " in m for m in moving)
+    else:
+        assert moving == [], moving
+    page.evaluate(SETTLED)
+    table = page.evaluate(TABLE_JS)
+    assert table["left"] == 0 and table["moving"] == 0, table
+    engine = _engine_table(game, _state(page))
+    assert {k: table[k] for k in engine} == engine
+    assert len(_state(page).history) == len(after.history)
+    if game == "banks":
+        places = _engine_places(_state(page))
+        assert {k: v["at"] for k, v in page.evaluate(WHERE_JS).items()} == places
+
+
+@pytest.mark.parametrize("scene", sorted(SCENES))
+def test_each_move_ends_exactly_in_the_engines_position_with_motion(app: Page, scene: str) -> None:
+    app.emulate_media(reduced_motion="no-preference")
+    _scene(app, scene, motion=True)
+
+
+@pytest.mark.parametrize("scene", sorted(SCENES))
+def test_each_move_ends_exactly_in_the_engines_position_with_reduced_motion(app: Page, scene: str) -> None:
+    app.emulate_media(reduced_motion="reduce")
+    try:
+        _scene(app, scene, motion=False)
+    finally:
+        app.emulate_media(reduced_motion="no-preference")

@@ -21,6 +21,7 @@ rules_prefix = "pebbles.rules."
 moment_keys = frozenset({"pebbles.revealed"})
 news_keys: frozenset[str] = frozenset()  # nothing happens but the choices
 since_keys = frozenset({"pebbles.took"})
+chord_keys: frozenset[str] = frozenset()  # no scoring: a tick for every move
 lesson_triggers = {"pebbles.setup": "welcome"}
 _RULES = {"pebbles.setup": "P1", "pebbles.chosen": "P2", "pebbles.revealed": "P3", "pebbles.took": "P3",
           "pebbles.gold": "P3", "pebbles.over": "P4", "pebbles.why.too_many": "P2"}

@@ -174,13 +174,15 @@ def _targets():
 #: as it was. A deliberate change of the board's drawing updates these, in its own commit.
 #: Issue 21: the legend says where a pawn stands, and so does the track's tooltip. Issue 21 again: the pieces
 #: are drawn with the game's own symbols (``nile.banks.art``): crop pictograms on tokens shaped by their
-#: state, palm trees, the water card's ripples, the desert card, the boat and the obelisk. Issue 21, a table
-#: that fits: the boat takes the keyboard's focus (on a wide screen it scrolls inside itself).
+#: state, palm trees, the water card's ripples, the desert card, the boat and the obelisk. Issue 21 once more: the
+#: tide a dial (its needle a piece that turns), and the hippo and the joker in the legend; then the obelisk and
+#: the boat's count made pieces that move (static/motion.js). Issue 21, a table that fits: the boat
+#: takes the keyboard's focus (on a wide screen it scrolls inside itself).
 BOARD_DIGESTS = {
-    ("landscape", "plain"): "1e171421cc3c35fd13b11497a4bb49f2099635feb9619a1dcc42d52a19aedba1",
-    ("landscape", "targets"): "782e8556be61ee887411ac8d8354fa7acb4514bf501a7cf0df0055fdc1bc69d7",
-    ("portrait", "plain"): "2f9ee72815dde2df3c0386e60ded25f24d4d39ca3730f4d304217356da196692",
-    ("portrait", "targets"): "7e0f7abd8e0449c1959fb9225cb592f399d962263ce42b0ef22af3eeb0cb3228",
+    ("landscape", "plain"): "0d182576c1d4a3a45516de95a09ac9c1cb97e26f499ebda110d01c5389eef553",
+    ("landscape", "targets"): "493c22e3d01a02e4fcaf04656585628f17276ff7cc3f611603b22edb947a0346",
+    ("portrait", "plain"): "8c35f12a6e61d79990e9e1069edb576291fa147c1808cb72fa83a24aa8d54e4f",
+    ("portrait", "targets"): "42680c212503ff910070634a674f12225dc0b4d3eb97f2a128eb89bd6d13c73c",
 }
 
 
