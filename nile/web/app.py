@@ -131,6 +131,7 @@ class App:
         self.root = document.getElementById("app")
         self._storage = window.localStorage if usable else None
         self._kept: tuple[object, ...] | None = None  # what the kept screen showed (see _keep_screen)
+        self._place: tuple[str, str | None] | None = None  # the screen and game last drawn (_top_of_new_place)
         self.renders = 0
         self._html = ""
         self._step = -1  # the moves of the game drawn last (static/motion.js follows pieces when it changes)
@@ -190,6 +191,7 @@ class App:
             mover.after(self.root, *motion)
         self._step = motion[0]
         self._play_sound(motion[2])
+        self._top_of_new_place()
         opened = self.controller.show_rules and not self._rules_open
         self._rules_open = self.controller.show_rules
         help_ = self.controller.help
@@ -215,6 +217,16 @@ class App:
         document.documentElement.lang = self.controller.lang
         state = self.controller.state
         document.body.dataset.actions = str(len(state.history)) if state else "0"
+
+    def _top_of_new_place(self) -> None:
+        """Another screen or another game starts at the top of the page, not at the place the last one
+        was scrolled to (a game left from far down its market would open the next game's end
+        screen in the middle of its table)."""
+        place = (self.controller.screen, self.controller.game_id)
+        if place != self._place:
+            if self._place is not None:
+                window.scrollTo(0, 0)
+            self._place = place
 
     def _play_sound(self, animate: bool) -> None:
         """The last move's sound (``Controller.sound_due``), only while the Sound switch is on

@@ -246,3 +246,16 @@ def test_no_serious_accessibility_problem_on_a_phone_or_a_tablet(sized: Any) -> 
         click(page, page.locator(".handover [data-i=reveal-bidder]").first)
         found[f"tablet {game} sealed bid"] = serious(page)
     assert not any(found.values()), json.dumps(found, indent=1)
+
+
+def test_another_game_opens_at_the_top_of_the_page_not_where_the_last_was_scrolled(sized: Any) -> None:
+    """On a phone: a game left from far down its market, then another game opened (a finished one, its
+    end screen) starts at the top of the page, with its title in sight."""
+    page = sized(*PHONE)
+    open_save(page, PLAY["banks"])
+    page.evaluate("() => window.scrollTo(0, document.scrollingElement.scrollHeight)")
+    assert page.evaluate("() => scrollY") > 300
+    click(page, page.locator(intent("home")).first)
+    assert page.evaluate("() => scrollY") == 0
+    open_save(page, "cape/r1-07-4p-over-crossings.json")
+    assert page.evaluate("() => scrollY") == 0
