@@ -133,6 +133,7 @@ class App:
         self._kept: tuple[object, ...] | None = None  # what the kept screen showed (see _keep_screen)
         self.renders = 0
         self._html = ""
+        self._split: list[tuple[str, float]] = []  # (part, when it ended) of the event being answered (_safely)
         self._step = -1  # the moves of the game drawn last (static/motion.js follows pieces when it changes)
         self._rules_open = False
         self._popups: tuple[Any, ...] = (None, None)  # the moment and lesson last shown (``_show_popups``)
@@ -172,8 +173,11 @@ class App:
         if _str(active) is not None and hasattr(active, "getAttribute") and _str(active.getAttribute("data-i")):
             focus = (_str(active.getAttribute("data-i")), _str(active.getAttribute("data-v")))
             keyboard = bool(active.matches(":focus-visible"))
+        split = self._split
+        split.append(("handle", js.performance.now()))
         screen = render_screen(self.controller)
         html = screen.html
+        split.append(("render", js.performance.now()))
         motion = self._motion()
         moved = motion[0] != self._step  # a move made or taken back: pieces are followed (static/motion.js)
         mover = getattr(window, "nileMotion", None) if moved else None
@@ -182,9 +186,12 @@ class App:
         if html != self._html:  # an unchanged screen is left alone (no flicker, focus kept)
             if mover is not None:
                 mover.before(self.root)
+            split.append(("motion", js.performance.now()))  # what moved, and the pieces' places before
             self._paint(html)
             self._html = html
+            split.append(("morph", js.performance.now()))
             self._keep_screen(screen)
+            split.append(("keep", js.performance.now()))
         if mover is not None:
             mover.after(self.root, *motion)
         self._step = motion[0]
@@ -487,6 +494,7 @@ class App:
 
     def _safely(self, work) -> None:  # noqa: ANN001
         started = js.performance.now()
+        self._split = [("", started)]
         try:
             work()
         except Exception as e:  # never let an event break the page
@@ -496,7 +504,13 @@ class App:
             self.render()
         except Exception:
             js.console.error(traceback.format_exc())
-        document.body.dataset.lastEventMs = f"{js.performance.now() - started:.1f}"
+        ended = js.performance.now()
+        document.body.dataset.lastEventMs = f"{ended - started:.1f}"
+        # where it went (tools/bench.py): "handle:0.4 render:5.1 motion:0.8 morph:2.0 keep:0.1 rest:0.6",
+        # each part's milliseconds; "rest" is after the redraw (focus, pop-ups, effects, bots)
+        marks = [*self._split, ("rest", ended)]
+        document.body.dataset.lastSplit = " ".join(
+            f"{name}:{t - marks[i - 1][1]:.2f}" for i, (name, t) in enumerate(marks) if i)
 
     # ------------------------------------------------------------------ events
     def on_click(self, event) -> None:  # noqa: ANN001
