@@ -133,6 +133,7 @@ class App:
         self._kept: tuple[object, ...] | None = None  # what the kept screen showed (see _keep_screen)
         self.renders = 0
         self._html = ""
+        self._lang = ""  # the language <html lang> says
         self._split: list[tuple[str, float]] = []  # (part, when it ended) of the event being answered (_safely)
         self._step = -1  # the moves of the game drawn last (static/motion.js follows pieces when it changes)
         self._rules_open = False
@@ -216,7 +217,9 @@ class App:
         self.renders += 1
         document.body.dataset.renders = str(self.renders)
         document.body.dataset.screen = self.controller.screen
-        document.documentElement.lang = self.controller.lang
+        if self._lang != self.controller.lang:  # written only when it changes: setting <html lang> even to the
+            self._lang = self.controller.lang  # same value makes the browser restyle and repaint the whole page
+            document.documentElement.lang = self._lang
         state = self.controller.state
         document.body.dataset.actions = str(len(state.history)) if state else "0"
 
