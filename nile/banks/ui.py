@@ -19,6 +19,7 @@ from ..core.game import GameState
 from ..kit import Button, Frame, Interaction, SetupForm, Target, attrs, button, colour_letter, end_section, esc
 from ..kit.chart import Series, line_chart, stats_table
 from ..kit.intents import Intent
+from ..kit.memo import memo
 from ..words import Word, plural
 from ..words import text as msg
 from . import art, data, moments, teach
@@ -326,8 +327,12 @@ def status(frame: Frame) -> str:
 
 def board(frame: Frame) -> str:
     view = add_marker_ids(frame.state, frame.view) if isinstance(frame.state, Position) else frame.view
+    layout, lang = frame.layout, frame.lang
+    # kept while what they show is the same (nile.kit.memo): the track its players and the obelisk's space,
+    # the legend its language; the fields keep each field's pieces (board.field_svg)
+    track = memo("banks-track").get((layout, lang, view["obelisk"], view["players"]), svg_track, view, layout, lang)
     return (
-        f'<div class="board">{svg_track(view, frame.layout, frame.lang)}{svg_fields(frame)}{legend(frame.lang)}'
+        f'<div class="board">{track}{svg_fields(frame)}{memo("banks-legend").get(lang, legend, lang)}'
         f'<div class="lower">{svg_market(frame)}{html_boat(frame)}</div></div>'
     )
 

@@ -14,10 +14,12 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.game import GameState
 from ..core.players import BOT_STRENGTHS
 from ..games import GAMES, spec_of
 from ..kit import Frame, Interaction, Tip, attrs, button, colour_letter, esc
 from ..kit.intents import Intent
+from ..kit.memo import Same, memo, places
 from ..messages import LANGUAGES, describe, format_datetime, plural
 from ..messages import text as msg
 from .coach_view import end_lines, hint_button, hint_focus, hint_panel, render_review, review_button
@@ -338,7 +340,7 @@ def render_setup(c: Controller) -> str:
 # ---------------------------------------------------------------------- game
 def frame_of(c: Controller) -> Frame:
     assert c.state is not None
-    frame = Frame(c.state, c.state.view(c.viewer()), c.interaction(), c.selection or {}, c.lang, c.names, c.layout)
+    frame = Frame(c.state, view_of(c.state, c.viewer()), c.interaction(), c.selection or {}, c.lang, c.names, c.layout)
     tips = coach_tips(c, frame)
     if tips:  # the tip chosen points at its targets on the board
         tip = tips[min(c.teaching.tip, len(tips) - 1)]
@@ -347,6 +349,22 @@ def frame_of(c: Controller) -> Frame:
     if hinted:  # the coach's hints point at their targets (over a tip's)
         frame.interaction = dataclasses.replace(frame.interaction, focus=hinted)
     return frame
+
+
+def view_of(s: GameState, viewer: int | None) -> dict[str, Any]:
+    """``s.view(viewer)``, worked out once per position (a view is a function of the state and its moves)."""
+    return memo("view").get((Same(s), len(s.history), viewer), s.view, viewer)
+
+
+def table_parts(c: Controller, frame: Frame, viewer: int | None) -> tuple[str, str]:
+    """The board and the players of the table, each drawn again only when what it shows changed
+    (``nile.kit.memo``): ``frame`` holds ``view_of(state, viewer)``. The board shows the view, what may be
+    clicked and what is chosen (targets, the coach's marks), the language, the names and the layout; the
+    players' cards the view, the language, the names and the layout (``GameUI.side``)."""
+    s = frame.state
+    at = (s.GAME, Same(s), len(s.history), viewer, frame.lang, tuple(frame.names), frame.layout)
+    return (memo("board").get((at, frame.interaction, frame.selection), c.ui.board, frame),
+            memo("side").get(at, c.ui.side, frame))
 
 
 def coach_tips(c: Controller, frame: Frame) -> list[Tip]:
@@ -373,15 +391,16 @@ def render_game(c: Controller) -> str:
     frame = frame_of(c)
     ui = c.ui
     header = _status_bar(c, frame)
+    board, players = table_parts(c, frame, c.viewer())
     side = (
         '<aside class="side">'
-        f'<section class="players" aria-label="{esc(msg("ui.players", c.lang))}">{ui.side(frame)}</section>'
+        f'<section class="players" aria-label="{esc(msg("ui.players", c.lang))}">{players}</section>'
         + _log(c, frame.view)
         + "</aside>"
     )
     end = ui.end_screen(frame) if s.is_terminal() else ""
     return (
-        f'<section class="game game-{esc(s.GAME)}">{header}{_read_only_line(c)}{moment_panel(c, frame)}{lesson_panel(c)}{end}{end_lines(c)}<div class="table">{ui.board(frame)}'
+        f'<section class="game game-{esc(s.GAME)}">{header}{_read_only_line(c)}{moment_panel(c, frame)}{lesson_panel(c)}{end}{end_lines(c)}<div class="table">{board}'
         f'{_action_panel(c, frame)}{side}</div></section>'
     )
 
@@ -566,7 +585,16 @@ def _action_panel(c: Controller, frame: Frame) -> str:
 
 def _log(c: Controller, view: dict[str, Any]) -> str:
     game = c.state.GAME if c.state is not None else ""
-    items = "".join(_log_line(c, e, game) for e in reversed(view["log"][-LOG_LINES:]))
+    log = view["log"]
+    shown = log[-LOG_LINES:]
+    # what it shows: the last lines' entries, in the game's words (rule links), language and names
+    return memo("log").get((game, c.lang, tuple(c.names), shown), _draw_log, c, game, shown, len(log) - len(shown))
+
+
+def _draw_log(c: Controller, game: str, shown: list[dict[str, Any]], start: int) -> str:
+    # each line drawn once, by its place in the log: a move adds a line, the others are kept
+    kept, context = places("log-lines"), (game, c.lang, tuple(c.names))
+    items = "".join(kept.get(context, i, e, _log_line, c, e, game) for i, e in reversed(list(enumerate(shown, start))))
     # it scrolls, so it takes the keyboard's focus too (to scroll it without a mouse)
     return (f'<section class="log" tabindex="0" aria-labelledby="log-title"><h2 id="log-title">{esc(msg("ui.log", c.lang))}</h2>'
             f'<ol reversed>{items}</ol></section>')
@@ -641,16 +669,17 @@ def render_secret_table(c: Controller, p: int) -> str:
     with the private input where the action panel stands on a normal turn."""
     s = c.state
     assert s is not None
-    lang, names, ui = c.lang, c.names, c.ui
-    frame = Frame(s, s.view(p), Interaction(), {}, lang, names, c.layout)  # nothing on the board to click
+    lang, names = c.lang, c.names
+    frame = Frame(s, view_of(s, p), Interaction(), {}, lang, names, c.layout)  # nothing on the board to click
+    board, players = table_parts(c, frame, p)
     side = (
         '<aside class="side">'
-        f'<section class="players" aria-label="{esc(msg("ui.players", lang))}">{ui.side(frame)}</section>'
+        f'<section class="players" aria-label="{esc(msg("ui.players", lang))}">{players}</section>'
         + _log(c, frame.view) + "</aside>"
     )
     return (
         f'<section class="game game-{esc(s.GAME)} deciding">{_status_bar(c, frame, secret=True)}'
-        f'{moment_panel(c, frame)}{lesson_panel(c)}<div class="table">{ui.board(frame)}'
+        f'{moment_panel(c, frame)}{lesson_panel(c)}<div class="table">{board}'
         f'{_private_panel(c, frame, p)}{side}</div></section>'
     )
 
