@@ -59,6 +59,8 @@ from .storage import MAX_BACKUP_CHARS, PREFIX, Library, MemoryStore, StorageFull
 LAST_SCREEN_KEY = "nile:last-screen"
 #: longer screens are not kept (boot.js refuses more, too): room in localStorage is for saves
 LAST_SCREEN_MAX = 300_000
+#: the kept screen is written when the browser is idle after the redraw, at the latest this long after it
+KEEP_WITHIN_MS = 300
 #: where the keyboard goes when the focused element is gone: the action panel, else the board
 FOCUS_FALLBACK = (
     ".actions [data-i]:not([disabled])",
@@ -131,6 +133,9 @@ class App:
         self.root = document.getElementById("app")
         self._storage = window.localStorage if usable else None
         self._kept: tuple[object, ...] | None = None  # what the kept screen showed (see _keep_screen)
+        self._keep_pending: Screen | None = None  # the screen to keep, written when the browser is idle
+        self._keep_proxy = create_proxy(self._write_kept)
+        window.addEventListener("pagehide", self._keep_proxy)  # leaving: write it now
         self.renders = 0
         self._html = ""
         self._lang = ""  # the language <html lang> says
@@ -313,6 +318,23 @@ class App:
         if moment == self._kept:
             return
         self._kept = moment
+        # written once the browser is idle after this frame (issue 21: ~55 kB of JSON into localStorage is not
+        # the click's to wait for), the latest screen winning; at once if the page is left before then
+        first = self._keep_pending is None
+        self._keep_pending = screen
+        if first:
+            idle: Any = getattr(window, "requestIdleCallback", None)
+            if _str(idle) is not None:
+                idle(self._keep_proxy, to_js({"timeout": KEEP_WITHIN_MS}, dict_converter=js.Object.fromEntries))
+            else:
+                js.setTimeout(self._keep_proxy, 50)
+
+    def _write_kept(self, *_: Any) -> None:
+        """Write the screen waiting to be kept (or drop the kept one: a secret bid, set-up)."""
+        screen, self._keep_pending = self._keep_pending, None
+        storage = self._storage
+        if screen is None or storage is None:
+            return
         keep = screen.keep and len(screen.html) <= LAST_SCREEN_MAX
         try:
             if keep:
