@@ -77,8 +77,9 @@ function morphNode(live, fresh) {
   morphChildren(live, fresh);
 }
 
-// How far ahead to look for a list that grew or shrank at the front (a log with a new first line).
-const AHEAD = 3;
+// How far ahead to look for a list that grew or shrank at the front (a log with new first lines: a move
+// that ends a turn may add several; with too short a look every line below is rewritten in place).
+const AHEAD = 16;
 
 function morphChildren(live, fresh) {
   // live children with an identity, by key (a queue: two buttons may share intent and value),
