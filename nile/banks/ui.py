@@ -19,7 +19,7 @@ from ..core.game import GameState
 from ..kit import Button, Frame, Interaction, SetupForm, Target, attrs, button, colour_letter, end_section, esc
 from ..kit.chart import Series, line_chart, stats_table
 from ..kit.intents import Intent
-from ..kit.memo import memo
+from ..kit.memo import memo, part
 from ..words import Word, plural
 from ..words import text as msg
 from . import art, data, moments, teach
@@ -331,9 +331,13 @@ def board(frame: Frame) -> str:
     # kept while what they show is the same (nile.kit.memo): the track its players and the obelisk's space,
     # the legend its language; the fields keep each field's pieces (board.field_svg)
     track = memo("banks-track").get((layout, lang, view["obelisk"], view["players"]), svg_track, view, layout, lang)
+    # each picture a part the page keeps as it is while it is unchanged (nile.kit.memo.part): a move that
+    # leaves the fields as they were does not send them again
+    at = ".table > .board"
     return (
-        f'<div class="board">{track}{svg_fields(frame)}{memo("banks-legend").get(lang, legend, lang)}'
-        f'<div class="lower">{svg_market(frame)}{html_boat(frame)}</div></div>'
+        f'<div class="board">{part(at + " > svg.track", track)}{part(at + " > svg.fields", svg_fields(frame))}'
+        f'{part(at + " > details.legend", memo("banks-legend").get(lang, legend, lang))}'
+        f'<div class="lower">{part(at + " svg.market", svg_market(frame))}{part(at + " section.boat", html_boat(frame))}</div></div>'
     )
 
 

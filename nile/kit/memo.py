@@ -11,6 +11,10 @@ board. Two kinds of keeping:
   field's name) with the value it was drawn from, within one context (the language, the layout): a move
   draws again only the pieces whose value changed.
 
+- ``part`` notes a whole element of the screen (the board, one of its pictures, the log) with a selector that
+  finds it in the page: nile.web.app sends a part that is what it painted there last time as a hole the page
+  fills with the element it has (static/morph.js), so it is neither sent, parsed nor compared again.
+
 A key that leaves out something the part shows would show stale markup, so each key is written beside its
 part, and ``tests/web/test_memo.py`` checks that every screen of played games is exactly the screen drawn
 afresh (``forget_all``) and what redraws what. A game's state changes in place as moves are applied, so it
@@ -47,6 +51,11 @@ class Same:
 
 _UNSET = object()
 
+# ---------------------------------------------------------------------- parts the page may keep as they are
+#: the parts of the screen being drawn (``part``), noted as they are drawn: (a selector of the part's element in
+#: #app, its markup); nile.web.render hands them to the page with the screen (``Screen.parts``)
+_PARTS: list[tuple[str, str]] = []
+
 
 class Memo:
     """One part of the screen (or one thing worked out for it): the last value, kept while its key is equal."""
@@ -55,23 +64,28 @@ class Memo:
         self.name = name
         self.key: Any = _UNSET
         self.value: Any = None
+        self.parts: list[tuple[str, str]] = []  # the parts noted while it was drawn
         self.drawn = 0  # times drawn (the key had changed)
         self.kept = 0  # times handed back unchanged
 
     def get(self, key: Any, draw: Callable[..., T], *args: Any) -> T:
-        """The value drawn from ``key``: kept if ``key`` equals the last one, else ``draw(*args)``."""
+        """The value drawn from ``key``: kept if ``key`` equals the last one, else ``draw(*args)``. The parts
+        the drawing noted (``part``) are noted again when it is kept."""
         if self.key is not _UNSET and key == self.key:
             self.kept += 1
+            _PARTS.extend(self.parts)
             value: T = self.value
             return value
         self.key = _UNSET  # a draw that raises leaves nothing kept
+        start = len(_PARTS)
         self.value = draw(*args)
+        self.parts = _PARTS[start:]
         self.key = key
         self.drawn += 1
         return self.value
 
     def forget(self) -> None:
-        self.key, self.value = _UNSET, None
+        self.key, self.value, self.parts = _UNSET, None, []
 
 
 class Places:
@@ -140,3 +154,23 @@ def forget_all() -> None:
         m.forget()
     for p in PLACES.values():
         p.forget()
+
+
+def part(selector: str, html: str) -> str:
+    """Note ``html``, one whole element of the screen being drawn that ``selector`` finds in #app (and nothing
+    else of the screen does), as a part the page may keep as it is when it is what it painted there last time
+    (static/morph.js). Parts may hold parts (the board, its pictures). Returns ``html``."""
+    _PARTS.append((selector, html))
+    return html
+
+
+def parts_begin() -> None:
+    _PARTS.clear()
+
+
+def parts_drawn() -> tuple[tuple[str, str], ...]:
+    """The parts noted since ``parts_begin``; a selector noted twice finds more than its part: left out."""
+    seen: dict[str, int] = {}
+    for selector, _ in _PARTS:
+        seen[selector] = seen.get(selector, 0) + 1
+    return tuple((s, h) for s, h in _PARTS if seen[s] == 1)

@@ -138,6 +138,7 @@ class App:
         window.addEventListener("pagehide", self._keep_proxy)  # leaving: write it now
         self.renders = 0
         self._html = ""
+        self._painted: dict[str, str] = {}  # the parts of the screen painted last time (Screen.parts), by selector
         self._lang = ""  # the language <html lang> says
         self._split: list[tuple[str, float]] = []  # (part, when it ended) of the event being answered (_safely)
         self._step = -1  # the moves of the game drawn last (static/motion.js follows pieces when it changes)
@@ -193,7 +194,7 @@ class App:
             if mover is not None:
                 mover.before(self.root)
             split.append(("motion", js.performance.now()))  # what moved, and the pieces' places before
-            self._paint(html)
+            self._paint(html, screen.parts)
             self._html = html
             split.append(("morph", js.performance.now()))
             self._keep_screen(screen)
@@ -269,19 +270,51 @@ class App:
         last = s.history[-1][0] if s.history else None
         return step, since, not (c.is_bot(last) and (c.bot_speed == "fast" or c.skipping))
 
-    def _paint(self, html: str) -> None:
-        """Make ``#app`` show ``html``: patched by static/morph.js, else replaced whole."""
+    def _paint(self, html: str, parts: tuple[tuple[str, str], ...] = ()) -> None:
+        """Make ``#app`` show ``html``: patched by static/morph.js, else replaced whole. A part of the screen
+        that is what was painted last time (``Screen.parts``: the board, the players, the log, the artwork)
+        is sent as a hole the page fills with the element it has (issue 21: neither parsed nor compared again)."""
         morph = getattr(window, "nileMorph", None)
-        how = "replaced"
+        how, kept = "replaced", 0
         if morph is not None and _str(morph) is not None:
             try:
-                how = _str(morph(self.root, html)) or "replaced"  # it falls back to innerHTML itself
+                holes = self._holes(html, parts)
+                if holes is not None:
+                    how = _str(morph(self.root, holes[0], to_js(holes[1]))) or "failed"
+                    kept = len(holes[1]) if how == "morph" else 0
+                if holes is None or how not in ("morph", "replaced"):  # no part kept, or one was not found
+                    how = _str(morph(self.root, html)) or "replaced"  # it falls back to innerHTML itself
             except Exception:  # never let a redraw break the page
                 js.console.error(traceback.format_exc())
                 self.root.innerHTML = html
         else:
             self.root.innerHTML = html
+        self._painted = dict(parts)
         document.body.dataset.paint = how
+        document.body.dataset.kept = str(kept)  # how many parts were kept as they were (tests, tools)
+
+    def _holes(self, html: str, parts: tuple[tuple[str, str], ...]) -> tuple[str, list[str]] | None:
+        """``html`` with each part that is what the page shows already as a hole (``<nile-keep data-n>``),
+        and the selectors that find those parts' elements; None when no part is kept."""
+        painted = self._painted
+        found = []  # (where, -length, selector) of each part painted as it is now; a part may hold parts
+        for selector, part in parts:
+            if painted.get(selector) == part and (i := html.find(part)) >= 0:
+                found.append((i, -len(part), selector))
+        if not found:
+            return None
+        found.sort()  # by place, the outer of two parts at the same place first
+        pieces: list[str] = []
+        keep: list[str] = []
+        at = 0
+        for i, minus, selector in found:
+            if i < at:
+                continue  # inside a part kept whole
+            pieces += [html[at:i], f'<nile-keep data-n="{len(keep)}"></nile-keep>']
+            keep.append(selector)
+            at = i - minus
+        pieces.append(html[at:])
+        return "".join(pieces), keep
 
     def _refocus(self, intent: str, value: str | None, keyboard: bool) -> None:
         """Keep the keyboard on the element the player was on, else on the next sensible target."""

@@ -19,7 +19,7 @@ from ..core.players import BOT_STRENGTHS
 from ..games import GAMES, spec_of
 from ..kit import Frame, Interaction, Tip, attrs, button, colour_letter, esc
 from ..kit.intents import Intent
-from ..kit.memo import Same, memo, places
+from ..kit.memo import Same, memo, part, parts_begin, parts_drawn, places
 from ..messages import LANGUAGES, describe, format_datetime, plural
 from ..messages import text as msg
 from .coach_view import end_lines, hint_button, hint_focus, hint_panel, render_review, review_button
@@ -45,12 +45,17 @@ class Screen:
     name: str  # home, setup, game
     secret: bool
     keep: bool
+    #: parts of ``html`` the page may keep as they are when they are what it painted last time: (a selector
+    #: of the part's element in #app, its markup) (``nile.kit.memo.part``, static/morph.js)
+    parts: tuple[tuple[str, str], ...] = ()
 
 
 def render_screen(c: Controller) -> Screen:
     secret = c.screen == GAME and c.active_bidder() is not None and c.help is None
+    parts_begin()
     html = render_app(c)
-    return Screen(html, c.screen, secret, keep=c.screen in (HOME, GAME) and not secret and c.coaching.review is None)
+    return Screen(html, c.screen, secret, keep=c.screen in (HOME, GAME) and not secret and c.coaching.review is None,
+                  parts=parts_drawn())
 
 
 SPRITE_ID = "nile-sprite"
@@ -60,12 +65,16 @@ def sprite() -> str:
     """Every registered game's artwork (``GameUI.symbols``) in one hidden SVG, first in the app: every
     screen's board, rules-help picture and replay draws its pieces with ``<use href="#…">`` from here.
     Its ``id`` makes static/morph.js keep the one live copy (an unchanged node is never written to)."""
+    return memo("sprite").get(tuple(GAMES), _sprite)
+
+
+def _sprite() -> str:
     symbols = "".join(spec.ui.symbols for spec in GAMES.values())
     return f'<svg id="{SPRITE_ID}" class="sprite" aria-hidden="true" focusable="false" width="0" height="0">{symbols}</svg>'
 
 
 def render_app(c: Controller) -> str:
-    parts = [sprite(), _update_line(c), _notice(c)]
+    parts = [part(f"#{SPRITE_ID}", sprite()), _update_line(c), _notice(c)]
     if c.screen == HOME:
         parts.append(render_home(c))
     elif c.screen == SETUP:
@@ -363,7 +372,7 @@ def table_parts(c: Controller, frame: Frame, viewer: int | None) -> tuple[str, s
     players' cards the view, the language, the names and the layout (``GameUI.side``)."""
     s = frame.state
     at = (s.GAME, Same(s), len(s.history), viewer, frame.lang, tuple(frame.names), frame.layout)
-    return (memo("board").get((at, frame.interaction, frame.selection), c.ui.board, frame),
+    return (part(".table > .board", memo("board").get((at, frame.interaction, frame.selection), c.ui.board, frame)),
             memo("side").get(at, c.ui.side, frame))
 
 
@@ -394,8 +403,8 @@ def render_game(c: Controller) -> str:
     board, players = table_parts(c, frame, c.viewer())
     side = (
         '<aside class="side">'
-        f'<section class="players" aria-label="{esc(msg("ui.players", c.lang))}">{players}</section>'
-        + _log(c, frame.view)
+        + part(".side > .players", f'<section class="players" aria-label="{esc(msg("ui.players", c.lang))}">{players}</section>')
+        + part(".side > .log", _log(c, frame.view))
         + "</aside>"
     )
     end = ui.end_screen(frame) if s.is_terminal() else ""
@@ -674,8 +683,8 @@ def render_secret_table(c: Controller, p: int) -> str:
     board, players = table_parts(c, frame, p)
     side = (
         '<aside class="side">'
-        f'<section class="players" aria-label="{esc(msg("ui.players", lang))}">{players}</section>'
-        + _log(c, frame.view) + "</aside>"
+        + part(".side > .players", f'<section class="players" aria-label="{esc(msg("ui.players", lang))}">{players}</section>')
+        + part(".side > .log", _log(c, frame.view)) + "</aside>"
     )
     return (
         f'<section class="game game-{esc(s.GAME)} deciding">{_status_bar(c, frame, secret=True)}'

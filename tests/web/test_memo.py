@@ -10,7 +10,7 @@ import pytest
 from nile.bots import protocol
 from nile.kit import memo
 from nile.messages import LANGUAGES
-from nile.web.render import render_app
+from nile.web.render import render_app, render_screen
 
 from .test_bots_flow import start
 from .test_controller import controller, started, to_actions_phase
@@ -59,9 +59,63 @@ def answer_bots(c):
         c.handle("bot-move", f'{answer["key"]}|{answer["text"]}')
 
 
+class Element(HTMLParser):
+    """The root elements of a piece of HTML: (tag, classes) of each, and whether every tag opened is closed."""
+
+    VOID = {"br", "hr", "img", "input", "meta", "link", "use", "rect", "circle", "path", "line", "stop", "ellipse",
+            "polygon", "polyline", "source", "col", "wbr"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.depth, self.roots, self.closed = 0, [], True
+
+    def handle_starttag(self, tag, attrs):
+        if self.depth == 0:
+            self.roots.append((tag, set((dict(attrs).get("class") or "").split())))
+        if tag not in self.VOID:
+            self.depth += 1
+
+    def handle_startendtag(self, tag, attrs):
+        if self.depth == 0:
+            self.roots.append((tag, set((dict(attrs).get("class") or "").split())))
+
+    def handle_endtag(self, tag):
+        if tag not in self.VOID:
+            self.depth -= 1
+            self.closed = self.closed and self.depth >= 0
+
+    def handle_data(self, data):
+        if self.depth == 0 and data.strip():
+            self.roots.append(("#text", set()))
+
+
+def check_parts(screen):
+    """Each part the page may keep is one whole element, of the tag and classes its selector's last step names,
+    found in the screen's HTML; parts inside parts lie wholly inside them."""
+    spans = []
+    for selector, html in screen.parts:
+        p = Element()
+        p.feed(html)
+        assert p.closed and p.depth == 0 and len(p.roots) == 1, (selector, p.roots)
+        tag, classes = p.roots[0]
+        last = selector.split()[-1]
+        want_tag, *want_classes = last.lstrip("#").split(".") if not last.startswith("#") else ("", )
+        if last.startswith("#"):
+            assert f'id="{last[1:]}"' in html[:html.index(">")], selector
+        else:
+            assert (not want_tag or want_tag == tag) and set(want_classes) <= classes, (selector, tag, classes)
+        i = screen.html.find(html)
+        assert i >= 0, selector
+        spans.append((i, i + len(html)))
+    for a in spans:
+        for b in spans:
+            assert a == b or a[1] <= b[0] or b[1] <= a[0] or (a[0] <= b[0] and b[1] <= a[1]) or (b[0] <= a[0] and a[1] <= b[1])
+
+
 def play_and_compare(c, rng, steps):
     for _ in range(steps):
         kept = render_app(c)
+        check_parts(render_screen(c))
         assert kept == fresh(c)
         if c.state is None or c.state.is_terminal():
             break
@@ -98,6 +152,17 @@ def test_every_screen_is_the_screen_drawn_afresh(game, kinds, variants, seed):
 
 def counts():
     return memo.counts()
+
+
+def test_a_kept_drawing_notes_its_parts_again():
+    """The board kept whole still names its pictures as parts: the next move, which draws the board again,
+    can keep the pictures it leaves as they were."""
+    c = started()
+    to_actions_phase(c)
+    drawn = dict(render_screen(c).parts)
+    c.handle("act", "end")  # a question: the board is kept
+    kept = dict(render_screen(c).parts)
+    assert kept == drawn and ".table > .board > svg.fields" in kept and ".table > .board > details.legend" in kept
 
 
 def drawn_since(before, name):
