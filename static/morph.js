@@ -12,6 +12,17 @@
 //
 // Any error falls back to `root.innerHTML = html` (the page must never break): the return value
 // says which happened ("morph" or "replaced").
+//
+// Parts kept as they are (issue 21): nile/web/app.py may send, instead of a part of the screen it
+// painted last time and that is unchanged (the board, the log, the players, the artwork), a hole
+// `<nile-keep data-n="i"></nile-keep>` and, as `keep[i]`, a selector that finds that part's element
+// in the live page; the element is kept where the hole is, neither parsed nor compared again. A
+// hole whose element is missing, or any error, changes nothing or leaves the page to be redrawn in
+// full: the return value "missing" or "failed" asks the caller for the whole HTML.
+
+const HOLE = "NILE-KEEP";
+let holes = null; // while a morph with kept parts runs: hole number -> the live element kept there
+let reserved = null; // ...and the set of those elements (never matched to another new node)
 
 function keyOf(node) {
   if (node.nodeType !== 1) return null;
@@ -77,14 +88,16 @@ function morphNode(live, fresh) {
   morphChildren(live, fresh);
 }
 
-// How far ahead to look for a list that grew or shrank at the front (a log with a new first line).
-const AHEAD = 3;
+// How far ahead to look for a list that grew or shrank at the front (a log with new first lines: a move
+// that ends a turn may add several; with too short a look every line below is rewritten in place).
+const AHEAD = 16;
 
 function morphChildren(live, fresh) {
   // live children with an identity, by key (a queue: two buttons may share intent and value),
   // and how many new children still want each key
   const keyed = new Map();
   for (let n = live.firstChild; n; n = n.nextSibling) {
+    if (reserved && reserved.has(n)) continue;
     const k = keyOf(n);
     if (k !== null) {
       const q = keyed.get(k);
@@ -101,6 +114,7 @@ function morphChildren(live, fresh) {
   }
   // free: a live node no new child will ask for by its identity, so it may be reused by place
   const free = (n) => {
+    if (reserved && reserved.has(n)) return false;
     const k = keyOf(n);
     return k === null || !(wanted.get(k) > 0);
   };
@@ -114,6 +128,12 @@ function morphChildren(live, fresh) {
   while (next) {
     const nw = next;
     next = nw.nextSibling; // before nw may be moved into the live tree
+    if (holes && nw.nodeName === HOLE) { // a part kept as it is: its live element goes here, untouched
+      const kept = holes.get(nw.getAttribute("data-n"));
+      if (kept === cur) cur = cur.nextSibling;
+      else live.insertBefore(kept, cur);
+      continue;
+    }
     const k = keyOf(nw);
     let match = null;
     if (k !== null) {
@@ -157,23 +177,43 @@ function morphChildren(live, fresh) {
   }
 }
 
-export function morph(root, html) {
+export function morph(root, html, keep) {
+  const partial = !!(keep && keep.length);
   try {
     const template = document.createElement("template");
     template.innerHTML = html;
+    if (partial) { // find every kept part before anything changes: one missing, and nothing is changed
+      holes = new Map();
+      for (const hole of template.content.querySelectorAll("nile-keep")) {
+        const el = root.querySelector(keep[Number(hole.getAttribute("data-n"))]);
+        if (!el || [...holes.values()].includes(el)) return "missing";
+        holes.set(hole.getAttribute("data-n"), el);
+      }
+      if (holes.size !== keep.length) return "missing";
+      reserved = new Set(holes.values());
+    }
     const controls = [...template.content.querySelectorAll(FORM_CONTROLS)];
     morphChildren(root, template.content);
+    if (partial && root.querySelector("nile-keep")) throw new Error("a kept part's place was new"); // (inside a new node)
     if (controls.length) {
       // the live tree now has the new one's shape: its controls pair up with the new ones in order
-      const live = root.querySelectorAll(FORM_CONTROLS);
+      // (those inside a kept part were not in the new HTML)
+      const live = [...root.querySelectorAll(FORM_CONTROLS)].filter((c) => !reserved || ![...reserved].some((el) => el.contains(c)));
       if (live.length !== controls.length) throw new Error("form controls do not pair up");
       for (let i = 0; i < controls.length; i++) if (live[i] !== controls[i]) syncFormState(live[i], controls[i]);
     }
     return "morph";
   } catch (error) {
+    if (partial) { // the caller redraws with the whole HTML
+      console.error("morph with kept parts failed:", error);
+      return "failed";
+    }
     console.error("morph failed, replacing #app instead:", error);
     root.innerHTML = html;
     return "replaced";
+  } finally {
+    holes = null;
+    reserved = null;
   }
 }
 

@@ -559,7 +559,7 @@ CLICK_JS = """async ([sel, idx]) => {
   // sync: the click's handlers (Python + the redraw of #app); to_raf: waiting for the next frame;
   // frame: from the rAF callback to the timeout (style, layout, paint of the new board)
   return {ms: t3 - t, sync: t1 - t, to_raf: t2 - t1, frame: t3 - t2, rendered: Number(document.body.dataset.renders || 0) > before,
-          last: Number(document.body.dataset.lastEventMs || NaN), actions: Number(document.body.dataset.actions || 0),
+          last: Number(document.body.dataset.lastEventMs || NaN), split: document.body.dataset.lastSplit || '', actions: Number(document.body.dataset.actions || 0),
           screen: document.body.dataset.screen || '', round: (document.querySelector('.status .round') || {}).textContent || '',
           notice: (document.querySelector('.notice.error') || {}).textContent || ''};
 }"""
@@ -608,6 +608,10 @@ def _choose_click(g: dict[str, str], found: dict[str, list[int]], rng: random.Ra
     if found["select"]:
         return "select", g["select"], rng.choice(found["select"])
     return None
+
+
+#: the parts of the app's own time on an event (nile.web.app, data-last-split), in order
+SPLIT_PARTS = ("handle", "render", "motion", "morph", "keep", "rest")
 
 
 def bench_clicks(pw: Any, served: Served, cfg: dict[str, Any]) -> dict[str, Any]:
@@ -704,6 +708,7 @@ def bench_clicks(pw: Any, served: Served, cfg: dict[str, Any]) -> dict[str, Any]
         if xs:
             by_kind[kind] = {"clicks": len(xs), "p50_ms": percentile(xs, 50), "p95_ms": percentile(xs, 95),
                              "max_ms": round(max(xs), 1), "app_p50_ms": percentile(ys, 50), "app_p95_ms": percentile(ys, 95)}
+    split = click_split(samples, board)
     slowest = sorted(board, key=lambda s: -s["ms"])[:8]
     half = len(board) // 2
     return {
@@ -721,9 +726,10 @@ def bench_clicks(pw: Any, served: Served, cfg: dict[str, Any]) -> dict[str, Any]
         "segments": {k: stats([s[k] for s in board]) for k in ("sync", "to_raf", "frame")},
         "first_half_vs_second_half_p50_ms": [percentile(wall[:half], 50), percentile(wall[half:], 50)],
         "by_kind": by_kind,
+        "split": split,
         "same_html_redraw": {"samples": len(dom), "app_elements": nodes,
                              **{k: stats([d[k] for d in dom]) for k in ("ms", "sync", "frame")}},
-        "slowest": [{k: (round(s[k], 1) if isinstance(s[k], float) else s[k]) for k in ("kind", "ms", "sync", "to_raf", "frame", "last", "actions")}
+        "slowest": [{k: (round(s[k], 1) if isinstance(s[k], float) else s[k]) for k in ("kind", "ms", "sync", "to_raf", "frame", "last", "split", "actions")}
                     for s in slowest],
         "errors": errors[:5] + [s["notice"] for s in samples if s["notice"]][:5],
         "foreign_requests": sorted(set(foreign)),
@@ -731,6 +737,35 @@ def bench_clicks(pw: Any, served: Served, cfg: dict[str, Any]) -> dict[str, Any]
         "samples": [[s["kind"], round(s["ms"], 2), round(s["sync"], 2), round(s["to_raf"], 2), round(s["frame"], 2),
                      s["last"], s["actions"]] for s in samples],
     }
+
+
+def click_split(samples: list[dict[str, Any]], board: list[dict[str, Any]]) -> dict[str, Any]:
+    """The app's own time on each click split into its parts (nile.web.app's data-last-split), with the
+    browser's frame after it: over all board clicks, per kind, and for the slowest twentieth (what the p95 is)."""
+    for smp in samples:
+        smp["parts"] = {k: float(v) for k, _, v in (x.partition(":") for x in smp.get("split", "").split()) if v}
+    part_names = [k for k in SPLIT_PARTS if any(k in smp["parts"] for smp in board)]
+
+    def split_of(ss: list[dict[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for k in (*part_names, "sync", "to_raf", "frame"):
+            xs = [smp["parts"].get(k, 0.0) if k in part_names else smp[k] for smp in ss]
+            out[k] = {"p50_ms": percentile(xs, 50), "p95_ms": percentile(xs, 95), "mean_ms": round(statistics.fmean(xs), 2)}
+        return out
+
+    if not board:
+        return {}
+    cut = percentile([smp["ms"] for smp in board], 95)
+    slow = [smp for smp in board if cut is not None and smp["ms"] >= cut]
+    split = {"all": split_of(board)}
+    if slow:
+        split["slowest_5pct"] = split_of(slow)
+        split["slowest_5pct"]["kinds"] = {k: sum(smp["kind"] == k for smp in slow) for k in ("commit", "select", "end", "bid")}
+    for kind in ("commit", "select", "end", "bid"):
+        ss = [smp for smp in board if smp["kind"] == kind]
+        if ss:
+            split[kind] = split_of(ss)
+    return split
 
 
 def bench_bots_part(pw: Any, served: Served, cfg: dict[str, Any]) -> dict[str, Any]:
@@ -785,6 +820,26 @@ def spread(speed: dict[str, Any] | None) -> str:
 
 def verdict(ok: bool | None) -> str:
     return "–" if ok is None else ("✓ met" if ok else "✗ missed")
+
+
+def split_lines(split: dict[str, Any]) -> list[str]:
+    """The app's time on a click part by part, then the browser's frame: p50 / p95 over all board clicks and
+    by kind, and the mean over the slowest twentieth of clicks (what makes the p95)."""
+    if not split:
+        return []
+    names = {"handle": "handler", "render": "render (Python, HTML)", "motion": "motion before", "morph": "morph",
+             "keep": "kept screen", "rest": "after (focus, bots…)", "to_raf": "wait for frame", "frame": "style+layout+paint"}
+    cols = [k for k in (*SPLIT_PARTS, "to_raf", "frame") if k in split["all"]]
+    groups = [g for g in ("all", "commit", "select", "end", "bid") if g in split]
+    lines = ["Where a click's time goes, part by part (ms; p50 / p95, and the mean over the slowest 5 % of clicks):", "",
+             "| clicks | " + " | ".join(names[k] for k in cols) + " |", "|---" * (len(cols) + 1) + "|"]
+    for g in groups:
+        lines.append(f"| {g} | " + " | ".join(f"{fmt(split[g][k]['p50_ms'])} / {fmt(split[g][k]['p95_ms'])}" for k in cols) + " |")
+    slow = split.get("slowest_5pct")
+    if slow:
+        kinds = ", ".join(f"{k} {n}" for k, n in slow["kinds"].items() if n)
+        lines.append(f"| slowest 5 % ({kinds}), mean | " + " | ".join(fmt(slow[k]["mean_ms"]) for k in cols) + " |")
+    return lines
 
 
 def report(res: dict[str, Any]) -> str:
@@ -903,6 +958,7 @@ def report(res: dict[str, Any]) -> str:
                   f"elements): innerHTML {fmt(ck['same_html_redraw']['sync']['p50_ms'])} ms + style/layout/paint "
                   f"{fmt(ck['same_html_redraw']['frame']['p50_ms'])} ms (p50), click → frame equivalent "
                   f"{fmt(ck['same_html_redraw']['ms']['p50_ms'])} / {fmt(ck['same_html_redraw']['ms']['p95_ms'])} ms (p50 / p95).",
+                  "", *split_lines(ck.get("split", {})),
                   "", "By kind (click → frame p50 / p95, app p50 / p95): " + "; ".join(
                       f"{k} ×{v['clicks']}: {fmt(v['p50_ms'])} / {fmt(v['p95_ms'])}, {fmt(v['app_p50_ms'])} / {fmt(v['app_p95_ms'])} ms"
                       for k, v in ck["by_kind"].items()),
@@ -953,6 +1009,8 @@ HOW = [
     "`[data-i=act]` buttons) with probability 0.8; else a selection (`g.sel`, supply chips, piles). Each click: "
     "`t = performance.now(); el.click(); await rAF + setTimeout(0); performance.now() - t` inside `page.evaluate` "
     "(SVG `<g>` gets a dispatched MouseEvent), split at the end of the click's handlers and at the rAF callback. "
+    "The app's own time is split where nile.web.app marks it (`data-last-split`: the handler, rendering the HTML "
+    "in Python, motion.js's look before the redraw, the morph, keeping the screen, the rest after it). "
     "Set-up clicks and clicks that did not redraw are not counted. Nearest-rank percentiles. `crypto.getRandomValues` "
     "is replaced by a seeded generator in this context, so every run plays the same game with the same clicks.",
     "Bots: decision points of one seeded 3-player game of easy bots per game (every k-th decision with a choice), "

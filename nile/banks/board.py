@@ -14,6 +14,7 @@ from typing import Any
 
 from ..kit import Frame, Interaction, attrs, colour_letter, esc
 from ..kit.intents import Intent
+from ..kit.memo import places
 from ..words import Word, describe, plural
 from ..words import text as msg
 from . import art, data
@@ -210,8 +211,27 @@ def field_svg(g: Geometry, west: bool, k: int, index: int, f: dict[str, Any], in
             f'<rect x="{x + 2}" y="{fy + 2}" width="{fw - 4}" height="{fh - 4}" rx="6"/></g>'
         )
     selected = sel.get("kind") == "fruit" and sel.get("field") == f["name"]
-    cls, extra = target_attrs(key, inter, field_words(f, players, lang), selected)
+    # the field's pieces and words are kept while the field and its players' colours and names are the same
+    # (nile.kit.memo): a selection only changes the target marks put on them here
+    who = tuple((p["colour"], p["name"]) for p in players)
+    body, marks, words = places("banks-fields").get((g.portrait, lang), (west, k, index), (f, who), _field_pieces,
+                                                    g, west, k, index, f, players, lang)
+    cls, extra = target_attrs(key, inter, words, selected)
     t = inter.targets.get(key)
+    cost = ""
+    if t is not None and t.action and t.cost:
+        cost = (f'<g class="cost"><circle cx="{x + fw - 16}" cy="{fy + 16}" r="11"/>'
+                f'<text x="{x + fw - 16}" y="{fy + 17}">{t.cost}</text></g>')
+    return (f'<g class="field{cls}"{extra}>{body}</g>'
+            f'<g class="marks" aria-hidden="true">{marks}{cost}</g>')
+
+
+def _field_pieces(g: Geometry, west: bool, k: int, index: int, f: dict[str, Any], players: list[dict[str, Any]],
+                  lang: str) -> tuple[str, str, str]:
+    """A field in play as drawn, without what the interaction adds: (its ground and card, its palms and
+    markers, its words)."""
+    fw, fh = g.FIELD_W, g.FIELD_H
+    x, fy = g.field(west, k, index)
     body = [f'<rect class="ground" x="{x + 2}" y="{fy + 2}" width="{fw - 4}" height="{fh - 4}" rx="6"/>']
     marks = [art.palms(x + 6, fy + 4, f["palms"])]
     if f["water"]:
@@ -224,11 +244,7 @@ def field_svg(g: Geometry, west: bool, k: int, index: int, f: dict[str, Any], in
                     + art.use("desert", x + 5, fy + 20, fw - 10, fh - 25) + "</g>")
     for i, m in enumerate(f["markers"]):
         marks.append(marker_svg(x + 24 + i * 36, fy + 54, m, players, lang=lang))
-    if t is not None and t.action and t.cost:
-        marks.append(f'<g class="cost"><circle cx="{x + fw - 16}" cy="{fy + 16}" r="11"/>'
-                     f'<text x="{x + fw - 16}" y="{fy + 17}">{t.cost}</text></g>')
-    return (f'<g class="field{cls}"{extra}>{"".join(body)}</g>'
-            f'<g class="marks" aria-hidden="true">{"".join(marks)}</g>')
+    return "".join(body), "".join(marks), field_words(f, players, lang)
 
 
 def row_svg(g: Geometry, index: int, row: dict[str, Any], players: list[dict[str, Any]], inter: Interaction,

@@ -19,6 +19,7 @@ from ..core.game import GameState
 from ..kit import Button, Frame, Interaction, SetupForm, Target, attrs, button, colour_letter, end_section, esc
 from ..kit.chart import Series, line_chart, stats_table
 from ..kit.intents import Intent
+from ..kit.memo import memo, part
 from ..words import Word, plural
 from ..words import text as msg
 from . import art, data, moments, teach
@@ -328,9 +329,17 @@ def status(frame: Frame) -> str:
 def board(frame: Frame) -> str:
     view = add_marker_ids(frame.state, frame.view) if isinstance(frame.state, Position) else frame.view
     _water_came_from(view)
+    layout, lang = frame.layout, frame.lang
+    # kept while what they show is the same (nile.kit.memo): the track its players and the obelisk's space,
+    # the legend its language; the fields keep each field's pieces (board.field_svg)
+    track = memo("banks-track").get((layout, lang, view["obelisk"], view["players"]), svg_track, view, layout, lang)
+    # each picture a part the page keeps as it is while it is unchanged (nile.kit.memo.part): a move that
+    # leaves the fields as they were does not send them again
+    at = ".board-frame > .board"
     return (
-        f'<div class="board">{svg_track(view, frame.layout, frame.lang)}{svg_fields(frame)}{legend(frame.lang)}'
-        f'<div class="lower">{svg_market(frame)}{html_boat(frame)}</div></div>'
+        f'<div class="board">{part(at + " > svg.track", track)}{part(at + " > svg.fields", svg_fields(frame))}'
+        f'{part(at + " > details.legend", memo("banks-legend").get(lang, legend, lang))}'
+        f'<div class="lower">{part(at + " svg.market", svg_market(frame))}{part(at + " section.boat", html_boat(frame))}</div></div>'
     )
 
 

@@ -35,6 +35,7 @@ show there at once.
 
 from __future__ import annotations
 
+import gc
 import json
 import traceback
 from typing import Any
@@ -59,6 +60,8 @@ from .storage import MAX_BACKUP_CHARS, PREFIX, Library, MemoryStore, StorageFull
 LAST_SCREEN_KEY = "nile:last-screen"
 #: longer screens are not kept (boot.js refuses more, too): room in localStorage is for saves
 LAST_SCREEN_MAX = 300_000
+#: the kept screen is written when the browser is idle after the redraw, at the latest this long after it
+KEEP_WITHIN_MS = 300
 #: where the keyboard goes when the focused element is gone: the action panel, else the board
 FOCUS_FALLBACK = (
     ".actions [data-i]:not([disabled])",
@@ -132,8 +135,14 @@ class App:
         self._storage = window.localStorage if usable else None
         self._kept: tuple[object, ...] | None = None  # what the kept screen showed (see _keep_screen)
         self._place: tuple[str, str | None] | None = None  # the screen and game last drawn (_top_of_new_place)
+        self._keep_pending: Screen | None = None  # the screen to keep, written when the browser is idle
+        self._keep_proxy = create_proxy(self._write_kept)
+        window.addEventListener("pagehide", self._keep_proxy)  # leaving: write it now
         self.renders = 0
         self._html = ""
+        self._painted: dict[str, str] = {}  # the parts of the screen painted last time (Screen.parts), by selector
+        self._lang = ""  # the language <html lang> says
+        self._split: list[tuple[str, float]] = []  # (part, when it ended) of the event being answered (_safely)
         self._step = -1  # the moves of the game drawn last (static/motion.js follows pieces when it changes)
         self._rules_open = False
         self._popups: tuple[Any, ...] = (None, None)  # the moment and lesson last shown (``_show_popups``)
@@ -174,8 +183,11 @@ class App:
         if _str(active) is not None and hasattr(active, "getAttribute") and _str(active.getAttribute("data-i")):
             focus = (_str(active.getAttribute("data-i")), _str(active.getAttribute("data-v")))
             keyboard = bool(active.matches(":focus-visible"))
+        split = self._split
+        split.append(("handle", js.performance.now()))
         screen = render_screen(self.controller)
         html = screen.html
+        split.append(("render", js.performance.now()))
         motion = self._motion()
         moved = motion[0] != self._step  # a move made or taken back: pieces are followed (static/motion.js)
         mover = getattr(window, "nileMotion", None) if moved else None
@@ -184,9 +196,12 @@ class App:
         if html != self._html:  # an unchanged screen is left alone (no flicker, focus kept)
             if mover is not None:
                 mover.before(self.root)
-            self._paint(html)
+            split.append(("motion", js.performance.now()))  # what moved, and the pieces' places before
+            self._paint(html, screen.parts)
             self._html = html
+            split.append(("morph", js.performance.now()))
             self._keep_screen(screen)
+            split.append(("keep", js.performance.now()))
         if mover is not None:
             mover.after(self.root, *motion)
         self._step = motion[0]
@@ -214,7 +229,9 @@ class App:
         self.renders += 1
         document.body.dataset.renders = str(self.renders)
         document.body.dataset.screen = self.controller.screen
-        document.documentElement.lang = self.controller.lang
+        if self._lang != self.controller.lang:  # written only when it changes: setting <html lang> even to the
+            self._lang = self.controller.lang  # same value makes the browser restyle and repaint the whole page
+            document.documentElement.lang = self._lang
         state = self.controller.state
         document.body.dataset.actions = str(len(state.history)) if state else "0"
 
@@ -308,19 +325,51 @@ class App:
         last = s.history[-1][0] if s.history else None
         return step, since, not (c.is_bot(last) and (c.bot_speed == "fast" or c.skipping))
 
-    def _paint(self, html: str) -> None:
-        """Make ``#app`` show ``html``: patched by static/morph.js, else replaced whole."""
+    def _paint(self, html: str, parts: tuple[tuple[str, str], ...] = ()) -> None:
+        """Make ``#app`` show ``html``: patched by static/morph.js, else replaced whole. A part of the screen
+        that is what was painted last time (``Screen.parts``: the board, the players, the log, the artwork)
+        is sent as a hole the page fills with the element it has (issue 21: neither parsed nor compared again)."""
         morph = getattr(window, "nileMorph", None)
-        how = "replaced"
+        how, kept = "replaced", 0
         if morph is not None and _str(morph) is not None:
             try:
-                how = _str(morph(self.root, html)) or "replaced"  # it falls back to innerHTML itself
+                holes = self._holes(html, parts)
+                if holes is not None:
+                    how = _str(morph(self.root, holes[0], to_js(holes[1]))) or "failed"
+                    kept = len(holes[1]) if how == "morph" else 0
+                if holes is None or how not in ("morph", "replaced"):  # no part kept, or one was not found
+                    how = _str(morph(self.root, html)) or "replaced"  # it falls back to innerHTML itself
             except Exception:  # never let a redraw break the page
                 js.console.error(traceback.format_exc())
                 self.root.innerHTML = html
         else:
             self.root.innerHTML = html
+        self._painted = dict(parts)
         document.body.dataset.paint = how
+        document.body.dataset.kept = str(kept)  # how many parts were kept as they were (tests, tools)
+
+    def _holes(self, html: str, parts: tuple[tuple[str, str], ...]) -> tuple[str, list[str]] | None:
+        """``html`` with each part that is what the page shows already as a hole (``<nile-keep data-n>``),
+        and the selectors that find those parts' elements; None when no part is kept."""
+        painted = self._painted
+        found = []  # (where, -length, selector) of each part painted as it is now; a part may hold parts
+        for selector, part in parts:
+            if painted.get(selector) == part and (i := html.find(part)) >= 0:
+                found.append((i, -len(part), selector))
+        if not found:
+            return None
+        found.sort()  # by place, the outer of two parts at the same place first
+        pieces: list[str] = []
+        keep: list[str] = []
+        at = 0
+        for i, minus, selector in found:
+            if i < at:
+                continue  # inside a part kept whole
+            pieces += [html[at:i], f'<nile-keep data-n="{len(keep)}"></nile-keep>']
+            keep.append(selector)
+            at = i - minus
+        pieces.append(html[at:])
+        return "".join(pieces), keep
 
     def _refocus(self, intent: str, value: str | None, keyboard: bool) -> None:
         """Keep the keyboard on the element the player was on, else on the next sensible target."""
@@ -357,6 +406,23 @@ class App:
         if moment == self._kept:
             return
         self._kept = moment
+        # written once the browser is idle after this frame (issue 21: ~55 kB of JSON into localStorage is not
+        # the click's to wait for), the latest screen winning; at once if the page is left before then
+        first = self._keep_pending is None
+        self._keep_pending = screen
+        if first:
+            idle: Any = getattr(window, "requestIdleCallback", None)
+            if _str(idle) is not None:
+                idle(self._keep_proxy, to_js({"timeout": KEEP_WITHIN_MS}, dict_converter=js.Object.fromEntries))
+            else:
+                js.setTimeout(self._keep_proxy, 50)
+
+    def _write_kept(self, *_: Any) -> None:
+        """Write the screen waiting to be kept (or drop the kept one: a secret bid, set-up)."""
+        screen, self._keep_pending = self._keep_pending, None
+        storage = self._storage
+        if screen is None or storage is None:
+            return
         keep = screen.keep and len(screen.html) <= LAST_SCREEN_MAX
         try:
             if keep:
@@ -541,6 +607,7 @@ class App:
 
     def _safely(self, work) -> None:  # noqa: ANN001
         started = js.performance.now()
+        self._split = [("", started)]
         try:
             work()
         except Exception as e:  # never let an event break the page
@@ -550,7 +617,13 @@ class App:
             self.render()
         except Exception:
             js.console.error(traceback.format_exc())
-        document.body.dataset.lastEventMs = f"{js.performance.now() - started:.1f}"
+        ended = js.performance.now()
+        document.body.dataset.lastEventMs = f"{ended - started:.1f}"
+        # where it went (tools/bench.py): "handle:0.4 render:5.1 motion:0.8 morph:2.0 keep:0.1 rest:0.6",
+        # each part's milliseconds; "rest" is after the redraw (focus, pop-ups, effects, bots)
+        marks = [*self._split, ("rest", ended)]
+        document.body.dataset.lastSplit = " ".join(
+            f"{name}:{t - marks[i - 1][1]:.2f}" for i, (name, t) in enumerate(marks) if i)
 
     # ------------------------------------------------------------------ events
     def on_click(self, event) -> None:  # noqa: ANN001
@@ -706,6 +779,10 @@ def main() -> None:
     except Exception:
         js.console.error(traceback.format_exc())
     app.render()
+    # everything made so far (the modules, the catalogs, the first screen) lives as long as the page: out of
+    # the cyclic collector's sight, so its full collections, which come in the middle of some click, scan
+    # only what the game makes since (issue 21: in CPython over the bench's game 5 -> 0.5 ms each)
+    gc.freeze()
     app.ask_persisted()
     loading = document.getElementById("loading")
     if _str(loading) is not None:

@@ -48,6 +48,7 @@ from ..core.save import SaveError
 from ..games import GAMES, spec_of
 from ..kit import GameUI, Interaction, SetupForm
 from ..kit.intents import Intent
+from ..kit.memo import Same, memo
 from ..messages import LANGUAGES, plural, say
 from ..messages import text as msg
 from .coaching import REVIEW_ITERATIONS, Coaching, Review, position_key
@@ -1009,8 +1010,10 @@ class Controller:
 
     def hint_key(self) -> str | None:
         """The key of a hint at this position (None when none may be asked)."""
-        seat = self.hint_seat()
-        return None if seat is None or self.state is None else position_key(self.game_id, self.state, f"{seat}/hint")
+        seat, s = self.hint_seat(), self.state
+        if seat is None or s is None:
+            return None  # the key digests every move: worked out once per position (asked at every redraw)
+        return memo("hint-key").get((self.game_id, Same(s), len(s.history), seat), position_key, self.game_id, s, f"{seat}/hint")
 
     def _on_hint(self, value: str) -> None:
         """Ask the coach for the three best choices of the person to act, from that seat's knowledge."""

@@ -14,10 +14,12 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.game import GameState
 from ..core.players import BOT_STRENGTHS
 from ..games import GAMES, spec_of
 from ..kit import Frame, Interaction, Tip, attrs, button, colour_letter, esc
 from ..kit.intents import Intent
+from ..kit.memo import Same, memo, part, parts_begin, parts_drawn, places
 from ..messages import LANGUAGES, describe, format_datetime, plural
 from ..messages import text as msg
 from .coach_view import end_lines, hint_button, hint_focus, hint_panel, render_review, review_button
@@ -43,12 +45,17 @@ class Screen:
     name: str  # home, setup, game
     secret: bool
     keep: bool
+    #: parts of ``html`` the page may keep as they are when they are what it painted last time: (a selector
+    #: of the part's element in #app, its markup) (``nile.kit.memo.part``, static/morph.js)
+    parts: tuple[tuple[str, str], ...] = ()
 
 
 def render_screen(c: Controller) -> Screen:
     secret = c.screen == GAME and c.active_bidder() is not None and c.help is None
+    parts_begin()
     html = render_app(c)
-    return Screen(html, c.screen, secret, keep=c.screen in (HOME, GAME) and not secret and c.coaching.review is None)
+    return Screen(html, c.screen, secret, keep=c.screen in (HOME, GAME) and not secret and c.coaching.review is None,
+                  parts=parts_drawn())
 
 
 SPRITE_ID = "nile-sprite"
@@ -58,12 +65,16 @@ def sprite() -> str:
     """Every registered game's artwork (``GameUI.symbols``) in one hidden SVG, first in the app: every
     screen's board, rules-help picture and replay draws its pieces with ``<use href="#…">`` from here.
     Its ``id`` makes static/morph.js keep the one live copy (an unchanged node is never written to)."""
+    return memo("sprite").get(tuple(GAMES), _sprite)
+
+
+def _sprite() -> str:
     symbols = "".join(spec.ui.symbols for spec in GAMES.values())
     return f'<svg id="{SPRITE_ID}" class="sprite" aria-hidden="true" focusable="false" width="0" height="0">{symbols}</svg>'
 
 
 def render_app(c: Controller) -> str:
-    parts = [sprite(), _update_line(c), _notice(c)]
+    parts = [part(f"#{SPRITE_ID}", sprite()), _update_line(c), _notice(c)]
     if c.screen == HOME:
         parts.append(render_home(c))
     elif c.screen == SETUP:
@@ -338,7 +349,7 @@ def render_setup(c: Controller) -> str:
 # ---------------------------------------------------------------------- game
 def frame_of(c: Controller) -> Frame:
     assert c.state is not None
-    frame = Frame(c.state, c.state.view(c.viewer()), c.interaction(), c.selection or {}, c.lang, c.names, c.layout)
+    frame = Frame(c.state, view_of(c.state, c.viewer()), c.interaction(), c.selection or {}, c.lang, c.names, c.layout)
     tips = coach_tips(c, frame)
     if tips:  # the tip chosen points at its targets on the board
         tip = tips[min(c.teaching.tip, len(tips) - 1)]
@@ -347,6 +358,22 @@ def frame_of(c: Controller) -> Frame:
     if hinted:  # the coach's hints point at their targets (over a tip's)
         frame.interaction = dataclasses.replace(frame.interaction, focus=hinted)
     return frame
+
+
+def view_of(s: GameState, viewer: int | None) -> dict[str, Any]:
+    """``s.view(viewer)``, worked out once per position (a view is a function of the state and its moves)."""
+    return memo("view").get((Same(s), len(s.history), viewer), s.view, viewer)
+
+
+def table_parts(c: Controller, frame: Frame, viewer: int | None) -> tuple[str, str]:
+    """The board and the players of the table, each drawn again only when what it shows changed
+    (``nile.kit.memo``): ``frame`` holds ``view_of(state, viewer)``. The board shows the view, what may be
+    clicked and what is chosen (targets, the coach's marks), the language, the names and the layout; the
+    players' cards the view, the language, the names and the layout (``GameUI.side``)."""
+    s = frame.state
+    at = (s.GAME, Same(s), len(s.history), viewer, frame.lang, tuple(frame.names), frame.layout)
+    return (part(".board-frame > .board", memo("board").get((at, frame.interaction, frame.selection), c.ui.board, frame)),
+            memo("side").get(at, c.ui.side, frame))
 
 
 def coach_tips(c: Controller, frame: Frame) -> list[Tip]:
@@ -373,17 +400,18 @@ def render_game(c: Controller) -> str:
     frame = frame_of(c)
     ui = c.ui
     header = _status_bar(c, frame)
+    board, players = table_parts(c, frame, c.viewer())
     side = (
         '<aside class="side">'
-        f'<section class="players" aria-label="{esc(msg("ui.players", c.lang))}">{ui.side(frame)}</section>'
-        + _log(c, frame.view)
+        + part(".side > .players", f'<section class="players" aria-label="{esc(msg("ui.players", c.lang))}">{players}</section>')
+        + part(".side > .log", _log(c, frame.view))
         + "</aside>"
     )
     end = ui.end_screen(frame) if s.is_terminal() else ""
     above = f'{moment_panel(c, frame)}{lesson_panel(c)}{end}{end_lines(c)}'
     return (
         f'<section class="game game-{esc(s.GAME)}{_fit(above)}">{header}{_read_only_line(c)}{above}<div class="table">'
-        f'{_board(c, ui.board(frame))}{_action_panel(c, frame)}{side}</div></section>'
+        f'{_board(c, board)}{_action_panel(c, frame)}{side}</div></section>'
     )
 
 
@@ -645,7 +673,16 @@ def _action_panel(c: Controller, frame: Frame) -> str:
 
 def _log(c: Controller, view: dict[str, Any]) -> str:
     game = c.state.GAME if c.state is not None else ""
-    items = "".join(_log_line(c, e, game) for e in reversed(view["log"][-LOG_LINES:]))
+    log = view["log"]
+    shown = log[-LOG_LINES:]
+    # what it shows: the last lines' entries, in the game's words (rule links), language and names
+    return memo("log").get((game, c.lang, tuple(c.names), shown), _draw_log, c, game, shown, len(log) - len(shown))
+
+
+def _draw_log(c: Controller, game: str, shown: list[dict[str, Any]], start: int) -> str:
+    # each line drawn once, by its place in the log: a move adds a line, the others are kept
+    kept, context = places("log-lines"), (game, c.lang, tuple(c.names))
+    items = "".join(kept.get(context, i, e, _log_line, c, e, game) for i, e in reversed(list(enumerate(shown, start))))
     # it scrolls, so it takes the keyboard's focus too (to scroll it without a mouse)
     return (f'<section class="log" tabindex="0" aria-labelledby="log-title"><h2 id="log-title">{esc(msg("ui.log", c.lang))}</h2>'
             f'<ol reversed>{items}</ol></section>')
@@ -721,17 +758,18 @@ def render_secret_table(c: Controller, p: int) -> str:
     with the private input where the action panel stands on a normal turn."""
     s = c.state
     assert s is not None
-    lang, names, ui = c.lang, c.names, c.ui
-    frame = Frame(s, s.view(p), Interaction(), {}, lang, names, c.layout)  # nothing on the board to click
+    lang, names = c.lang, c.names
+    frame = Frame(s, view_of(s, p), Interaction(), {}, lang, names, c.layout)  # nothing on the board to click
+    board, players = table_parts(c, frame, p)
     side = (
         '<aside class="side">'
-        f'<section class="players" aria-label="{esc(msg("ui.players", lang))}">{ui.side(frame)}</section>'
-        + _log(c, frame.view) + "</aside>"
+        + part(".side > .players", f'<section class="players" aria-label="{esc(msg("ui.players", lang))}">{players}</section>')
+        + part(".side > .log", _log(c, frame.view)) + "</aside>"
     )
     above = f'{moment_panel(c, frame)}{lesson_panel(c)}'
     return (
         f'<section class="game game-{esc(s.GAME)} deciding{_fit(above)}">{_status_bar(c, frame, secret=True)}'
-        f'{above}<div class="table">{_board(c, ui.board(frame))}'
+        f'{above}<div class="table">{_board(c, board)}'
         f'{_private_panel(c, frame, p)}{side}</div></section>'
     )
 

@@ -4,11 +4,12 @@ a reload shows the last screen at once (inert, "starting…") until Python is re
 from __future__ import annotations
 
 import json
+import random
 
 from playwright.sync_api import Page
 
 from .conftest import open_app, wait_ready
-from .ui import advance, click, renders, screen, start_game, wait_renders_after
+from .ui import advance, click, intent, renders, screen, start_game, wait_renders_after
 
 LAST_SCREEN = "nile:last-screen"
 
@@ -111,3 +112,43 @@ def test_a_secret_bid_is_never_kept(page: Page) -> None:
     page.wait_for_timeout(600)  # longer than the app waits before it writes the screen down
     kept = page.evaluate(KEPT_JS, LAST_SCREEN)
     assert kept is None or "bid-private" not in kept["html"]
+
+
+#: the live #app against the app's whole HTML parsed afresh (the motion's passing marks aside)
+SAME_AS_WHOLE = """() => {
+  const live = document.getElementById('app').cloneNode(true);
+  live.querySelectorAll('[data-ghost]').forEach((e) => e.remove());
+  live.querySelectorAll('[data-flying]').forEach((e) => e.removeAttribute('data-flying'));
+  const t = document.createElement('template');
+  t.innerHTML = window.nileApp._html;
+  const whole = document.createElement('div');
+  whole.append(t.content);
+  return {same: live.innerHTML === whole.innerHTML, kept: Number(document.body.dataset.kept || 0),
+          paint: document.body.dataset.paint};
+}"""
+CLICKABLE = ("[data-i=confirm], [data-i=moment-close], .handover [data-i=reveal-bidder], .bid-private [data-i=bid-submit],"
+             " g.sel, g.act, button.chip.target, button.pile.target, .actions [data-i=act]")
+
+
+def test_kept_parts_leave_the_page_as_a_whole_redraw_would(app: Page) -> None:
+    """Issue 21: the parts of the screen that are what the page shows already (the board or its pictures,
+    the players, the log, the artwork) are sent as holes the page fills with the elements it has; after every
+    click the page is exactly what the whole HTML would make, and parts were kept."""
+    start_game(app, variants=("N11",))
+    rng = random.Random(4)
+    kept = 0
+    for step in range(70):
+        targets = app.locator(f":is({CLICKABLE}):not([disabled], [aria-disabled=true]) >> visible=true")
+        n = targets.count()
+        assert n, app.locator("#app").inner_text()[:300]
+        target = targets.nth(rng.randrange(n))
+        what = target.evaluate("e => e.getAttribute('data-i') + ':' + e.getAttribute('data-v')")
+        click(app, target)
+        if step == 35:  # another language: every part drawn anew
+            before = renders(app)
+            app.select_option(intent("lang"), "de")
+            wait_renders_after(app, before)
+        seen = app.evaluate(SAME_AS_WHOLE)
+        assert seen["same"] and seen["paint"] == "morph", (step, what, seen)
+        kept += seen["kept"]
+    assert kept > 70, kept

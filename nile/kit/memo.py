@@ -1,0 +1,176 @@
+"""Parts of the screen drawn again only when what they show changed (issue 21: every tap answers within a frame).
+
+Every click redraws the whole screen as HTML, and most of it shows the same as before: a selection changes
+the targets on the board, not the log or the pieces; an End turn question changes the action panel, not the
+board. Two kinds of keeping:
+
+- ``Memo`` keeps one part's markup with the *key* it was drawn from — everything the part shows: the view
+  (by the game's state and its number of moves), the interaction, the selection, the language, the names,
+  the layout — and hands it back while the key is equal, drawing it again when it is not.
+- ``Places`` keeps many small pieces (a log's lines, a board's fields) each by its place (a line's index, a
+  field's name) with the value it was drawn from, within one context (the language, the layout): a move
+  draws again only the pieces whose value changed.
+
+- ``part`` notes a whole element of the screen (the board, one of its pictures, the log) with a selector that
+  finds it in the page: nile.web.app sends a part that is what it painted there last time as a hole the page
+  fills with the element it has (static/morph.js), so it is neither sent, parsed nor compared again.
+
+A key that leaves out something the part shows would show stale markup, so each key is written beside its
+part, and ``tests/web/test_memo.py`` checks that every screen of played games is exactly the screen drawn
+afresh (``forget_all``) and what redraws what. A game's state changes in place as moves are applied, so it
+is keyed by identity (``Same``) together with its number of moves: an undo, a load or a replay step makes
+another state object. The counts (``drawn``, ``kept``) are for tests and tools.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+class Same:
+    """An object in a memo key compared by identity (a game's state), held so that its id cannot be
+    reused by another object while the key is kept."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: object) -> None:
+        self.obj = obj
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Same) and other.obj is self.obj
+
+    def __hash__(self) -> int:
+        return id(self.obj)
+
+    def __repr__(self) -> str:
+        return f"Same({type(self.obj).__name__} at {id(self.obj):#x})"
+
+
+_UNSET = object()
+
+# ---------------------------------------------------------------------- parts the page may keep as they are
+#: the parts of the screen being drawn (``part``), noted as they are drawn: (a selector of the part's element in
+#: #app, its markup); nile.web.render hands them to the page with the screen (``Screen.parts``)
+_PARTS: list[tuple[str, str]] = []
+
+
+class Memo:
+    """One part of the screen (or one thing worked out for it): the last value, kept while its key is equal."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.key: Any = _UNSET
+        self.value: Any = None
+        self.parts: list[tuple[str, str]] = []  # the parts noted while it was drawn
+        self.drawn = 0  # times drawn (the key had changed)
+        self.kept = 0  # times handed back unchanged
+
+    def get(self, key: Any, draw: Callable[..., T], *args: Any) -> T:
+        """The value drawn from ``key``: kept if ``key`` equals the last one, else ``draw(*args)``. The parts
+        the drawing noted (``part``) are noted again when it is kept."""
+        if self.key is not _UNSET and key == self.key:
+            self.kept += 1
+            _PARTS.extend(self.parts)
+            value: T = self.value
+            return value
+        self.key = _UNSET  # a draw that raises leaves nothing kept
+        start = len(_PARTS)
+        self.value = draw(*args)
+        self.parts = _PARTS[start:]
+        self.key = key
+        self.drawn += 1
+        return self.value
+
+    def forget(self) -> None:
+        self.key, self.value, self.parts = _UNSET, None, []
+
+
+class Places:
+    """Small pieces each kept by its place and the value it was drawn from, within one context: asked
+    for a place whose value is unchanged, the kept markup; else drawn again. At most ``room`` places
+    are kept (then all are dropped: a new game, another layout)."""
+
+    def __init__(self, name: str, room: int = 400) -> None:
+        self.name = name
+        self.room = room
+        self.context: Any = _UNSET
+        self.places: dict[Hashable, tuple[Any, Any]] = {}
+        self.drawn = 0
+        self.kept = 0
+
+    def get(self, context: Any, place: Hashable, value: Any, draw: Callable[..., T], *args: Any) -> T:
+        """The piece at ``place`` drawn from ``value``: kept if drawn from an equal value in this context,
+        else ``draw(*args)``."""
+        if context != self.context or len(self.places) > self.room:
+            self.context, self.places = context, {}
+        hit = self.places.get(place)
+        if hit is not None and hit[0] == value:
+            self.kept += 1
+            kept: T = hit[1]
+            return kept
+        drawn = draw(*args)
+        self.places[place] = (value, drawn)
+        self.drawn += 1
+        return drawn
+
+    def forget(self) -> None:
+        self.context, self.places = _UNSET, {}
+
+
+#: every memo and every set of places by name: tests and tools read their counts
+MEMOS: dict[str, Memo] = {}
+PLACES: dict[str, Places] = {}
+
+
+def memo(name: str) -> Memo:
+    """The memo of a part, made on first use."""
+    found = MEMOS.get(name)
+    if found is None:
+        found = MEMOS[name] = Memo(name)
+    return found
+
+
+def places(name: str, room: int = 400) -> Places:
+    """The kept pieces of a part, made on first use."""
+    found = PLACES.get(name)
+    if found is None:
+        found = PLACES[name] = Places(name, room)
+    return found
+
+
+def counts() -> dict[str, tuple[int, int]]:
+    """(drawn, kept) of every memo and set of places, by name."""
+    out = {name: (m.drawn, m.kept) for name, m in MEMOS.items()}
+    out.update((name, (p.drawn, p.kept)) for name, p in PLACES.items())
+    return out
+
+
+def forget_all() -> None:
+    """Drop everything kept: the next screen is drawn from scratch (tests compare the two)."""
+    for m in MEMOS.values():
+        m.forget()
+    for p in PLACES.values():
+        p.forget()
+
+
+def part(selector: str, html: str) -> str:
+    """Note ``html``, one whole element of the screen being drawn that ``selector`` finds in #app (and nothing
+    else of the screen does), as a part the page may keep as it is when it is what it painted there last time
+    (static/morph.js). Parts may hold parts (the board, its pictures). Returns ``html``."""
+    _PARTS.append((selector, html))
+    return html
+
+
+def parts_begin() -> None:
+    _PARTS.clear()
+
+
+def parts_drawn() -> tuple[tuple[str, str], ...]:
+    """The parts noted since ``parts_begin``; a selector noted twice finds more than its part: left out."""
+    seen: dict[str, int] = {}
+    for selector, _ in _PARTS:
+        seen[selector] = seen.get(selector, 0) + 1
+    return tuple((s, h) for s, h in _PARTS if seen[s] == 1)

@@ -1,0 +1,90 @@
+"""Paired click benchmarks: the site as it was at a git ref against the working tree, run back to back.
+
+    .venv/bin/python tools/bench/paired.py HEAD~1            # 2 rounds: before, after, before, after
+    .venv/bin/python tools/bench/paired.py c707355 --rounds 3
+
+On a shared or loaded machine a single run says little; runs taken one right after the other share the
+machine's load. The "before" copy is this working tree with ``nile/``, ``static/``, ``index.html`` and
+``tools/build_site.py`` as at the ref (everything else, today's ``tools/bench.py`` included, as now), built
+into its own ``dist/``; each side runs ``tools/bench.py --parts clicks`` in turn. Prints one line per run
+(click → next frame, the app's own time, the browser's frame and the app's parts, p50 and p95) and writes
+every run's results under ``--out`` (default ``bench/out/paired``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+AT_REF = ("nile", "static", "index.html", "tools/build_site.py")
+#: not copied (at the top of the tree; __pycache__ anywhere)
+SKIP = {".git", "dist", "node_modules", "bench", ".venv"}
+
+
+def git(*args: str) -> str:
+    return subprocess.run(["git", *args], cwd=ROOT, check=True, capture_output=True, text=True).stdout
+
+
+def copy_at(ref: str, into: Path) -> None:
+    """This working tree into ``into``, with the site's sources as at ``ref``."""
+    shutil.copytree(ROOT, into, ignore=lambda d, names: [n for n in names if n == "__pycache__" or (Path(d) == ROOT and n in SKIP)])
+    if (ROOT / "node_modules").exists():
+        (into / "node_modules").symlink_to(ROOT / "node_modules")
+    changed = git("diff", "--name-only", ref, "--", *AT_REF).split()
+    changed += git("ls-files", "--others", "--exclude-standard", "--", *AT_REF).split()
+    for name in changed:
+        blob = subprocess.run(["git", "show", f"{ref}:{name}"], cwd=ROOT, capture_output=True)
+        target = into / name
+        if blob.returncode == 0:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(blob.stdout)
+        else:
+            target.unlink(missing_ok=True)  # not there at ref
+
+
+def line(label: str, path: Path) -> str:
+    d = json.loads((path / "results.json").read_text())["clicks"]
+    c, a, f = d["click_to_frame"], d["app_last_event"], d["segments"]["frame"]
+    parts = d.get("split", {}).get("all", {})
+    said = " ".join(f"{k} {parts[k]['p50_ms']}/{parts[k]['p95_ms']}" for k in ("handle", "render", "motion", "morph", "keep", "rest")
+                    if k in parts)
+    return (f"{label}: click→frame p50/p95 {c['p50_ms']}/{c['p95_ms']} ms · app {a['p50_ms']}/{a['p95_ms']} · "
+            f"frame {f['p50_ms']}/{f['p95_ms']} · {said}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("ref", help="the git ref to compare the working tree with")
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--out", default=str(ROOT / "bench" / "out" / "paired"))
+    args = ap.parse_args()
+    out = Path(args.out)
+    py = sys.executable
+    with tempfile.TemporaryDirectory(prefix="nile-paired-") as tmp:
+        before = Path(tmp) / "before"
+        copy_at(args.ref, before)
+        env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+        for tree in (before, ROOT):
+            subprocess.run([py, "tools/build_site.py"], cwd=tree, check=True, capture_output=True, env=env)
+        lines = []
+        for r in range(1, args.rounds + 1):
+            for label, tree in (("before", before), ("after", ROOT)):
+                where = out / f"{label}-{r}"
+                subprocess.run([py, "tools/bench.py", "--parts", "clicks", "--out", str(where)], cwd=tree, check=True,
+                               capture_output=True, env=env)
+                lines.append(line(f"round {r} {label:6}", where))
+                print(lines[-1], flush=True)
+    (out / "summary.txt").write_text(f"{args.ref} vs the working tree ({git('rev-parse', '--short', 'HEAD').strip()}"
+                                     f"{' + changes' if git('status', '--porcelain', '--untracked-files=no').strip() else ''})\n"
+                                     + "\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()
