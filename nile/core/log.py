@@ -13,14 +13,20 @@ from typing import Any
 class Entry:
     """One log line: ``key`` names the message, ``params`` fill it in."""
 
-    __slots__ = ("key", "params")
+    __slots__ = ("key", "params", "_json")
 
     def __init__(self, key: str, **params: Any) -> None:
         self.key = key
         self.params = params
+        self._json: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"key": self.key, "params": dict(self.params)}
+        """``{"key", "params"}``, made once: every view of a game holds its whole log, so the screen's views
+        (one per position, issue 21) share these dicts rather than copy hundreds of them each time. Read
+        them; never change them."""
+        if self._json is None:
+            self._json = {"key": self.key, "params": dict(self.params)}
+        return self._json
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Entry) and (self.key, self.params) == (other.key, other.params)
