@@ -77,8 +77,14 @@ def main() -> None:
         for r in range(1, args.rounds + 1):
             for label, tree in (("before", before), ("after", ROOT)):
                 where = out / f"{label}-{r}"
-                subprocess.run([py, "tools/bench.py", "--parts", "clicks", "--out", str(where)], cwd=tree, check=True,
-                               capture_output=True, env=env)
+                for attempt in (1, 2):  # a run that fails (a timeout on a loaded machine) is run once more
+                    done = subprocess.run([py, "tools/bench.py", "--parts", "clicks", "--out", str(where)], cwd=tree,
+                                          capture_output=True, text=True, env=env)
+                    if done.returncode == 0:
+                        break
+                    print(f"round {r} {label}: run {attempt} failed:\n{done.stderr[-2000:]}", file=sys.stderr, flush=True)
+                else:
+                    raise SystemExit(f"round {r} {label}: tools/bench.py failed twice")
                 lines.append(line(f"round {r} {label:6}", where))
                 print(lines[-1], flush=True)
     (out / "summary.txt").write_text(f"{args.ref} vs the working tree ({git('rev-parse', '--short', 'HEAD').strip()}"
