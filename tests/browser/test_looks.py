@@ -94,7 +94,9 @@ def _sealed_bid(page: Page, game: str, variants: tuple[str, ...] = ()) -> None:
 
 
 def _home(page: Page) -> None:
-    """Already there: the ``app`` fixture opens an empty home screen."""
+    """Already there: the ``app`` fixture opens an empty home screen — on the shared page, as far down as the
+    last test left it (the app scrolls to the top only when another screen or game opens), so to its top."""
+    page.evaluate("() => window.scrollTo(0, 0)")
 
 
 SCREENS: dict[str, Callable[[Page], None]] = {
