@@ -200,3 +200,22 @@ def test_kap_search_evaluation_is_the_fitted_weights_times_the_features_everywhe
         seat = state.to_act()[0]
         state.apply(bot.choose(state, seat, rng), seat)
     assert seen > 3
+
+
+def test_nile_search_evaluation_is_the_fitted_weights_times_the_features_and_rewards_what_wins():
+    """Nile's ``outlook`` (issue 22) is ``OUTLOOK`` times ``outlook_features`` at every position of a game,
+    and a point scored raises a seat's outlook by the score's weight."""
+    spec = GAMES["banks"]
+    state = spec.new_state(spec.default_options(3, frozenset()), 11)
+    bot, rng, seen = make_bot("easy"), Rng(3), 0
+    names = eval_banks.OUTLOOK_FEATURES
+    while not state.is_terminal() and seen < 400:
+        want = [sum(eval_banks.OUTLOOK[n] * f for n, f in zip(names, eval_banks.outlook_features(state, p), strict=True))
+                for p in range(3)]
+        assert eval_banks.outlook(state) == pytest.approx(want)
+        seen += 1
+        seat = state.to_act()[0]
+        state.apply(bot.choose(state, seat, rng), seat)
+    before = eval_banks.outlook(state)[0]
+    state.score[0] += 1
+    assert eval_banks.outlook(state)[0] == pytest.approx(before + eval_banks.OUTLOOK["score"])
