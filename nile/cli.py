@@ -5,6 +5,7 @@
     python -m nile replay SAVE.json
     python -m nile tournament --game banks|cape --seats strong,normal --games 200 --seed 1 [--jobs N] [--json]
     python -m nile tournament --game cape --seats strong:1600,strong:400 --games 200   (iterations per seat)
+    python -m nile tournament --game banks --seats strong,normal --games 200 --record run.jsonl   (resumable)
     python -m nile review SAVE.json --seat N [--iterations K] [--json]
 
 Both work for every registered game (``nile.games``): the game's description
@@ -166,7 +167,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         return 2
     try:
         summary = tournament(args.game, seats, args.games, args.seed, jobs=args.jobs, iterations=args.iterations,
-                             budget_ms=args.budget_ms)
+                             budget_ms=args.budget_ms, record=args.record)
     except (ValueError, KeyError) as e:
         print(say(e), file=sys.stderr)
         return 2
@@ -192,6 +193,8 @@ def _add_tournament(sub: Any) -> None:
     budget = tour.add_mutually_exclusive_group()
     budget.add_argument("--budget-ms", type=float, default=None, help="strong bot: milliseconds per decision")
     budget.add_argument("--iterations", type=int, default=None, help="strong bot: search iterations per decision")
+    tour.add_argument("--record", metavar="FILE", default=None,
+                      help="append each finished game to FILE (JSON lines); run again to play only the games not in it")
     tour.add_argument("--json", action="store_true", help="print one JSON object")
     tour.set_defaults(func=cmd_tournament)
 

@@ -131,6 +131,24 @@ def test_tournament_summary(game):
     assert set(summary["ms_per_decision"]) == {"normal", "easy"}
 
 
+def test_a_recorded_tournament_stopped_and_run_again_plays_only_the_missing_games(tmp_path):
+    whole = tournament("cape", ["normal", "easy"], games=4, seed=5)
+    record = tmp_path / "run.jsonl"
+    tournament("cape", ["normal", "easy"], games=2, seed=5, record=str(record))
+    assert len(record.read_text().splitlines()) == 2
+    record.write_text(record.read_text() + '{"game": "cape", "seats": ["nor')  # a line cut by a kill
+    resumed = tournament("cape", ["normal", "easy"], games=4, seed=5, record=str(record))
+    lines = record.read_text().splitlines()
+    assert lines[2].endswith('["nor') and len(lines) == 5
+    assert sorted(json.loads(line)["index"] for line in lines[:2] + lines[3:]) == [0, 1, 2, 3]
+    for key in ("win_rates", "ci95", "mean_actions", "decisions"):
+        assert resumed[key] == whole[key]
+    # another run's games (other seats or seed) in the same record are not counted as this run's
+    other = tournament("cape", ["easy", "random"], games=1, seed=5, record=str(record))
+    assert other["games"] == 1 and set(other["win_rates"]) == {"easy", "random"}
+    assert len(record.read_text().splitlines()) == 6
+
+
 @needs_subprocess
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_tournament_command_line(game):
