@@ -90,8 +90,10 @@ function before(root) {
 // A piece whose keys are all gone from the table fades out where it was: the redraw took its element out
 // of the page (static/morph.js drops a node no new one matches), so that very element is put back for the
 // fade, in its picture, and taken out again; an HTML piece (a boat's chip) fades in the layer over the
-// page instead. (An element the redraw reused for another piece is left.)
-function fade(root, had, frames) {
+// page instead. (An element the redraw reused for another piece is left.) Reads only: what it returns
+// writes (settle reads every place before it starts any motion, so the page is laid out once).
+function planFades(root, had, frames) {
+  const writes = [];
   const seen = new Set();
   for (const [, old] of had) {
     const el = old.el;
@@ -99,26 +101,37 @@ function fade(root, had, frames) {
     seen.add(el);
     if (el.isConnected) continue;
     if (keysOf(el).some((k) => root.querySelector(inScope(`[data-k~="${CSS.escape(k)}"]`)))) continue;
-    el.removeAttribute("data-k");
-    el.removeAttribute("data-i");
-    el.setAttribute("data-ghost", "");
-    let anim;
     if (el instanceof SVGElement) {
       if (!old.parent.isConnected) continue;
-      old.parent.insertBefore(el, old.next && old.next.parentNode === old.parent ? old.next : null);
-      anim = el.animate([{ opacity: 1 }, { opacity: 0, transform: "scale(.6)" }], { duration: DURATION, easing: EASING });
+      writes.push(() => {
+        ghost(el);
+        old.parent.insertBefore(el, old.next && old.next.parentNode === old.parent ? old.next : null);
+        const anim = el.animate([{ opacity: 1 }, { opacity: 0, transform: "scale(.6)" }], { duration: DURATION, easing: EASING });
+        track(anim).onfinish = anim.oncancel = () => { if (el.hasAttribute("data-ghost")) el.remove(); };
+      });
     } else { // HTML: its place in the flow is gone; it fades where it was, over the page (only while what
       // held it is still there: not over another screen, a hand-over's)
       if (!old.box.width || !old.holder || !old.holder.isConnected) continue;
       // where it was in what held it, wherever that is now (a panel opened above it moved it down)
       const was = old.at ? onScreen(old.holder, old.at, old.box, frames) : old.box;
-      layer().append(el);
-      const at = `translate(${was.left}px, ${was.top}px)`;
-      anim = el.animate([{ opacity: 1, transform: at }, { opacity: 0, transform: `${at} translateY(6px) scale(.6)` }],
-        { duration: DURATION, easing: EASING, fill: "both" });
+      writes.push(() => {
+        ghost(el);
+        layer().append(el);
+        const at = `translate(${was.left}px, ${was.top}px)`;
+        const anim = el.animate([{ opacity: 1, transform: at }, { opacity: 0, transform: `${at} translateY(6px) scale(.6)` }],
+          { duration: DURATION, easing: EASING, fill: "both" });
+        track(anim).onfinish = anim.oncancel = () => { if (el.hasAttribute("data-ghost")) el.remove(); };
+      });
     }
-    track(anim).onfinish = anim.oncancel = () => { if (el.hasAttribute("data-ghost")) el.remove(); };
   }
+  return writes;
+}
+
+// a piece taken away, kept only for its fade: no key (nothing follows it), nothing to press
+function ghost(el) {
+  el.removeAttribute("data-k");
+  el.removeAttribute("data-i");
+  el.setAttribute("data-ghost", "");
 }
 
 // The layer over the page that HTML ghosts and flights move in: outside #app (nothing the redraw
@@ -140,15 +153,20 @@ const FLYER_SIZE = { "cape-rail": [26, 14] }; // as the stylesheet draws them (#
 
 // A flight's copies: each a small picture of the symbol, from the middle of one box to the middle of the
 // other, one after another; the later part of a move (`at` 1) starts when the first has mostly run.
-function launch(fly, had, root) {
+// Reads only: what it returns (if anything flies) starts the flight.
+function planLaunch(fly, had, root) {
   const [fromKey, toKey] = fly.getAttribute("data-fly").split(" ");
   const from = had.get(fromKey);
   const to = root.querySelector(inScope(`[data-k~="${CSS.escape(toKey)}"]`));
   const symbol = fly.getAttribute("data-fly-icon");
-  if (!from || !to || !symbol) return;
+  if (!from || !to || !symbol) return null;
   const a = from.box;
   const b = to.getBoundingClientRect();
-  if (!a.width || !b.width) return;
+  if (!a.width || !b.width) return null;
+  return () => launch(fly, a, b, symbol);
+}
+
+function launch(fly, a, b, symbol) {
   const count = Math.max(1, Math.min(3, Number(fly.getAttribute("data-fly-n")) || 1));
   const start = fly.getAttribute("data-fly-at") === "1" ? 120 : 0;
   const gap = 40;
@@ -217,18 +235,28 @@ function scaleOf(el) {
   return ctm && ctm.a && ctm.d ? [ctm.a, ctm.d] : [1, 1];
 }
 
-function fly(el, from, to) {
+// A piece that moved goes back to where it was (a transform) and is let go to its place. Reads only:
+// what it returns (if it moved at all) starts the motion.
+function planFly(el, from, to, pictures) {
   const [sx, sy] = scaleOf(el);
   const dx = (from.left + from.width / 2 - (to.left + to.width / 2)) / sx;
   const dy = (from.top + from.height / 2 - (to.top + to.height / 2)) / sy;
-  if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5) return;
+  if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5) return null;
   const svg = el.ownerSVGElement;
-  const frame = svg ? svg.getBoundingClientRect() : null;
+  const frame = svg ? boxOf(svg, pictures) : null;
   const outside = frame && !(from.left >= frame.left && from.right <= frame.right && from.top >= frame.top && from.bottom <= frame.bottom);
-  if (outside) svg.setAttribute("data-flying", ""); // its picture lets it draw outside while it comes in
-  const anim = track(el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
-    { duration: DURATION, easing: EASING }));
-  if (outside) anim.onfinish = anim.oncancel = () => svg.removeAttribute("data-flying");
+  return () => {
+    if (outside) svg.setAttribute("data-flying", ""); // its picture lets it draw outside while it comes in
+    const anim = track(el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
+      { duration: DURATION, easing: EASING }));
+    if (outside) anim.onfinish = anim.oncancel = () => svg.removeAttribute("data-flying");
+  };
+}
+
+// a picture's box on the screen, read once per settle
+function boxOf(svg, pictures) {
+  if (!pictures.has(svg)) pictures.set(svg, svg.getBoundingClientRect());
+  return pictures.get(svg);
 }
 
 // After the redraw, the pieces' new places are read once the browser has laid the new page out for the
@@ -273,7 +301,11 @@ function settle(root, step, since, animate, had, hadFlights) {
     const changed = new Set();
     if (moved && had) {
       const move = animate && step === lastStep + 1 && !reduced();
+      // every place is read first, then every motion starts: a read after a motion started would make the
+      // browser lay the page out again, once per piece (the frame's layout doubled on a busy move)
       const frames = new Map();
+      const pictures = new Map();
+      const writes = [];
       for (const el of pieces(root)) {
         const keys = keysOf(el);
         const old = keys.map((k) => had.get(k)).find((o) => o);
@@ -284,17 +316,17 @@ function settle(root, step, since, animate, had, hadFlights) {
           keys.forEach((k) => changed.add(k));
           if (!move) continue;
           const came = (el.getAttribute("data-kf") || "").split(" ").map((k) => had.get(k)).find((o) => o);
-          if (came) fly(el, came.box, box);
-          else track(el.animate([{ opacity: 0, transform: "scale(.6)" }, { opacity: 1, transform: "none" }],
-            { duration: DURATION, easing: EASING }));
+          if (came) writes.push(planFly(el, came.box, box, pictures));
+          else writes.push(() => track(el.animate([{ opacity: 0, transform: "scale(.6)" }, { opacity: 1, transform: "none" }],
+            { duration: DURATION, easing: EASING })));
           continue;
         }
         const turn = el.getAttribute("data-kr");
         if (turn !== null && old.turn !== null) { // it turns (in place) or stays
           if (turn === old.turn) continue;
           keys.forEach((k) => changed.add(k));
-          if (move) track(el.animate([{ transform: `rotate(${Number(old.turn) - Number(turn)}deg)` }, { transform: "none" }],
-            { duration: DURATION, easing: EASING }));
+          if (move) writes.push(() => track(el.animate([{ transform: `rotate(${Number(old.turn) - Number(turn)}deg)` }, { transform: "none" }],
+            { duration: DURATION, easing: EASING })));
           continue;
         }
         const value = el.getAttribute("data-kv");
@@ -315,18 +347,21 @@ function settle(root, step, since, animate, had, hadFlights) {
         if (shifted || joined) {
           const from = keys.map((k) => had.get(k)).find((o) => o && o.el !== old.el) || old;
           if (same(from) && from.at && at) { // within its picture: from its old place in the picture as it is now
-            fly(el, onScreen(holder, from.at, from.box, frames), box);
+            writes.push(planFly(el, onScreen(holder, from.at, from.box, frames), box, pictures));
           } else {
-            fly(el, from.box, box);
+            writes.push(planFly(el, from.box, box, pictures));
           }
         } else if (valued) {
-          track(el.animate([{ transform: "scale(1.25)" }, { transform: "none" }], { duration: DURATION, easing: EASING }));
+          writes.push(() => track(el.animate([{ transform: "scale(1.25)" }, { transform: "none" }], { duration: DURATION, easing: EASING })));
         }
       }
       if (move) {
-        fade(root, had, frames);
-        for (const fly of flights(root)) if (hadFlights && !hadFlights.has(fly.getAttribute("data-fly-id"))) launch(fly, had, root);
+        writes.push(...planFades(root, had, frames));
+        for (const fly of flights(root)) {
+          if (hadFlights && !hadFlights.has(fly.getAttribute("data-fly-id"))) writes.push(planLaunch(fly, had, root));
+        }
       }
+      for (const write of writes) if (write) write();
     }
     if (moved && step === lastStep + 1) changes.set(step, changed);
     lastStep = step;
