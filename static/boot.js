@@ -48,6 +48,7 @@ function showLastScreen() {
     }
     app.inert = true;
     app.replaceChildren(template.content);
+    app.classList.toggle("fits", !!app.querySelector(":scope > .game.fit")); // as nile/web/app.py (app.css #app.fits)
     const marker = document.createElement("p");
     marker.id = "starting";
     marker.setAttribute("role", "status");

@@ -345,6 +345,9 @@ class App:
         else:
             self.root.innerHTML = html
         self._painted = dict(parts)
+        fits = _str(self.root.querySelector(":scope > .game.fit")) is not None
+        if fits != self.root.classList.contains("fits"):  # the table fills the window (static/app.css #app.fits)
+            self.root.classList.toggle("fits", fits)
         document.body.dataset.paint = how
         document.body.dataset.kept = str(kept)  # how many parts were kept as they were (tests, tools)
 
