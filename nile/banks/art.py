@@ -92,11 +92,10 @@ TOKEN_ART = {
 #: what each state draws of its crop on the token: (size, centre offset down, rotation)
 CROP_ON_TOKEN = {"seed": (14.5, 4, 0), "ripe": (21, 0, 0), "spoiled": (19, 1, 32), "rotten": (14, 0, 0)}
 
-PALM = (
+PALM = (  # two paths, the trunk and the four fronds as one: the board draws some 70 palms, each a copy
     '<path d="M.6 7Q1.8 1.5-.2-3" stroke="#7a5230" stroke-width="1.7" fill="none"/>'
-    '<g fill="#2f8a3a" stroke="#1c5a23" stroke-width=".5">'
-    '<path d="M0-3Q-3.6-6.4-6.6-1.4Q-3.4-4-0-3Z"/><path d="M0-3Q3.6-6.4 6.6-1.4Q3.4-4 0-3Z"/>'
-    '<path d="M0-3Q-2.4-7.6-5.6-6.6Q-2.6-5.6 0-3Z"/><path d="M0-3Q2.4-7.6 5.6-6.6Q2.6-5.6 0-3Z"/></g>'
+    '<path fill="#2f8a3a" stroke="#1c5a23" stroke-width=".5" d="M0-3Q-3.6-6.4-6.6-1.4Q-3.4-4-0-3ZM0-3Q3.6-6.4 6.6-1.4Q3.4-4 0-3Z'
+    'M0-3Q-2.4-7.6-5.6-6.6Q-2.6-5.6 0-3ZM0-3Q2.4-7.6 5.6-6.6Q2.6-5.6 0-3Z"/>'
 )
 
 #: the hippo, seen from the side walking left: a barrel body, a big head with a broad pink-lipped muzzle,
