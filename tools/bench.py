@@ -652,6 +652,12 @@ def bench_clicks(pw: Any, served: Served, cfg: dict[str, Any]) -> dict[str, Any]
         games_started += 1
 
     new_game()
+    if cfg.get("trace"):  # a Chromium trace of the game's clicks, for tools/bench/trace_clicks.py
+        # NILE_TRACE_INVALIDATIONS=1 adds what invalidated style and layout, with a script's stack
+        # (much slower clicks: read it for the causes, not the times)
+        extra = ["disabled-by-default-devtools.timeline.invalidationTracking"] if os.environ.get("NILE_TRACE_INVALIDATIONS") else []
+        browser.start_tracing(page=page, path=cfg["trace"], screenshots=False,
+                              categories=["devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "v8", *extra])
     started = time.monotonic()
     board_clicks = 0
     # at least n clicks, and on until the first game is over (the whole game: late rounds, long log, the end)
@@ -687,6 +693,8 @@ def bench_clicks(pw: Any, served: Served, cfg: dict[str, Any]) -> dict[str, Any]
             noop += 1
         samples.append(r)
     seconds = time.monotonic() - started
+    if cfg.get("trace"):
+        browser.stop_tracing()
     # the browser's share alone: re-set #app to the very same HTML from JS (no Python), same timing
     dom = [page.evaluate(REDRAW_JS) for _ in range(cfg["redraws"])]
     nodes = page.evaluate("() => document.querySelectorAll('#app *').length")
@@ -1027,12 +1035,16 @@ def main() -> None:
     ap.add_argument("--parts", default=",".join(PARTS), help=f"comma-separated subset of {','.join(PARTS)}")
     ap.add_argument("--loads", type=int, help="browser: fresh profiles per page (and returning-player profiles), instead of the mode's")
     ap.add_argument("--out", default=str(OUT), help="where results.json and results.md go (default bench/)")
+    ap.add_argument("--trace", metavar="FILE", help="clicks: write a Chromium trace of the game's clicks to FILE "
+                    "(read it with tools/bench/trace_clicks.py; tracing slows the clicks a little)")
     args = ap.parse_args()
     parts = [p.strip() for p in args.parts.split(",") if p.strip()]
     unknown = set(parts) - set(PARTS)
     if unknown:
         ap.error(f"unknown part(s): {', '.join(sorted(unknown))}")
     cfg = dict(QUICK if args.quick else FULL)
+    if args.trace:
+        cfg["trace"] = args.trace
     if args.loads:
         cfg["loads"] = args.loads
         cfg["returning"] = args.loads
