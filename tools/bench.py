@@ -614,6 +614,15 @@ def _choose_click(g: dict[str, str], found: dict[str, list[int]], rng: random.Ra
 SPLIT_PARTS = ("handle", "render", "motion", "morph", "keep", "rest")
 
 
+def start_trace(browser: Any, page: Any, path: str) -> None:
+    """A Chromium trace of the game's clicks, for tools/bench/trace_clicks.py. NILE_TRACE_INVALIDATIONS=1
+    adds what invalidated style and layout, with a script's stack (much slower clicks: read it for the
+    causes, not the times)."""
+    extra = ["disabled-by-default-devtools.timeline.invalidationTracking"] if os.environ.get("NILE_TRACE_INVALIDATIONS") else []
+    browser.start_tracing(page=page, path=path, screenshots=False,
+                          categories=["devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "v8", *extra])
+
+
 def bench_clicks(pw: Any, served: Served, cfg: dict[str, Any]) -> dict[str, Any]:
     n = cfg["clicks"]
     log(f"clicks: at least {n} clicks, until a 3-player game played through the UI is over ...")
@@ -652,12 +661,8 @@ def bench_clicks(pw: Any, served: Served, cfg: dict[str, Any]) -> dict[str, Any]
         games_started += 1
 
     new_game()
-    if cfg.get("trace"):  # a Chromium trace of the game's clicks, for tools/bench/trace_clicks.py
-        # NILE_TRACE_INVALIDATIONS=1 adds what invalidated style and layout, with a script's stack
-        # (much slower clicks: read it for the causes, not the times)
-        extra = ["disabled-by-default-devtools.timeline.invalidationTracking"] if os.environ.get("NILE_TRACE_INVALIDATIONS") else []
-        browser.start_tracing(page=page, path=cfg["trace"], screenshots=False,
-                              categories=["devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "v8", *extra])
+    if cfg.get("trace"):
+        start_trace(browser, page, cfg["trace"])
     started = time.monotonic()
     board_clicks = 0
     # at least n clicks, and on until the first game is over (the whole game: late rounds, long log, the end)
