@@ -34,6 +34,7 @@ in the table.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import functools
 import gzip
@@ -49,6 +50,7 @@ import tempfile
 import threading
 import time
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -614,13 +616,21 @@ def _choose_click(g: dict[str, str], found: dict[str, list[int]], rng: random.Ra
 SPLIT_PARTS = ("handle", "render", "motion", "morph", "keep", "rest")
 
 
-def start_trace(browser: Any, page: Any, path: str) -> None:
-    """A Chromium trace of the game's clicks, for tools/bench/trace_clicks.py. NILE_TRACE_INVALIDATIONS=1
-    adds what invalidated style and layout, with a script's stack (much slower clicks: read it for the
-    causes, not the times)."""
+@contextlib.contextmanager
+def tracing(browser: Any, page: Any, path: str | None) -> Iterator[None]:
+    """A Chromium trace of what runs inside, written to ``path`` (nothing without one), for
+    tools/bench/trace_clicks.py. NILE_TRACE_INVALIDATIONS=1 adds what invalidated style and layout, with
+    a script's stack (much slower clicks: read it for the causes, not the times)."""
+    if not path:
+        yield
+        return
     extra = ["disabled-by-default-devtools.timeline.invalidationTracking"] if os.environ.get("NILE_TRACE_INVALIDATIONS") else []
     browser.start_tracing(page=page, path=path, screenshots=False,
                           categories=["devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "v8", *extra])
+    try:
+        yield
+    finally:
+        browser.stop_tracing()
 
 
 def bench_clicks(pw: Any, served: Served, cfg: dict[str, Any]) -> dict[str, Any]:
@@ -661,45 +671,42 @@ def bench_clicks(pw: Any, served: Served, cfg: dict[str, Any]) -> dict[str, Any]
         games_started += 1
 
     new_game()
-    if cfg.get("trace"):
-        start_trace(browser, page, cfg["trace"])
-    started = time.monotonic()
-    board_clicks = 0
-    # at least n clicks, and on until the first game is over (the whole game: late rounds, long log, the end)
-    while board_clicks < n or (games_finished == 0 and board_clicks < cfg["clicks_cap"]):
-        c = page.evaluate(CANDIDATES_JS)
-        g, found = c["groups"], c["found"]
-        if c["actions"] != last_actions:
-            last_actions, since_progress = c["actions"], 0
-        else:
-            since_progress += 1
-        if found["over"]:
-            games_finished += 1
-            if board_clicks >= n:
-                break
-            samples.append(click("new-game", g["over"], found["over"][0]))
-            r = click("new-game", g["start"], 0)
+    with tracing(browser, page, cfg.get("trace")):
+        started = time.monotonic()
+        board_clicks = 0
+        # at least n clicks, and on until the first game is over (the whole game: late rounds, long log, the end)
+        while board_clicks < n or (games_finished == 0 and board_clicks < cfg["clicks_cap"]):
+            c = page.evaluate(CANDIDATES_JS)
+            g, found = c["groups"], c["found"]
+            if c["actions"] != last_actions:
+                last_actions, since_progress = c["actions"], 0
+            else:
+                since_progress += 1
+            if found["over"]:
+                games_finished += 1
+                if board_clicks >= n:
+                    break
+                samples.append(click("new-game", g["over"], found["over"][0]))
+                r = click("new-game", g["start"], 0)
+                samples.append(r)
+                games_started += 1
+                continue
+            chosen = _choose_click(g, found, rng, since_progress)
+            if chosen is not None:
+                kind, sel, idx = chosen
+            else:
+                stuck += 1
+                if stuck > 3:
+                    raise RuntimeError(f"nothing to click on screen {c['screen']!r}: " + page.locator("#app").inner_text()[:400])
+                time.sleep(0.2)
+                continue
+            r = click(kind, sel, idx)
+            stuck = 0
+            board_clicks += 1
+            if not r["rendered"]:
+                noop += 1
             samples.append(r)
-            games_started += 1
-            continue
-        chosen = _choose_click(g, found, rng, since_progress)
-        if chosen is not None:
-            kind, sel, idx = chosen
-        else:
-            stuck += 1
-            if stuck > 3:
-                raise RuntimeError(f"nothing to click on screen {c['screen']!r}: " + page.locator("#app").inner_text()[:400])
-            time.sleep(0.2)
-            continue
-        r = click(kind, sel, idx)
-        stuck = 0
-        board_clicks += 1
-        if not r["rendered"]:
-            noop += 1
-        samples.append(r)
-    seconds = time.monotonic() - started
-    if cfg.get("trace"):
-        browser.stop_tracing()
+        seconds = time.monotonic() - started
     # the browser's share alone: re-set #app to the very same HTML from JS (no Python), same timing
     dom = [page.evaluate(REDRAW_JS) for _ in range(cfg["redraws"])]
     nodes = page.evaluate("() => document.querySelectorAll('#app *').length")
