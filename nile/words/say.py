@@ -90,13 +90,61 @@ class _Speaker(string.Formatter):
         return super().format_field(value, format_spec)
 
 
+#: each template read once into (literal text, parameter name or None, format spec) pieces; None for a
+#: template that uses more of ``str.format`` than plain names (filled by ``string.Formatter`` itself)
+_PIECES: dict[str, tuple[tuple[str, str | None, str], ...] | None] = {}
+
+
+def _pieces(template: str) -> tuple[tuple[str, str | None, str], ...] | None:
+    try:
+        return _PIECES[template]
+    except KeyError:
+        pass
+    pieces: list[tuple[str, str | None, str]] | None = []
+    try:
+        for literal, field, spec, conversion in string.Formatter().parse(template):
+            if field is not None and (conversion or not field.isidentifier() or "{" in (spec or "")):
+                pieces = None  # {0}, {a.b}, {a!r}, {a:{w}}: the formatter's own way
+                break
+            assert pieces is not None
+            pieces.append((literal, field, spec or ""))
+    except ValueError:  # unbalanced braces: the formatter says so, and the template is shown as it is
+        pieces = None
+    found = _PIECES[template] = tuple(pieces) if pieces is not None else None
+    return found
+
+
 def fill(template: str, lang: str, params: Mapping[str, Any]) -> str:
     """A template filled in ``lang``; a template that does not fit its parameters is shown as it is
-    (a translator's slip never breaks a screen: the catalog tests catch it)."""
+    (a translator's slip never breaks a screen: the catalog tests catch it). Each template is read once
+    (issue 21: filling sentences was a third of drawing a screen through ``string.Formatter``)."""
+    pieces = _pieces(template)
     try:
-        return _Speaker(lang).vformat(template, (), params)
+        if pieces is None:
+            return _Speaker(lang).vformat(template, (), params)
+        out = []
+        for literal, field, spec in pieces:
+            out.append(literal)
+            if field is not None:
+                out.append(_say(params[field], spec, lang))
+        return "".join(out)
     except (KeyError, IndexError, ValueError, AttributeError):
         return template
+
+
+def _say(value: Any, spec: str, lang: str) -> str:
+    """One parameter as ``_Speaker.format_field`` says it."""
+    if isinstance(value, str) and not spec:
+        return value
+    if isinstance(value, Word):
+        return value.said(lang, spec)
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and spec:
+        out = format(value, spec)
+        if lang != ENGLISH:
+            group, decimal = text("format.group", lang), text("format.decimal", lang)
+            out = out.translate({ord(","): group, ord("."): decimal})
+        return out
+    return format(value, spec)
 
 
 def text(key: str, lang: str = ENGLISH, **params: Any) -> str:
