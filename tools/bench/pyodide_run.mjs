@@ -11,12 +11,13 @@ if (!script) {
   console.error("usage: node tools/bench/pyodide_run.mjs SCRIPT.py [ARGS...]");
   process.exit(2);
 }
-const py = await loadPyodide({ args: [script, ...args] });
+const py = await loadPyodide();
 py.FS.mkdir("/app");
 py.FS.mount(py.FS.filesystems.NODEFS, { root }, "/app");
 py.globals.set("script_path", script);
 py.globals.set("script_args", py.toPy([script, ...args]));
-py.runPython(`
+try {
+  py.runPython(`
 import os, runpy, sys
 os.chdir("/app")
 sys.dont_write_bytecode = True
@@ -24,3 +25,7 @@ sys.argv = list(script_args)
 sys.path[:0] = ["/app"]
 runpy.run_path(script_path, run_name="__main__")
 `);
+} catch (error) {
+  console.error(error.message); // a Python traceback, not the interpreter's own source
+  process.exit(1);
+}
