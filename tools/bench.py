@@ -60,6 +60,8 @@ HERE = ROOT / "tools" / "bench"
 OUT = ROOT / "bench"
 sys.path[:0] = [str(ROOT), str(ROOT / "tools"), str(HERE)]
 
+from slim import page_copy  # noqa: E402 - tools/ is not a package
+
 PARTS = ("engine", "pyodide", "browser", "clicks", "bots", "memory")
 SEED = 20240601
 FULL = {"players": [2, 3, 4, 5], "games": 40, "repeats": 7, "seed": SEED, "load_runs": 9,
@@ -240,7 +242,7 @@ def check_dist_fresh() -> list[str]:
         return ["dist/nile.zip"]
     stale = []
     for path in sorted((ROOT / "nile").rglob("*.py")):
-        if "__pycache__" not in path.parts and built.get(str(path.relative_to(ROOT))) != path.read_bytes():
+        if "__pycache__" not in path.parts and built.get(str(path.relative_to(ROOT))) != page_copy(path):
             stale.append(str(path.relative_to(ROOT)))
     return stale
 

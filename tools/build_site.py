@@ -5,8 +5,9 @@
   (static/vendor/pyodide-<version>/, static/vendor/pyscript-<version>/) and writes those
   paths into index.html and pyscript.toml — so no request ever goes to a CDN;
 - compiles the message catalogs (PO → MO, ``tools/i18n.py``) and zips the nile package
-  (Python sources and compiled catalogs, fixed timestamps: the same sources give the same
-  bytes) to nile.zip, which PyScript unpacks next to the page;
+  (Python sources made slim line for line by ``tools/slim.py``, and compiled catalogs; fixed
+  timestamps: the same sources give the same bytes) to nile.zip, which static/main.py (and the
+  bot worker) unpack with Pyodide's unpackArchive;
 - writes the service worker with the list of files to precache (all but PyScript chunks of
   features Nile does not use) and a version hash of them all.
 
@@ -24,6 +25,9 @@ import shutil
 import sys
 import zipfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from slim import page_copy  # noqa: E402 - tools/ is not a package
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
@@ -61,6 +65,8 @@ def vendor(dist: Path) -> dict[str, str]:
 
 
 def zip_package(dist: Path) -> None:
+    """nile.zip: the package's modules, slim (tools/slim.py: no comments, empty docstrings, every line
+    where it was), and its compiled catalogs."""
     with zipfile.ZipFile(dist / "nile.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
         sources = [*(ROOT / "nile").rglob("*.py"), *(ROOT / "nile").rglob("locale/*/LC_MESSAGES/*.mo")]
         for path in sorted(sources):
@@ -69,7 +75,7 @@ def zip_package(dist: Path) -> None:
             info = zipfile.ZipInfo(str(path.relative_to(ROOT)), ZIP_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            z.writestr(info, path.read_bytes())
+            z.writestr(info, page_copy(path))
 
 
 #: the loading screen's texts, by how many milliseconds after the start they show (static/boot.js)
@@ -102,11 +108,12 @@ def page_texts(lang: str = "en") -> dict[str, str]:
 
 
 #: PyScript chunks that only load when a page uses a feature Nile does not use: CodeMirror (for
-#: py-editor scripts), xterm (for terminal scripts) and MicroPython. They stay in dist/ but are
-#: not precached, which saves ~0.8 MB raw on a first visit. (The small plugin entry chunks,
-#: py-editor, py-terminal, py-game, load at every boot and stay precached.) The offline browser
-#: test proves the rest suffices.
-UNUSED_PYSCRIPT_CHUNKS = ("codemirror", "xterm", "mpy-")
+#: py-editor scripts), xterm (for terminal scripts), MicroPython, and the zip reader for archives
+#: listed in pyscript.toml's [files] (static/main.py unpacks nile.zip with Pyodide's own). They stay
+#: in dist/ but are not precached, which saves ~0.9 MB raw on a first visit. (The small plugin entry
+#: chunks, py-editor, py-terminal, py-game, load at every boot and stay precached.) The offline
+#: browser test proves the rest suffices.
+UNUSED_PYSCRIPT_CHUNKS = ("codemirror", "xterm", "mpy-", "zip-")
 
 
 def precached(path: Path) -> bool:

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import sys
 import threading
 import zipfile
 from collections.abc import Callable, Iterator
@@ -93,7 +94,10 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 # ---------------------------------------------------------------------- the server
 def _stale_sources() -> list[str]:
-    """nile/*.py files whose bytes differ from the copy in dist/nile.zip (the page's engine)."""
+    """nile/*.py files whose page copy (tools/slim.py) differs from the one in dist/nile.zip (the page's engine)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    from slim import page_copy
+
     with zipfile.ZipFile(DIST / "nile.zip") as z:
         built = {name: z.read(name) for name in z.namelist() if name.endswith(".py")}
     stale = []
@@ -101,7 +105,7 @@ def _stale_sources() -> list[str]:
         if "__pycache__" in path.parts:
             continue
         rel = str(path.relative_to(ROOT))
-        if built.get(rel) != path.read_bytes():
+        if built.get(rel) != page_copy(path):
             stale.append(rel)
     stale.extend(name for name in built if not (ROOT / name).exists())  # deleted since the build
     return stale

@@ -41,3 +41,39 @@ def test_the_wheel_holds_the_package_with_its_catalogs_and_the_command_runs(tmp_
     assert said.stdout.strip() and said.stdout.strip() != "New game", said.stderr
     assert str(target) in subprocess.run([sys.executable, "-c", "import nile; print(nile.__file__)"], capture_output=True,
                                          text=True, cwd=tmp_path, env={"PYTHONPATH": str(target)}).stdout
+
+
+
+def test_the_pages_copy_of_each_module_is_the_same_code_on_the_same_lines():
+    """nile.zip holds slim modules (tools/slim.py: no comments, empty docstrings) so that the page's first
+    visit downloads less; each is the same code at the same places, line and column, as the repository's,
+    so a traceback from the page points at the right line."""
+    import ast
+    import io
+    import tokenize
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    from slim import slim_source
+
+    def blank_docs(tree):  # docstrings emptied and placed nowhere, where lines end left out (a body that ends
+        for node in ast.walk(tree):  # with its docstring ends earlier on its last line): the rest must be equal
+            if hasattr(node, "end_col_offset"):
+                node.end_col_offset = 0
+            body = getattr(node, "body", None)
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body:
+                first = body[0]
+                if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+                    for n in (first, first.value):
+                        n.lineno = n.end_lineno = n.col_offset = n.end_col_offset = 0
+                    first.value.value = ""
+        return ast.dump(tree, include_attributes=True)
+
+    before = after = 0
+    for path in sorted((ROOT / "nile").rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        slim = slim_source(source)
+        assert slim.count("\n") == source.count("\n"), path
+        assert not [t for t in tokenize.generate_tokens(io.StringIO(slim).readline) if t.type == tokenize.COMMENT], path
+        assert blank_docs(ast.parse(slim)) == blank_docs(ast.parse(source)), path
+        before, after = before + len(source), after + len(slim)
+    assert after < 0.8 * before  # worth it: comments and docstrings are more than a fifth of the package
