@@ -11,7 +11,7 @@ screen (N7). All text comes from the catalog; names go through ``esc``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.actions import Action
@@ -19,18 +19,17 @@ from ..core.game import GameState
 from ..kit import Button, Frame, Interaction, SetupForm, Target, attrs, button, colour_letter, end_section, esc
 from ..kit.chart import Series, line_chart, stats_table
 from ..kit.intents import Intent
-from ..kit.memo import memo, part
+from ..kit.memo import Same, memo, part
 from ..words import Word, plural
 from ..words import text as msg
 from . import art, data, moments, teach
 from . import diagrams as diagrams_module
 from .board import event_pictures, html_boat, joker_fan, legend, svg_fields, svg_market, svg_tide, svg_track, waves_svg
 from .options import START_RANDOM, VARIANTS, Options
-from .position import Position
 from .scoring import tie_outcome
 from .stats import TOTALS as STAT_KEYS
 from .stats import game_stats
-from .view import add_marker_ids
+from .view import board_view
 
 BIDDING = ("start_bid", "auction")
 #: a player's numbers on their card: (plural-aware catalog key, view field)
@@ -327,8 +326,10 @@ def status(frame: Frame) -> str:
 
 
 def board(frame: Frame) -> str:
-    view = add_marker_ids(frame.state, frame.view) if isinstance(frame.state, Position) else frame.view
-    _water_came_from(view)
+    # the view with the markers' ids and the water cards' piles, worked out once per view (it is the same
+    # object while the position is: nile.web.render.view_of)
+    view = memo("banks-board-view").get(Same(frame.view), board_view, frame.state, frame.view)
+    frame = replace(frame, view=view)
     layout, lang = frame.layout, frame.lang
     # kept while what they show is the same (nile.kit.memo): the track its players and the obelisk's space,
     # the legend its language; the fields keep each field's pieces (board.field_svg)
@@ -341,17 +342,6 @@ def board(frame: Frame) -> str:
         f'{part(at + " > details.legend", memo("banks-legend").get(lang, legend, lang))}'
         f'<div class="lower">{part(at + " svg.market", svg_market(frame))}{part(at + " section.boat", html_boat(frame))}</div></div>'
     )
-
-
-def _water_came_from(view: dict[str, Any]) -> None:
-    """Each water card on the board told which player's pile it was laid from (the log says it): a card
-    just laid flies in from that pile (static/motion.js)."""
-    piles = {e["params"]["field"]: f'pile{e["params"]["player"]}{e["params"]["pile"]}'
-             for e in view["log"] if e["key"] == "water.placed"}
-    for row in view["rows"]:
-        for f in row["fields"]:
-            if f["water"] and f["name"] in piles:
-                f["water"]["from"] = piles[f["name"]]
 
 
 def _joker_came_from(view: dict[str, Any], seat: int) -> str | None:

@@ -151,19 +151,32 @@ def view(state: Position, player: int | None) -> dict[str, Any]:
     }
 
 
-def add_marker_ids(state: Position, seen: dict[str, Any]) -> dict[str, Any]:
-    """``seen`` (a view of ``state``) with each marker on the board, in the market and on the boat
-    given its ``id``: the screen follows one marker from where it was to where it goes
-    (static/motion.js). Public — which token moved where is seen at the table — but kept out of
-    ``view()`` itself, whose digest the golden saves hold."""
+def board_view(state: Any, seen: dict[str, Any]) -> dict[str, Any]:
+    """A copy of ``seen`` (a view of ``state``, perhaps shared: the screen works a view out once per
+    position) with what the board's pictures say beyond it: each marker on the board, in the market and
+    on the boat its ``id``, so that the screen follows one marker from where it was to where it goes, and
+    each water card the pile it was laid from (``from``, the log says it), so that a card just laid flies in
+    from there (static/motion.js). Public — which token moved where is seen at the table — but kept out
+    of ``view()`` itself, whose digest the golden saves hold. ``seen`` itself is left as it was."""
+    out = dict(seen)
+    piles = {e["params"]["field"]: f'pile{e["params"]["player"]}{e["params"]["pile"]}'
+             for e in seen["log"] if e["key"] == "water.placed"}
+    positioned = isinstance(state, Position)
+    rows = []
     for row in seen["rows"]:
+        fields = []
         for f in row["fields"]:
-            ids = state.field_markers[FIELD_INDEX[f["name"]]]
-            for m, marker in zip(ids, f["markers"], strict=True):
-                marker["id"] = m
-    for i, row in enumerate(seen["market"]):
-        for m, fruit in zip(state.market[i], row["fruits"], strict=True):
-            fruit["id"] = m
-    for m, marker in zip(state.boat, seen["boat"], strict=True):
-        marker["id"] = m
-    return seen
+            f = dict(f)
+            if positioned:
+                ids = state.field_markers[FIELD_INDEX[f["name"]]]
+                f["markers"] = [dict(marker, id=m) for m, marker in zip(ids, f["markers"], strict=True)]
+            if f["water"] and f["name"] in piles:
+                f["water"] = dict(f["water"], **{"from": piles[f["name"]]})
+            fields.append(f)
+        rows.append(dict(row, fields=fields))
+    out["rows"] = rows
+    if positioned:
+        out["market"] = [dict(row, fruits=[dict(fruit, id=m) for m, fruit in zip(state.market[i], row["fruits"], strict=True)])
+                         for i, row in enumerate(seen["market"])]
+        out["boat"] = [dict(marker, id=m) for m, marker in zip(state.boat, seen["boat"], strict=True)]
+    return out

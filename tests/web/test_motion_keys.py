@@ -11,6 +11,7 @@ from the hand, and the income flies from the card crossed back to the money."""
 
 from __future__ import annotations
 
+import copy
 import random
 import re
 
@@ -52,9 +53,13 @@ def test_a_water_card_laid_comes_from_its_players_pile():
     c = started()
     play(c, lambda c: any(e.key == "water.placed" for e in c.state.log))
     placed = next(e for e in c.state.log if e.key == "water.placed").params
-    board = banks_ui.board(frame(c))
+    shown = frame(c)
+    before = copy.deepcopy(shown.view)
+    board = banks_ui.board(shown)
     pile = f'pile{placed["player"]}{placed["pile"]}'
     assert re.search(rf'<g data-k="w:{placed["field"]}" data-kf="{pile}">', board)
+    assert re.search(r'data-k="m\d+"', board)  # markers keyed by their ids
+    assert shown.view == before  # the board's ids and piles are its own copy's: the view (shared) is left as it was
     side = banks_ui.side(frame(c))
     size = c.state.view(None)["players"][placed["player"]]["piles"]["ab".index(placed["pile"])]["size"]
     assert f'data-k="{pile}" data-kv="{size}"' in side
