@@ -208,6 +208,8 @@ def test_export_then_import_and_a_bad_file_is_refused(app: Page, turn_start_save
     assert games[new_id]["actions"] == json.loads(turn_start_save.text)["actions"]
     click(app, app.locator(".status [data-i=home]"))
     expect(app.locator(".saved")).to_have_count(1)
+    # the screen a reload shows first is kept when the browser is idle after the redraw (nile.web.app)
+    app.wait_for_function("() => (JSON.parse(localStorage.getItem('nile:last-screen') || 'null') || {}).screen === 'home'")
 
     kept = storage(app)
     bad = tmp_path / "not-a-save.json"
