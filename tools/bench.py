@@ -98,6 +98,18 @@ READY_PROBE = """(() => {
   };
   new MutationObserver(board).observe(document, {subtree: true, childList: true});
 })();"""
+# After a first visit the page makes a memory snapshot for the next start (static/pyodide-boot.js): a
+# returning player's warm loads come after it, as they would (it is made a few seconds after ready).
+SNAPSHOT_JS = """() => new Promise((resolve) => {
+  const started = performance.now();
+  const check = () => {
+    const now = window.nileSnapshot || "";
+    if (now && now !== "none") resolve(now);
+    else if (performance.now() - started > 90000) resolve(now || "(no answer)");
+    else setTimeout(check, 250);
+  };
+  check();
+})"""
 # A returning player's storage (a game in progress, and the screen the app keeps for the next load),
 # written into a fresh profile before the page's first script runs, once.
 SEED_STORAGE_JS = """(items => {
@@ -335,6 +347,8 @@ def one_context(pw: Any, served: Served, page_name: str, reloads: int, record_by
             out["service_worker"] = page.evaluate(
                 "() => 'serviceWorker' in navigator && Promise.race([navigator.serviceWorker.ready.then(() => true), "
                 "new Promise(r => setTimeout(() => r(false), 30000))])")
+        if page_name == "game":  # and to the memory snapshot its first visit made (static/pyodide-boot.js)
+            out["snapshot"] = [page.evaluate(SNAPSHOT_JS)]
         wait_quiet(served)
         if record_bytes:
             first = served.log[mark:]
@@ -354,6 +368,8 @@ def one_context(pw: Any, served: Served, page_name: str, reloads: int, record_by
             out["phases"].append(page.evaluate(PHASES_JS))
             out["board"].append(page.evaluate(BOARD_JS))
             out.setdefault("warm_server_bytes", []).append(sum(n for _, _, n in served.log[mark:]))
+            if page_name == "game":
+                out["snapshot"].append(page.evaluate("() => window.nileSnapshot || ''"))
             wait_quiet(served, 0.5)
         out["errors"] = errors[:5]
         context.close()
@@ -486,6 +502,7 @@ def bench_browser(pw: Any, served: Served, cfg: dict[str, Any]) -> dict[str, Any
                 extra["errors"].setdefault(name, []).extend(rec["errors"])
             if name == "game":
                 extra.setdefault("service_worker_ready", []).append(rec.get("service_worker"))
+                extra.setdefault("snapshot", []).append(rec.get("snapshot"))
             for k, ph in enumerate(rec["phases"]):
                 phases[name]["cold" if k == 0 else "warm"].append(ph)
             visits[name].append(summarize_bytes(served, rec["bytes"]))
@@ -864,6 +881,17 @@ def split_lines(split: dict[str, Any]) -> list[str]:
     return lines
 
 
+def snapshot_lines(br: dict[str, Any]) -> list[str]:
+    """How many warm loads started from the memory snapshot their first visit made (static/pyodide-boot.js)."""
+    made = [(rec or [""])[0] for rec in br.get("snapshot") or []]
+    warm = [x for rec in br.get("snapshot") or [] for x in (rec or [])[1:]]
+    if not warm:
+        return []
+    used = sum(1 for x in warm if x == "used")
+    return [f"A returning player's start from the memory snapshot its first visit made: {used} of {len(warm)} warm loads "
+            f"(after the first visits: {', '.join(str(x) for x in made)}).", ""]
+
+
 def report(res: dict[str, Any]) -> str:
     m = res["machine"]
     cfg = res["config"]
@@ -908,6 +936,7 @@ def report(res: dict[str, Any]) -> str:
                   f"{len(br['samples_ms']['game']['warm'])} warm samples per page)", "",
                   f"| load | game page (min–max) | bare Pyodide page (min–max) | game/bare | median of paired ratios | target ≤ {t:.2f}× |",
                   "|---|---|---|---|---|---|"]
+        lines[-3:-3] = snapshot_lines(br)
         for kind in ("cold", "warm"):
             r = br[kind]
             gr, bb_ = r["game_range_ms"], r["bare_range_ms"]

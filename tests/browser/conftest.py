@@ -164,6 +164,9 @@ def guard(context: BrowserContext, base_url: str) -> BrowserContext:
             route.abort()
 
     context.route("**/*", handle)
+    # every test boots as a first visit does: no memory snapshot used or made (static/pyodide-boot.js);
+    # tests/browser/test_snapshot.py switches it back on for itself
+    context.add_init_script("window.nileSnapshotOff = true;")
     return context
 
 

@@ -23,6 +23,18 @@ TARGET_WITH_WORKER_MB = 280.0
 #: after ready (or the worker's answer), let the page settle before reading its memory
 SETTLE_S = 2.0
 
+#: a first visit makes its memory snapshot a few seconds after it is ready, in a worker of its own
+#: (static/pyodide-boot.js): the page is read once that is done (made, or off, or failed), not during it
+SNAPSHOT_DONE_JS = """() => new Promise((resolve) => {
+  const started = performance.now();
+  const check = () => {
+    const now = window.nileSnapshot || "";
+    if ((now && now !== "none") || performance.now() - started > 90000) resolve(now);
+    else setTimeout(check, 250);
+  };
+  check();
+})"""
+
 START_WORKER_JS = """async (job) => {
   const worker = new Worker("./static/bot-worker.js", {type: "module"});
   const next = () => new Promise((resolve) => { worker.onmessage = (e) => resolve(e.data); });
@@ -69,6 +81,7 @@ def one_run(browser: Any, url: str, ready: str, timeout_ms: int, job: dict[str, 
         page = context.new_page()
         page.goto(url, timeout=timeout_ms)
         page.wait_for_selector(ready, state="attached", timeout=timeout_ms)
+        page.evaluate(SNAPSHOT_DONE_JS)
         time.sleep(SETTLE_S)
         home = _renderers(browser)
         page.evaluate(START_WORKER_JS, job)

@@ -1,0 +1,100 @@
+// PyScript's interpreter module (pyscript.toml `interpreter`): Pyodide's own module, whose
+// loadPyodide starts from this build's memory snapshot when the browser keeps one (static/snapshot.js),
+// else as usual, and then, once the page is ready and idle, has one made for the next start
+// (static/snapshot-worker.js). tools/build_site.py fills the double-braced vendor path.
+//
+// Nothing here may cost a player a start: a snapshot that cannot be restored, or a page started from one
+// that fails before it is ready (an error, or not ready within STALL_MS), drops it, and the next start is
+// as before. window.nileSnapshot (and body[data-snapshot], its first word) says what happened: "used",
+// "none" (a start as before; one is made later), "made", "off", "failed: …". A page that sets
+// window.nileSnapshotOff before it starts, or whose localStorage says "nile:no-snapshot" = "1", neither
+// uses nor makes one (the browser tests boot as a first visit does).
+import * as pyodide from "../{{VENDOR_PYODIDE}}/pyodide.mjs";
+import { dropSnapshots, readSnapshot, snapshotKey, switchedOff } from "./snapshot.js";
+
+export * from "../{{VENDOR_PYODIDE}}/pyodide.mjs";
+
+const ZIP = new URL("../nile.zip", import.meta.url).href;
+// PyScript takes the interpreter module's folder for Pyodide's: it is the vendored one
+const INDEX_URL = new URL("../{{VENDOR_PYODIDE}}/", import.meta.url).href;
+//: how long after the page is ready (and idle) a snapshot is made: not while the player starts to play
+const MAKE_AFTER_MS = 4000;
+//: a page started from a snapshot that is not ready by then drops it (the next start is as before)
+const STALL_MS = 30000;
+
+function say(what) {
+  window.nileSnapshot = what;
+  if (document.body) document.body.dataset.snapshot = what.split(":")[0];
+}
+
+const isReady = () => document.body && document.body.dataset.appState === "ready";
+
+export async function loadPyodide(given) {
+  const options = { ...given, indexURL: INDEX_URL };
+  if (window.nileSnapshotOff || switchedOff() || typeof caches === "undefined" || !crypto.subtle) {
+    say("off");
+    return pyodide.loadPyodide(options);
+  }
+  let key = null;
+  try {
+    const zip = await (await fetch(ZIP)).arrayBuffer(); // preloaded by index.html: no second download
+    key = await snapshotKey(zip, pyodide.version);
+    const snapshot = await readSnapshot(key);
+    if (snapshot) {
+      const started = await pyodide.loadPyodide({ ...options, _loadSnapshot: snapshot });
+      say("used");
+      watch();
+      return started;
+    }
+  } catch (error) { // a snapshot this Pyodide cannot restore, a cache that fails: start as before
+    fail(error);
+    key = null;
+  }
+  const started = await pyodide.loadPyodide(options);
+  if (!window.nileSnapshot) say("none");
+  if (key) whenReady(() => makeSnapshot(key));
+  return started;
+}
+
+function fail(error) {
+  console.warn("memory snapshot dropped:", error);
+  say(`failed: ${error && error.message ? error.message : error}`);
+  dropSnapshots().catch(() => {});
+}
+
+// a page started from a snapshot must get ready; if it does not, the snapshot is not used again
+function watch() {
+  const onError = (event) => { if (!isReady()) fail(event.message || "an error before the page was ready"); };
+  window.addEventListener("error", onError);
+  setTimeout(() => {
+    window.removeEventListener("error", onError);
+    if (!isReady()) fail(`not ready ${STALL_MS} ms after it started`);
+  }, STALL_MS);
+}
+
+function whenReady(then) {
+  const check = () => {
+    if (!isReady()) return false;
+    observer.disconnect();
+    setTimeout(() => (window.requestIdleCallback || setTimeout)(then), MAKE_AFTER_MS);
+    return true;
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document.body, { attributes: true, attributeFilter: ["data-app-state"] });
+  check();
+}
+
+function makeSnapshot(key) {
+  try {
+    const worker = new Worker(new URL("./snapshot-worker.js", import.meta.url), { type: "module" });
+    const done = (what) => { worker.terminate(); if (what) say(what); };
+    worker.onmessage = (event) => {
+      if (event.data && event.data.kind === "stored") done("made");
+      else { console.warn("memory snapshot not made:", event.data && event.data.error); done(null); }
+    };
+    worker.onerror = (event) => { console.warn("memory snapshot not made:", event.message); done(null); };
+    worker.postMessage({ key, zip: ZIP });
+  } catch (error) {
+    console.warn("memory snapshot not made:", error);
+  }
+}

@@ -1,0 +1,28 @@
+// Makes this build's memory snapshot (static/snapshot.js), off the page's thread, once: a fresh Pyodide
+// started with `_makeSnapshot`, nile.zip unpacked where the page unpacks it (static/main.py) and the
+// modules the page imports at its start imported, except those that reach the browser (nile.web.app:
+// js, pyscript) — a snapshot may hold no JavaScript object. tools/build_site.py fills the vendor path.
+import { loadPyodide } from "../{{VENDOR_PYODIDE}}/pyodide.mjs";
+import { storeSnapshot } from "./snapshot.js";
+
+const PYODIDE = new URL("../{{VENDOR_PYODIDE}}/", import.meta.url).href;
+//: what static/main.py imports through nile.web.app, less nile.web.app itself
+const MODULES = ["nile.games", "nile.messages", "nile.bots.protocol", "nile.core.save", "nile.kit.intents",
+  "nile.web.controller", "nile.web.help", "nile.web.render", "nile.web.since", "nile.web.storage"];
+
+self.onmessage = async (event) => {
+  try {
+    const { key, zip } = event.data;
+    const pyodide = await loadPyodide({ indexURL: PYODIDE, _makeSnapshot: true });
+    const bytes = await (await fetch(zip)).arrayBuffer();
+    pyodide.runPython("import os, sys; os.makedirs('/home/pyodide', exist_ok=True); os.chdir('/home/pyodide')");
+    pyodide.unpackArchive(bytes, "zip", { extractDir: "/home/pyodide" });
+    pyodide.runPython(`import sys\nif "/home/pyodide" not in sys.path: sys.path.insert(0, "/home/pyodide")\n`
+      + MODULES.map((m) => `import ${m}`).join("\n"));
+    const snapshot = pyodide.makeMemorySnapshot();
+    await storeSnapshot(key, snapshot);
+    postMessage({ kind: "stored", bytes: snapshot.length });
+  } catch (error) {
+    postMessage({ kind: "failed", error: String(error && error.message ? error.message : error) });
+  }
+};
