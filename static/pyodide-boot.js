@@ -14,7 +14,7 @@ import { dropSnapshots, readSnapshot, snapshotKey, switchedOff } from "./snapsho
 
 export * from "../{{VENDOR_PYODIDE}}/pyodide.mjs";
 
-const ZIP = new URL("../nile.zip", import.meta.url).href;
+const ZIP = new URL("../nile.tar.gz", import.meta.url).href;
 // PyScript takes the interpreter module's folder for Pyodide's: it is the vendored one
 const INDEX_URL = new URL("../{{VENDOR_PYODIDE}}/", import.meta.url).href;
 //: how long after the page is ready (and idle) a snapshot is made: not while the player starts to play

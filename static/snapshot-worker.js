@@ -1,5 +1,5 @@
 // Makes this build's memory snapshot (static/snapshot.js), off the page's thread, once: a fresh Pyodide
-// started with `_makeSnapshot`, nile.zip unpacked where the page unpacks it (static/main.py) and the
+// started with `_makeSnapshot`, nile.tar.gz unpacked where the page unpacks it (static/main.py) and the
 // modules the page imports at its start imported, except those that reach the browser (nile.web.app:
 // js, pyscript) — a snapshot may hold no JavaScript object. tools/build_site.py fills the vendor path.
 import { loadPyodide } from "../{{VENDOR_PYODIDE}}/pyodide.mjs";
@@ -16,7 +16,7 @@ self.onmessage = async (event) => {
     const pyodide = await loadPyodide({ indexURL: PYODIDE, _makeSnapshot: true });
     const bytes = await (await fetch(zip)).arrayBuffer();
     pyodide.runPython("import os, sys; os.makedirs('/home/pyodide', exist_ok=True); os.chdir('/home/pyodide')");
-    pyodide.unpackArchive(bytes, "zip", { extractDir: "/home/pyodide" });
+    pyodide.unpackArchive(bytes, gzipped(bytes) ? "gztar" : "tar", { extractDir: "/home/pyodide" });
     pyodide.runPython(`import sys\nif "/home/pyodide" not in sys.path: sys.path.insert(0, "/home/pyodide")\n`
       + MODULES.map((m) => `import ${m}`).join("\n"));
     const snapshot = pyodide.makeMemorySnapshot();
@@ -26,3 +26,9 @@ self.onmessage = async (event) => {
     postMessage({ kind: "failed", error: String(error && error.message ? error.message : error) });
   }
 };
+
+// nile.tar.gz as sent, or the tar itself if the server sent it with Content-Encoding: gzip
+function gzipped(bytes) {
+  const head = new Uint8Array(bytes, 0, 2);
+  return head[0] === 0x1f && head[1] === 0x8b;
+}

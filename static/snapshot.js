@@ -3,7 +3,7 @@
 // plays (static/snapshot-worker.js) and kept in this browser's Cache Storage. Restoring it skips
 // starting Python and importing the game (the most of a warm start after the interpreter's own
 // download and compilation). The snapshot is named by what it was made from: Pyodide's version and
-// nile.zip's bytes (SHA-256), so a snapshot of another version is never used, and the one entry kept
+// nile.tar.gz's bytes (SHA-256), so a snapshot of another version is never used, and the one entry kept
 // is replaced when the version changes. Pyodide's snapshot API is private (`_makeSnapshot`,
 // `_loadSnapshot`, `makeMemorySnapshot`): anything that goes wrong drops the snapshot and starts as
 // before (static/pyodide-boot.js). No game logic here.

@@ -46,10 +46,10 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tarfile
 import tempfile
 import threading
 import time
-import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -60,7 +60,7 @@ HERE = ROOT / "tools" / "bench"
 OUT = ROOT / "bench"
 sys.path[:0] = [str(ROOT), str(ROOT / "tools"), str(HERE)]
 
-from slim import page_copy  # noqa: E402 - tools/ is not a package
+from slim import page_copy, read_package  # noqa: E402 - tools/ is not a package
 
 PARTS = ("engine", "pyodide", "browser", "clicks", "bots", "memory")
 SEED = 20240601
@@ -246,12 +246,11 @@ class Served:
 
 
 def check_dist_fresh() -> list[str]:
-    """nile/*.py files whose bytes differ from dist/nile.zip (the page would run other code)."""
+    """nile/*.py files whose page copy differs from dist/nile.tar.gz's (the page would run other code)."""
     try:
-        with zipfile.ZipFile(DIST / "nile.zip") as z:
-            built = {n: z.read(n) for n in z.namelist()}
-    except (OSError, zipfile.BadZipFile):
-        return ["dist/nile.zip"]
+        built = read_package(DIST / "nile.tar.gz")
+    except (OSError, tarfile.TarError):
+        return ["dist/nile.tar.gz"]
     stale = []
     for path in sorted((ROOT / "nile").rglob("*.py")):
         if "__pycache__" not in path.parts and built.get(str(path.relative_to(ROOT))) != page_copy(path):

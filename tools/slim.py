@@ -1,6 +1,6 @@
 """Python sources made smaller for the page, line for line: comments and docstrings blanked.
 
-The page downloads the nile package as source on every first visit (nile.zip, ~0.7 MB of Python
+The page downloads the nile package as source on every first visit (nile.tar.gz, ~0.7 MB of Python
 before compression, half of it comments and docstrings). ``slim_source`` drops every comment and
 empties every docstring, but keeps every line where it was: a docstring becomes an empty string of as
 many lines, a comment's line stays (empty). A traceback from the page names the same line numbers as
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import io
+import tarfile
 import tokenize
 from pathlib import Path
 
@@ -54,7 +55,13 @@ def slim_source(source: str) -> str:
 
 
 def page_copy(path: Path) -> bytes:
-    """What nile.zip holds for the package's file at ``path``: a module slim, anything else as it is
+    """What nile.tar.gz holds for the package's file at ``path``: a module slim, anything else as it is
     (the build writes it; the tests and the bench compare dist/ with it to see it is up to date)."""
     data = path.read_bytes()
     return slim_source(data.decode("utf-8")).encode("utf-8") if path.suffix == ".py" else data
+
+
+def read_package(archive: Path) -> dict[str, bytes]:
+    """The members of a built site's package archive (dist/nile.tar.gz), by name."""
+    with tarfile.open(archive, "r:gz") as tar:
+        return {m.name: tar.extractfile(m).read() for m in tar.getmembers() if m.isfile()}  # type: ignore[union-attr]

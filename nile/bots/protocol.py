@@ -10,7 +10,7 @@ JavaScript posts a ``Failed`` with an empty key itself. Every message carries th
 version ``v``: a page and a worker of different versions never act on each other's
 messages (``Failed`` says so), so a page left open across an update cannot be answered
 by a newer worker. Beyond the messages' shape, ``Ready`` names the *build* the worker runs
-(``BUILD``, the site's version that ``tools/build_site.py`` writes into ``nile.zip``): the page
+(``BUILD``, the site's version that ``tools/build_site.py`` writes into ``nile.tar.gz``): the page
 compares it with its own and, on a mismatch, acts on none of that worker's answers (it says so and
 offers a reload). Run from the sources (tests, the command line) the build is ``"dev"``.
 """
@@ -29,7 +29,7 @@ VERSION = 3
 
 
 def _read_build() -> str:
-    """The build this package came from: ``nile/BUILD`` in the site's nile.zip, else ``"dev"``."""
+    """The build this package came from: ``nile/BUILD`` in the site's nile.tar.gz, else ``"dev"``."""
     try:
         text = (Path(__file__).resolve().parents[1] / "BUILD").read_text(encoding="ascii").strip()
     except (OSError, UnicodeDecodeError):

@@ -44,7 +44,7 @@ def test_a_decide_request_is_answered_with_a_legal_move_in_the_declared_shape(ga
 def test_ready_and_failed_are_well_formed():
     ready = protocol.ready()
     assert protocol.check(ready) == "ready" and set(ready) == set(protocol.Ready.__annotations__)
-    assert ready["build"] == protocol.BUILD == "dev"  # from the sources; a built site's nile.zip names its version
+    assert ready["build"] == protocol.BUILD == "dev"  # from the sources; a built site's nile.tar.gz names its version
     failed = protocol.failed("k", "x" * 2000)
     assert protocol.check(failed) == "failed" and len(failed["error"]) == 500
 

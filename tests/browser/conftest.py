@@ -12,7 +12,7 @@ Build the site, then run pytest from the repository root::
 Content-Security-Policy and the other headers from ``netlify.toml`` apply exactly as in
 production. Every test is marked ``browser`` (``-m "not browser"`` skips them). Some tests
 make saves with the engine from the source tree, so the suite refuses to run when
-``dist/nile.zip`` holds other sources than ``nile/`` (rebuild with ``make site``).
+``dist/nile.tar.gz`` holds other sources than ``nile/`` (rebuild with ``make site``).
 
 Which Chromium
 --------------
@@ -41,7 +41,6 @@ import importlib.util
 import os
 import sys
 import threading
-import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -94,12 +93,11 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 # ---------------------------------------------------------------------- the server
 def _stale_sources() -> list[str]:
-    """nile/*.py files whose page copy (tools/slim.py) differs from the one in dist/nile.zip (the page's engine)."""
+    """nile/*.py files whose page copy (tools/slim.py) differs from the one in dist/nile.tar.gz (the page's engine)."""
     sys.path.insert(0, str(ROOT / "tools"))
-    from slim import page_copy
+    from slim import page_copy, read_package
 
-    with zipfile.ZipFile(DIST / "nile.zip") as z:
-        built = {name: z.read(name) for name in z.namelist() if name.endswith(".py")}
+    built = {name: data for name, data in read_package(DIST / "nile.tar.gz").items() if name.endswith(".py")}
     stale = []
     for path in sorted((ROOT / "nile").rglob("*.py")):
         if "__pycache__" in path.parts:

@@ -38,7 +38,7 @@ def test_boots_offline_from_local_server_with_loading_screen(page: Page, base_ur
     expect(page.get_by_role("button", name="New game: Vom Kap bis Kairo")).to_be_visible()
     # the runtime really came from this server (and nothing from elsewhere: the autouse guard)
     assert any(u.endswith("pyodide.asm.wasm") for u in local), local
-    assert any(u.endswith("nile.zip") for u in local), local
+    assert any(u.endswith("nile.tar.gz") for u in local), local
     assert not refused, refused
 
 

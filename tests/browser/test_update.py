@@ -15,7 +15,7 @@ import functools
 import json
 import subprocess
 import sys
-import zipfile
+import tarfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -29,9 +29,11 @@ from .ui import ADVANCE_ORDER, actions, click, intent, only_game, play_against_b
 
 
 def build_of(site: Path) -> str:
-    """The version a built site names in its nile.zip (``nile/BUILD``)."""
-    with zipfile.ZipFile(site / "nile.zip") as z:
-        return z.read("nile/BUILD").decode().strip()
+    """The version a built site names in its nile.tar.gz (``nile/BUILD``)."""
+    with tarfile.open(site / "nile.tar.gz", "r:gz") as archive:
+        member = archive.extractfile("nile/BUILD")
+        assert member is not None
+        return member.read().decode().strip()
 
 
 @pytest.fixture(scope="module")

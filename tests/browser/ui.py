@@ -7,7 +7,7 @@ synchronously by Python and always ends in a redraw, so "wait until data-renders
 the exact completion signal of a click, with no sleeps.
 
 Saves for a test are made here with the same engine the page runs (``nile`` from the source
-tree; ``conftest`` checks that ``dist/nile.zip`` holds the same sources).
+tree; ``conftest`` checks that ``dist/nile.tar.gz`` holds the same sources).
 """
 
 from __future__ import annotations

@@ -45,7 +45,7 @@ def test_the_wheel_holds_the_package_with_its_catalogs_and_the_command_runs(tmp_
 
 
 def test_the_pages_copy_of_each_module_is_the_same_code_on_the_same_lines():
-    """nile.zip holds slim modules (tools/slim.py: no comments, empty docstrings) so that the page's first
+    """nile.tar.gz holds slim modules (tools/slim.py: no comments, empty docstrings) so that the page's first
     visit downloads less; each is the same code at the same places, line and column, as the repository's,
     so a traceback from the page points at the right line."""
     import ast
