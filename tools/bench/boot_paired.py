@@ -11,13 +11,16 @@ more than most changes to the boot. ``--floor`` adds the last site with a main.p
 but mark itself ready (what PyScript and Pyodide cost without any of our Python), ``--bare`` the
 bench's bare page (Pyodide's loadPyodide alone, tools/bench/bench-bare.*). Prints medians: ready, until
 main.py runs (PyScript's and Pyodide's part), our imports and unpacking (``nile:start`` →
-``nile:imported``), and the first screen. Warm loads come once the site's first visit has made its
+``nile:imported``), and the first screen. ``--returning`` boots every site with the storage of a player
+in the middle of a game (the bench's ``returning_storage``) and adds when its board was first drawn
+(``board``: the frame after a board is in the page, from the kept last screen or Python's). Warm loads come once the site's first visit has made its
 memory snapshot (static/pyodide-boot.js), as a returning player's would.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import statistics
 import subprocess
@@ -56,11 +59,14 @@ def sites(dists: list[str], floor: bool, bare: bool, tmp: Path) -> dict[str, tup
     return out
 
 
-def boot(pw: Any, url: str, reloads: int) -> list[dict[str, float]]:
-    """One cold load of ``url`` in a new profile, then ``reloads`` warm ones: the marks of each."""
+def boot(pw: Any, url: str, reloads: int, seed: dict[str, str] | None = None) -> list[dict[str, float]]:
+    """One cold load of ``url`` in a new profile, then ``reloads`` warm ones: the marks of each. With
+    ``seed``, the profile's storage holds those items first, and each load's ``board`` is noted."""
     with tempfile.TemporaryDirectory() as profile:
         ctx = pw.chromium.launch_persistent_context(profile, **bench.launch_kwargs())
         ctx.add_init_script(bench.READY_PROBE)
+        if seed is not None:
+            ctx.add_init_script(bench.SEED_STORAGE_JS % json.dumps(seed))
         page = ctx.new_page()
         marks = []
         for i in range(1 + reloads):
@@ -73,6 +79,9 @@ def boot(pw: Any, url: str, reloads: int) -> list[dict[str, float]]:
                 page.reload()
             page.wait_for_selector(bench.READY, state="attached", timeout=bench.BOOT_TIMEOUT_MS)
             marks.append(page.evaluate(SPLIT))
+            if seed is not None:
+                board = page.evaluate(bench.BOARD_JS)
+                marks[-1]["board"] = board["frame"] if board and board["frame"] is not None else float("nan")
         ctx.close()
     return marks
 
@@ -83,6 +92,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=4)
     ap.add_argument("--floor", action="store_true", help="add the last site with a main.py that does nothing")
     ap.add_argument("--bare", action="store_true", help="add the bare Pyodide page")
+    ap.add_argument("--returning", action="store_true", help="boot with a game in progress stored; note when the board shows")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -97,9 +107,12 @@ def main() -> None:
         results: dict[str, dict[str, list[dict[str, float]]]] = {n: {"cold": [], "warm": []} for n in found}
         try:
             with sync_playwright() as pw:
+                seed = None
+                if args.returning:
+                    seed = bench.returning_storage(pw, argparse.Namespace(url=urls[next(iter(found))]))
                 for r in range(args.rounds):
                     for name in (list(found) if r % 2 == 0 else list(found)[::-1]):
-                        marks = boot(pw, urls[name], 2)
+                        marks = boot(pw, urls[name], 2, None if urls[name].endswith("bench-bare.html") else seed)
                         results[name]["cold"].append(marks[0])
                         results[name]["warm"] += marks[1:]
         finally:
@@ -114,6 +127,8 @@ def main() -> None:
             if xs and xs[0].get("start") is not None:
                 line += (f" · until main.py {med(lambda x: x['start']):.0f} · imports {med(lambda x: x['imported'] - x['start']):.0f}"
                          f" · first screen {med(lambda x: x['ready'] - x['imported']):.0f}")
+            if xs and "board" in xs[0]:
+                line += f" · board shown {med(lambda x: x['board']):.0f}"
             print(f"{line}  (n={len(xs)})")
 
 
