@@ -15,6 +15,7 @@ from ..core.actions import Action
 from ..core.game import GameState
 from ..core.rng import Rng
 from ..games import spec_of
+from ..kit.spec import SearchPlan
 from .base import Bot, determinize, fill_secret, knowledge, values
 
 
@@ -194,11 +195,13 @@ class ISMCTSBot(Bot):
     Each iteration samples the hidden facts from the seat's canonical knowledge, walks the
     tree choosing by UCB among the actions legal in that sample, adds one node, plays on
     with the easy policy for at most ``depth`` actions and scores the position with the
-    evaluation. Other seats' sealed bids inside the tree are played by the easy policy (they
+    evaluation. How, per game and size of table, is the game's ``search_plan`` (``SearchPlan``:
+    widening, playouts, the fitted or the greedy bot's evaluation, the root's choices). Other seats' sealed bids inside the tree are played by the easy policy (they
     are secret, so no seat's tree may react to them). Budget: ``iterations`` or ``budget_ms``.
-    Many root choices (sealed bids) are first narrowed to the greedy bot's best ``width``. Inside the
-    tree a decision point with many moves lets them in by progressive widening (the game's ``WIDEN``,
-    or ``widen``; ``_Node.widened``), or else tries a fresh random ``width`` of them at each visit.
+    Many root choices (sealed bids) are first narrowed to the greedy bot's best ``width`` (or, as the plan
+    says, to the normal bot's best plans). Inside the tree a decision point with many moves lets them in
+    by progressive widening (the plan's ``widen``, or ``widen``; ``_Node.widened``), or else tries a fresh
+    random ``width`` of them at each visit.
     """
 
     name = "strong"
@@ -249,8 +252,13 @@ class ISMCTSBot(Bot):
         move that was played). ``root``: a tree grown by an earlier search to go on from; its visits
         count towards the budget, but at least the share ``reuse`` of the budget is searched anew."""
         kb = knowledge(known)
+        plan = kb.search_plan(known.num_players)
         candidates = legal = thin(known, legal)
-        if len(legal) > self.width:
+        if plan.root_plans and root is None and not known.secret_decision() and len(legal) > plan.root_plans:
+            scores = plan_scores(known, seat, legal, rng)
+            order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))[: plan.root_plans]
+            candidates = tuple(legal[i] for i in sorted(order))
+        elif len(legal) > self.width:
             scores = greedy_scores(known, seat, legal, rng, guess=True)
             order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))[: self.width]
             candidates = tuple(legal[i] for i in sorted(order))
@@ -266,7 +274,7 @@ class ISMCTSBot(Bot):
         deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms * share / 1000
         done = 0
         while done < iterations and (deadline is None or not done or time.perf_counter() < deadline):
-            self._iterate(root, determinize(known, seat, rng, True), seat, candidates, rng, kb)
+            self._iterate(root, determinize(known, seat, rng, True), seat, candidates, rng, kb, plan)
             done += 1
         ranked = []
         for a in candidates:
@@ -277,13 +285,13 @@ class ISMCTSBot(Bot):
         return ranked
 
     def _iterate(
-        self, root: _Node, world: GameState, seat: int, candidates: tuple[Action, ...], rng: Rng, kb: Any
+        self, root: _Node, world: GameState, seat: int, candidates: tuple[Action, ...], rng: Rng, kb: Any, plan: SearchPlan
     ) -> None:
         node = root
         path = [root]
         first = True
         observe = self.observe
-        widen = kb.WIDEN if self.widen is None else self.widen
+        widen = plan.widen if self.widen is None else self.widen
         while not world.is_terminal():
             if world.secret_decision() and not first:
                 seats = world.to_act()
@@ -319,8 +327,8 @@ class ISMCTSBot(Bot):
             world.apply(action, actor)
             path.append(edge)
             node = edge.after(world, seen, kb) if observe else edge
-        self._playout(world, rng, kb)
-        v = values(world, kb, outlook=True)
+        self._playout(world, rng, kb, plan.playout_depth if self.depth is None else self.depth)
+        v = values(world, kb, outlook=plan.fitted)
         for n in path[1:]:
             n.visits += 1
             n.total += v[n.mover]
@@ -329,8 +337,8 @@ class ISMCTSBot(Bot):
     def _ucb(self, child: _Node) -> float:
         return child.total / child.visits + self.c * math.sqrt(math.log(max(child.avail, 1)) / child.visits)
 
-    def _playout(self, world: GameState, rng: Rng, kb: Any) -> None:
-        for _ in range(kb.PLAYOUT_DEPTH if self.depth is None else self.depth):
+    def _playout(self, world: GameState, rng: Rng, kb: Any, depth: int) -> None:
+        for _ in range(depth):
             if world.is_terminal():
                 return
             seats = world.to_act()

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..core.actions import Action
 from ..core.rng import Rng
+from ..kit.spec import SearchPlan, one_plan
 from . import actions as act
 from .data import CARD_INDEX, CARDS, CROSSINGS_TO_WIN, NEED, RAIL_PRICE
 from .determinize import reshuffled
@@ -15,13 +16,11 @@ from .determinize import reshuffled
 SCALE = 60.0
 #: the strong bot's search budget when none is given (what fits its thinking time in the browser)
 STRONG_ITERATIONS = 400
-#: how many actions the strong bot's playouts go on before the evaluation judges the position;
-#: Kap: none — the evaluation of the leaf itself (easy playouts build whenever they can, which the
-#: evaluation does not want: with them, more search played worse)
-PLAYOUT_DEPTH = 0
-#: the strong bot's tree tries a fresh random handful of moves at each visit (no widening: a Kap
+#: how the strong bot searches (at every size of table): no playouts — the fitted ``outlook`` judges the
+#: leaf itself (easy playouts build whenever they can, which the evaluation does not want: with them,
+#: more search played worse); a fresh random handful of moves at each visit (no widening: a Kap
 #: decision point has few moves)
-WIDEN = 0.0
+search_plan = one_plan(SearchPlan(widen=0.0, playout_depth=0, fitted=True))
 #: what one crossing is worth in money (about the rails it costs)
 CROSSING = 100.0
 #: money-equivalents of a route card's income, of a rail on it, of a rail its landscape needs, of a bonus rail

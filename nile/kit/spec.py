@@ -23,6 +23,27 @@ from ..words import Domain
 from .screen import GameUI
 
 
+@dataclass(frozen=True)
+class SearchPlan:
+    """How the strong bot's tree search (``nile.bots.players.ISMCTSBot``) plays a game at one size of table."""
+
+    #: progressive widening inside the tree: a decision point lets in 1 + widen × √(passes) of its moves,
+    #: the easy policy's first; 0: a fresh random handful at each visit (``ISMCTSBot.width``)
+    widen: float = 0.0
+    #: how many actions the playouts go on (the easy policy) before the evaluation judges the position
+    playout_depth: int = 0
+    #: the leaves are judged by ``outlook`` (True) or by ``heuristic``, the greedy bot's evaluation (False)
+    fitted: bool = True
+    #: the root's choices: 0, the greedy bot's best few by one move (when there are many); k > 0, the
+    #: normal bot's best k judged by where its turn ends (``nile.bots.players.plan_scores``)
+    root_plans: int = 0
+
+
+def one_plan(plan: SearchPlan) -> Callable[[int], SearchPlan]:
+    """``search_plan`` for a game whose strong bot searches alike at every size of table."""
+    return lambda players: plan
+
+
 class BotKnowledge(Protocol):
     """What a game tells the computer players (``nile.bots``), as module-level names of its ``bot.py``."""
 
@@ -31,13 +52,12 @@ class BotKnowledge(Protocol):
     #: the strong bot's search budget (iterations per decision) when none is given: what fits its
     #: thinking time in the browser (``make bench``)
     STRONG_ITERATIONS: int
-    #: how many actions the strong bot's playouts go on (the easy policy) before the evaluation judges
-    PLAYOUT_DEPTH: int
     #: how many units of ``outlook`` make odds of e : 1
     OUTLOOK_SCALE: float
-    #: progressive widening inside the strong bot's tree: a decision point lets in 1 + WIDEN × √(passes)
-    #: of its moves, the easy policy's first; 0: a fresh random handful each time (``ISMCTSBot.width``)
-    WIDEN: float
+
+    def search_plan(self, players: int) -> SearchPlan:
+        """How the strong bot searches at a table of ``players`` (``SearchPlan``)."""
+        ...
 
     def canonical(self, state: Any, seat: int) -> Any:
         """A copy whose hidden facts are in a canonical order: a function of what ``seat`` may know only."""

@@ -203,10 +203,10 @@ def test_the_strong_bot_goes_on_from_its_own_search_within_a_nile_turn():
     assert second in state.legal_actions(seat)
 
 
-def _nile_turn_start(seed: int = 5) -> tuple[object, int]:
-    """A 2-player Nile game at the start of a player's three action points (easy bots before)."""
+def _nile_turn_start(seed: int = 5, players: int = 2) -> tuple[object, int]:
+    """A Nile game (2 players unless said) at the start of a player's three action points (easy bots before)."""
     spec = GAMES["banks"]
-    state = spec.new_state(spec.default_options(2, frozenset()), seed)
+    state = spec.new_state(spec.default_options(players, frozenset()), seed)
     easy, rng = make_bot("easy"), Rng(2)
     while not (state.phase == "actions" and state.ap == 3):
         seat = state.to_act()[0]
@@ -215,7 +215,7 @@ def _nile_turn_start(seed: int = 5) -> tuple[object, int]:
 
 
 def test_a_decision_point_in_the_tree_lets_in_more_moves_as_it_is_visited_more():
-    """Progressive widening (issue 22, Nile's ``WIDEN``): the easy policy's move alone at first, then
+    """Progressive widening (issue 22, Nile's ``SearchPlan.widen``): the easy policy's move alone at first, then
     1 + √passes of them; a move met only in another sample of the hidden facts joins at the end."""
     from nile.banks import bot as banks_bot
     from nile.bots.players import _Node
@@ -253,3 +253,31 @@ def test_the_strong_bot_plans_the_rest_of_its_nile_turn_in_its_tree():
     assert len(tried) <= 1 + visits ** 0.5 and min(tried) >= 3
     visits, tried = follow_ups(0.0)
     assert len(tried) > visits / 2 and tried.count(1) > len(tried) / 2
+
+
+def test_at_a_nile_table_of_four_the_strong_bot_weighs_the_normal_bots_best_plans(monkeypatch):
+    """Nile's ``SEARCH_MORE`` (issue 22): at a table of three or more the strong bot's choices are the
+    normal bot's three best plans for the turn, judged by the hand-set evaluation (the fitted one, from
+    two-player games, made it harvest half as often and lose to the normal bot); at a table of two it
+    weighs the greedy bot's best ten with the fitted evaluation, as before."""
+    from nile.banks import bot as banks_bot
+    from nile.bots.base import canonical as known_by
+    from nile.bots.players import ISMCTSBot, plan_scores
+
+    state, seat = _nile_turn_start(players=4)
+    known = known_by(state, seat)
+    legal = known.legal_actions(seat)
+    scores = plan_scores(known, seat, legal, Rng(7))
+    best = {legal[i] for i in sorted(range(len(legal)), key=lambda i: (-scores[i], i))[:3]}
+
+    def fitted(state: object) -> list[float]:
+        raise AssertionError("the fitted evaluation judged a leaf at a table of four")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(banks_bot, "outlook", fitted)
+        ranked = ISMCTSBot(iterations=60).search(known, seat, legal, Rng(7))
+    assert {action for action, _, _ in ranked} == best
+    assert sum(visits for _, visits, _ in ranked) == 60
+
+    two, seat = _nile_turn_start()
+    assert len(ISMCTSBot(iterations=60).search(known_by(two, seat), seat, two.legal_actions(seat), Rng(7))) == 10

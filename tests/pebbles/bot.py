@@ -6,7 +6,7 @@ from typing import Any
 
 from nile.core.actions import Action
 from nile.core.rng import Rng
-from nile.kit.spec import exact_outcome
+from nile.kit.spec import SearchPlan, exact_outcome, one_plan
 
 from .rules import GOLD_POINTS, PebblesState
 
@@ -14,11 +14,9 @@ from .rules import GOLD_POINTS, PebblesState
 SCALE = 3.0
 #: the strong bot's search budget when none is given (what fits its thinking time in the browser)
 STRONG_ITERATIONS = 50
-#: how many actions the strong bot's playouts go on before the evaluation judges the position;
-#: pebbles: a few takes
-PLAYOUT_DEPTH = 4
-#: the strong bot's tree tries a fresh random handful of moves at each visit (no widening)
-WIDEN = 0.0
+#: how the strong bot searches: playouts of a few takes, a fresh random handful of moves at each visit
+#: (no widening), leaves judged by ``outlook`` (which is ``heuristic`` here)
+search_plan = one_plan(SearchPlan(widen=0.0, playout_depth=4))
 
 outcome_key = exact_outcome
 #: the strong bot evaluates with the same ``heuristic`` as the greedy one
