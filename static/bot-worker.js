@@ -10,11 +10,12 @@ const BUILD = new URL(import.meta.url).searchParams.get("v") || "";
 
 async function start() {
   const { loadPyodide } = await import(PYODIDE + "pyodide.mjs");
+  const { archiveFormat } = await import("./archive.js");
   const pyodide = await loadPyodide({ indexURL: PYODIDE });
-  const zip = await fetch(new URL("../nile.tar.gz" + (BUILD ? `?v=${encodeURIComponent(BUILD)}` : ""), import.meta.url));
-  if (!zip.ok) throw new Error(`nile.tar.gz: HTTP ${zip.status}`);
-  const bytes = await zip.arrayBuffer();
-  pyodide.unpackArchive(bytes, gzipped(bytes) ? "gztar" : "tar", { extractDir: "/home/pyodide/bots" });
+  const archive = await fetch(new URL("../nile.tar.gz" + (BUILD ? `?v=${encodeURIComponent(BUILD)}` : ""), import.meta.url));
+  if (!archive.ok) throw new Error(`nile.tar.gz: HTTP ${archive.status}`);
+  const bytes = await archive.arrayBuffer();
+  pyodide.unpackArchive(bytes, archiveFormat(bytes), { extractDir: "/home/pyodide/bots" });
   pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/bots')");
   const protocol = pyodide.pyimport("nile.bots.protocol");
   return { protocol, toPy: (value) => pyodide.toPy(value) };
@@ -35,8 +36,3 @@ self.onmessage = async (event) => {
   }
 };
 
-// nile.tar.gz as sent, or the tar itself if the server sent it with Content-Encoding: gzip
-function gzipped(bytes) {
-  const head = new Uint8Array(bytes, 0, 2);
-  return head[0] === 0x1f && head[1] === 0x8b;
-}

@@ -14,7 +14,7 @@ import { dropSnapshots, readSnapshot, snapshotKey, switchedOff } from "./snapsho
 
 export * from "../{{VENDOR_PYODIDE}}/pyodide.mjs";
 
-const ZIP = new URL("../nile.tar.gz", import.meta.url).href;
+const ARCHIVE = new URL("../nile.tar.gz", import.meta.url).href;
 // PyScript takes the interpreter module's folder for Pyodide's: it is the vendored one
 const INDEX_URL = new URL("../{{VENDOR_PYODIDE}}/", import.meta.url).href;
 //: how long after the page is ready (and idle) a snapshot is made: not while the player starts to play
@@ -37,8 +37,8 @@ export async function loadPyodide(given) {
   }
   let key = null;
   try {
-    const zip = await (await fetch(ZIP)).arrayBuffer(); // preloaded by index.html: no second download
-    key = await snapshotKey(zip, pyodide.version);
+    const archive = await (await fetch(ARCHIVE)).arrayBuffer(); // preloaded by index.html: no second download
+    key = await snapshotKey(archive, pyodide.version);
     const snapshot = await readSnapshot(key);
     if (snapshot) {
       const started = await pyodide.loadPyodide({ ...options, _loadSnapshot: snapshot });
@@ -93,7 +93,7 @@ function makeSnapshot(key) {
       else { console.warn("memory snapshot not made:", event.data && event.data.error); done(null); }
     };
     worker.onerror = (event) => { console.warn("memory snapshot not made:", event.message); done(null); };
-    worker.postMessage({ key, zip: ZIP });
+    worker.postMessage({ key, archive: ARCHIVE });
   } catch (error) {
     console.warn("memory snapshot not made:", error);
   }

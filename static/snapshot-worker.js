@@ -3,6 +3,7 @@
 // modules the page imports at its start imported, except those that reach the browser (nile.web.app:
 // js, pyscript) — a snapshot may hold no JavaScript object. tools/build_site.py fills the vendor path.
 import { loadPyodide } from "../{{VENDOR_PYODIDE}}/pyodide.mjs";
+import { archiveFormat } from "./archive.js";
 import { storeSnapshot } from "./snapshot.js";
 
 const PYODIDE = new URL("../{{VENDOR_PYODIDE}}/", import.meta.url).href;
@@ -12,11 +13,11 @@ const MODULES = ["nile.games", "nile.messages", "nile.bots.protocol", "nile.core
 
 self.onmessage = async (event) => {
   try {
-    const { key, zip } = event.data;
+    const { key, archive } = event.data;
     const pyodide = await loadPyodide({ indexURL: PYODIDE, _makeSnapshot: true });
-    const bytes = await (await fetch(zip)).arrayBuffer();
+    const bytes = await (await fetch(archive)).arrayBuffer();
     pyodide.runPython("import os, sys; os.makedirs('/home/pyodide', exist_ok=True); os.chdir('/home/pyodide')");
-    pyodide.unpackArchive(bytes, gzipped(bytes) ? "gztar" : "tar", { extractDir: "/home/pyodide" });
+    pyodide.unpackArchive(bytes, archiveFormat(bytes), { extractDir: "/home/pyodide" });
     pyodide.runPython(`import sys\nif "/home/pyodide" not in sys.path: sys.path.insert(0, "/home/pyodide")\n`
       + MODULES.map((m) => `import ${m}`).join("\n"));
     const snapshot = pyodide.makeMemorySnapshot();
@@ -27,8 +28,3 @@ self.onmessage = async (event) => {
   }
 };
 
-// nile.tar.gz as sent, or the tar itself if the server sent it with Content-Encoding: gzip
-function gzipped(bytes) {
-  const head = new Uint8Array(bytes, 0, 2);
-  return head[0] === 0x1f && head[1] === 0x8b;
-}

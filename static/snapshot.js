@@ -10,8 +10,8 @@
 export const CACHE = "pyodide-snapshot"; // not "nile-…": the service worker's cleaning leaves it alone
 export const OFF_KEY = "nile:no-snapshot"; // localStorage: never use nor make one (tests, a player's escape)
 
-export async function snapshotKey(zip, pyodideVersion) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", zip));
+export async function snapshotKey(archive, pyodideVersion) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", archive));
   const hex = [...digest.slice(0, 12)].map((b) => b.toString(16).padStart(2, "0")).join("");
   return new URL(`./snapshot/${pyodideVersion}/${hex}`, self.location.origin).href;
 }
