@@ -732,7 +732,7 @@ class BanksState(Position):
         new.bids = dict(self.bids)
         new.final = _copy_json(self.final)
         new.rng = self.rng.clone()
-        new._legal = {}
+        new._legal = dict(self._legal)  # same position, same legal actions (apply clears it)
         return new
 
 

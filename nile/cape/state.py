@@ -326,7 +326,7 @@ class CapeState(Position):
         new.revealed = dict(self.revealed) if self.revealed is not None else None
         new.final = copy.deepcopy(self.final)
         new.rng = self.rng.clone()
-        new._legal = {}
+        new._legal = dict(self._legal)  # same position, same legal actions (apply clears it)
         return new
 
 
