@@ -15,11 +15,15 @@
   the first seat went on to win. A logistic regression (Newton's method, a small ridge) fits one
   weight per feature; printed in the game's unit (``OUTLOOK_UNIT``: Kap's Pond, Nile's points, whose
   weight is 1) with ``OUTLOOK_SCALE`` = 1 / that weight, and the log-loss on held-out games (other
-  seeds) beside that of today's ``OUTLOOK``.
+  seeds) beside that of today's ``OUTLOOK`` (and the greedy bot's ``heuristic``, where the
+  features are its parts). ``--players 3,4,5``: tables of those sizes in turn, each seat's features
+  minus those of its strongest rival (by ``heuristic``, the rival ``values`` measures a lead against);
+  ``--every N`` keeps every N-th decision point, ``--jobs`` plays the games in parallel.
 
     python tools/fit_bots.py --games 40 --seed 2026 [--iterations 200]
     python tools/fit_bots.py --game cape --outlook --games 300 --seed 2026 --eps 10
     python tools/fit_bots.py --game banks --outlook --games 300 --seed 2026 --eps 10
+    python tools/fit_bots.py --game banks --outlook --players 3,4,5 --games 180 --seed 2026 --eps 10 --every 2 --jobs 2
 """
 
 from __future__ import annotations
@@ -103,33 +107,58 @@ def _fitted(game: str) -> Any:
     return {"banks": banks_bot, "cape": cape_bot}[game]
 
 
-def outlook_points(game: str, games: int, seed: int, eps: int) -> list[tuple[list[float], float]]:
-    """(seat 0's features minus seat 1's, did seat 0 win) and the mirror, at every decision point of
-    ``games`` normal-against-normal games of ``game`` (``eps`` % of the moves random)."""
+def _rival(state: Any, seat: int) -> int:
+    """The seat's strongest rival by the greedy bot's ``heuristic`` (the one ``values`` measures a lead against)."""
+    raw = knowledge(state).heuristic(state)
+    return max((q for q in range(state.num_players) if q != seat), key=lambda q: (raw[q], -q))
+
+
+def _game_points(args: tuple[str, int, int, int, int, int]) -> list[tuple[list[float], float]]:
+    """One self-play game's points (``outlook_points``): at every ``every``-th decision point, for each
+    seat, its features minus its strongest rival's, and whether it went on to win."""
+    game, g, seed, eps, players, every = args
     spec = spec_of(game)
     features = _fitted(game).outlook_features
-    points: list[tuple[list[float], float]] = []
-    for g in range(games):
-        bots = [make_bot("normal"), make_bot("normal")]
-        rngs = [Rng(seed * 1000 + g * 10 + s) for s in range(2)]
-        mix = Rng(seed * 7 + g)
-        state = spec.new_state(spec.default_options(2, frozenset()), seed + g)
-        seen: list[list[float]] = []
-        while not state.is_terminal():
-            seat = state.to_act()[0]
-            if mix.below(100) < eps:
-                action = mix.choice(state.legal_actions(seat))
-            else:
-                action = bots[seat].choose(state, seat, rngs[seat])
-            state.apply(action, seat)
-            if not state.is_terminal() and not state.secret_decision():
-                f0, f1 = (features(state, p) for p in (0, 1))
-                seen.append([a - b for a, b in zip(f0, f1, strict=True)])
-        won = state.returns()
-        for diff in seen:
-            points.append((diff, won[0]))
-            points.append(([-x for x in diff], won[1]))
-    return points
+    bots = [make_bot("normal") for _ in range(players)]
+    rngs = [Rng(seed * 1000 + g * 10 + s) for s in range(players)]
+    mix = Rng(seed * 7 + g)
+    state = spec.new_state(spec.default_options(players, frozenset()), seed + g)
+    seen: list[tuple[int, list[float]]] = []
+    count = 0
+    while not state.is_terminal():
+        seat = state.to_act()[0]
+        if mix.below(100) < eps:
+            action = mix.choice(state.legal_actions(seat))
+        else:
+            action = bots[seat].choose(state, seat, rngs[seat])
+        state.apply(action, seat)
+        if not state.is_terminal() and not state.secret_decision():
+            count += 1
+            if count % every:
+                continue
+            own = [features(state, p) for p in range(players)]
+            for p in range(players):
+                rival = own[_rival(state, p)]
+                seen.append((p, [a - b for a, b in zip(own[p], rival, strict=True)]))
+    won = state.returns()
+    return [(diff, won[p]) for p, diff in seen]
+
+
+def outlook_points(
+    game: str, games: int, seed: int, eps: int, players: tuple[int, ...] = (2,), jobs: int = 1, every: int = 1
+) -> list[tuple[list[float], float]]:
+    """(a seat's features minus its strongest rival's, did the seat win) for every seat at every
+    ``every``-th decision point of ``games`` games of the normal bot against itself (``eps`` % of the
+    moves random), the tables' sizes taken in turn from ``players``; ``jobs`` processes."""
+    tasks = [(game, g, seed, eps, players[g % len(players)], every) for g in range(games)]
+    if jobs > 1:
+        from multiprocessing import Pool
+
+        with Pool(jobs) as pool:
+            parts = pool.map(_game_points, tasks, chunksize=1)
+    else:
+        parts = [_game_points(t) for t in tasks]
+    return [point for part in parts for point in part]
 
 
 def _solve(matrix: list[list[float]], rhs: list[float]) -> list[float]:
@@ -181,20 +210,27 @@ def log_loss(points: list[tuple[list[float], float]], w: list[float]) -> float:
     return total / max(1, len(points))
 
 
-def fit_outlook(game: str, games: int, seed: int, eps: int) -> None:
+def fit_outlook(game: str, games: int, seed: int, eps: int, players: tuple[int, ...] = (2,), jobs: int = 1, every: int = 1) -> None:
     bots = _fitted(game)
     names = bots.OUTLOOK_FEATURES
-    train = outlook_points(game, games, seed, eps)
-    held = outlook_points(game, max(1, games // 3), seed + 100_000, eps)
+    held_games = max(1, games // 3)
+    train = outlook_points(game, games, seed, eps, players, jobs, every)
+    held = outlook_points(game, held_games, seed + 100_000, eps, players, jobs, every)
     w = fit_logistic(train)
     money = w[names.index(bots.OUTLOOK_UNIT)]
-    print(f"{game} outlook: {games} games (seed {seed}, {eps} % random moves), {len(train)} decision points; "
-          f"held out: {len(held)} from {max(1, games // 3)} games (seed {seed + 100_000})")
-    print("OUTLOOK = {" + ", ".join(f'"{n}": {x / money:.2f}' for n, x in zip(names, w, strict=True)) + "}")
-    print(f"OUTLOOK_SCALE = {1 / money:.1f}")
+    sizes = "/".join(str(n) for n in players)
+    print(f"{game} outlook, tables of {sizes}: {games} games (seed {seed}, {eps} % random moves), {len(train)} points; "
+          f"held out: {len(held)} from {held_games} games (seed {seed + 100_000})")
+    print("{" + ", ".join(f'"{n}": {x / money:.2f}' for n, x in zip(names, w, strict=True)) + "}")
+    print(f"scale = {1 / money:.1f}")
     today = [bots.OUTLOOK[n] / bots.OUTLOOK_SCALE for n in names]
-    print(f"log-loss held out: fitted {log_loss(held, w):.4f}, today's OUTLOOK {log_loss(held, today):.4f}, "
-          f"a coin {math.log(2):.4f} (train {log_loss(train, w):.4f})")
+    print(f"log-loss held out: today's OUTLOOK {log_loss(held, today):.4f}")
+    spec = spec_of(game)
+    fresh = spec.new_state(spec.default_options(players[0], frozenset()), seed)
+    if set(bots.terms(fresh)) == set(names):  # the greedy bot's heuristic: every part at weight 1
+        print(f"log-loss held out: the heuristic {log_loss(held, [1 / bots.SCALE] * len(names)):.4f}")
+    print(f"log-loss held out: fitted {log_loss(held, w):.4f}, a coin {math.log(2):.4f} (train {log_loss(train, w):.4f}); "
+          f"a seat wins {100 * sum(y for _, y in held) / len(held):.1f} % of the held-out points")
 
 
 def main() -> int:
@@ -205,10 +241,14 @@ def main() -> int:
     parser.add_argument("--game", action="append", choices=("banks", "cape"))
     parser.add_argument("--outlook", action="store_true", help="fit the search evaluation (OUTLOOK) of each --game (default: cape)")
     parser.add_argument("--eps", type=int, default=10, help="with --outlook: the share of random moves, in %%")
+    parser.add_argument("--players", default="2", help="with --outlook: tables' sizes, taken in turn (e.g. 3,4,5)")
+    parser.add_argument("--every", type=int, default=1, help="with --outlook: keep every N-th decision point")
+    parser.add_argument("--jobs", type=int, default=1, help="with --outlook: processes")
     args = parser.parse_args()
     if args.outlook:
         for game in args.game or ["cape"]:
-            fit_outlook(game, args.games, args.seed, args.eps)
+            sizes = tuple(int(n) for n in args.players.split(","))
+            fit_outlook(game, args.games, args.seed, args.eps, sizes, args.jobs, args.every)
         return 0
     for game in args.game or ["cape", "banks"]:
         shares, points = self_play(game, args.games, args.seed, args.iterations)
