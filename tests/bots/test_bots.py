@@ -257,9 +257,10 @@ def test_the_strong_bot_plans_the_rest_of_its_nile_turn_in_its_tree():
 
 def test_at_a_nile_table_of_four_the_strong_bot_weighs_the_normal_bots_best_plans(monkeypatch):
     """Nile's ``SEARCH_MORE`` (issue 22): at a table of three or more the strong bot's choices are the
-    normal bot's three best plans for the turn, judged by the hand-set evaluation (the fitted one, from
-    two-player games, made it harvest half as often and lose to the normal bot); at a table of two it
-    weighs the greedy bot's best ten with the fitted evaluation, as before."""
+    normal bot's three best plans for the turn, and its leaves are judged by the evaluation fitted on
+    games of three to five (``OUTLOOK_MORE``: the one fitted on two-player games made it harvest half
+    as often and lose to the normal bot); at a table of two it weighs the greedy bot's best ten with
+    ``OUTLOOK``, as before."""
     from nile.banks import bot as banks_bot
     from nile.bots.base import canonical as known_by
     from nile.bots.players import ISMCTSBot, plan_scores
@@ -269,15 +270,25 @@ def test_at_a_nile_table_of_four_the_strong_bot_weighs_the_normal_bots_best_plan
     legal = known.legal_actions(seat)
     scores = plan_scores(known, seat, legal, Rng(7))
     best = {legal[i] for i in sorted(range(len(legal)), key=lambda i: (-scores[i], i))[:3]}
+    tables: list[dict[str, float]] = []
+    weights_of = banks_bot.outlook_weights
 
-    def fitted(state: object) -> list[float]:
-        raise AssertionError("the fitted evaluation judged a leaf at a table of four")
+    def watched(players: int) -> tuple[dict[str, float], float]:
+        weights, scale = weights_of(players)
+        tables.append(weights)
+        return weights, scale
 
     with monkeypatch.context() as patched:
-        patched.setattr(banks_bot, "outlook", fitted)
+        patched.setattr(banks_bot, "outlook_weights", watched)
         ranked = ISMCTSBot(iterations=60).search(known, seat, legal, Rng(7))
     assert {action for action, _, _ in ranked} == best
     assert sum(visits for _, visits, _ in ranked) == 60
+    assert tables and all(t is banks_bot.OUTLOOK_MORE for t in tables)
 
     two, seat = _nile_turn_start()
-    assert len(ISMCTSBot(iterations=60).search(known_by(two, seat), seat, two.legal_actions(seat), Rng(7))) == 10
+    tables.clear()
+    with monkeypatch.context() as patched:
+        patched.setattr(banks_bot, "outlook_weights", watched)
+        ranked = ISMCTSBot(iterations=60).search(known_by(two, seat), seat, two.legal_actions(seat), Rng(7))
+    assert len(ranked) == 10
+    assert tables and all(t is banks_bot.OUTLOOK for t in tables)

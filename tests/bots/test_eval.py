@@ -202,20 +202,26 @@ def test_kap_search_evaluation_is_the_fitted_weights_times_the_features_everywhe
     assert seen > 3
 
 
-def test_nile_search_evaluation_is_the_fitted_weights_times_the_features_and_rewards_what_wins():
-    """Nile's ``outlook`` (issue 22) is ``OUTLOOK`` times ``outlook_features`` at every position of a game,
-    and a point scored raises a seat's outlook by the score's weight."""
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_nile_search_evaluation_is_the_fitted_weights_times_the_features_and_rewards_what_wins(players):
+    """Nile's ``outlook`` (issue 22) is the fitted weights times ``outlook_features`` at every position of
+    a game — ``OUTLOOK`` at a table of two, ``OUTLOOK_MORE`` (fitted on tables of three to five, counted
+    so that ``OUTLOOK_SCALE`` gives its odds) at a bigger one — and a point scored raises a seat's
+    outlook by the score's weight."""
     spec = GAMES["banks"]
-    state = spec.new_state(spec.default_options(3, frozenset()), 11)
+    state = spec.new_state(spec.default_options(players, frozenset()), 11)
     bot, rng, seen = make_bot("easy"), Rng(3), 0
     names = eval_banks.OUTLOOK_FEATURES
+    weights, scale = (eval_banks.OUTLOOK, eval_banks.OUTLOOK_SCALE) if players == 2 else (
+        eval_banks.OUTLOOK_MORE, eval_banks.OUTLOOK_MORE_SCALE)
+    unit = eval_banks.OUTLOOK_SCALE / scale
     while not state.is_terminal() and seen < 400:
-        want = [sum(eval_banks.OUTLOOK[n] * f for n, f in zip(names, eval_banks.outlook_features(state, p), strict=True))
-                for p in range(3)]
+        want = [unit * sum(weights[n] * f for n, f in zip(names, eval_banks.outlook_features(state, p), strict=True))
+                for p in range(players)]
         assert eval_banks.outlook(state) == pytest.approx(want)
         seen += 1
         seat = state.to_act()[0]
         state.apply(bot.choose(state, seat, rng), seat)
     before = eval_banks.outlook(state)[0]
     state.score[0] += 1
-    assert eval_banks.outlook(state)[0] == pytest.approx(before + eval_banks.OUTLOOK["score"])
+    assert eval_banks.outlook(state)[0] == pytest.approx(before + unit * weights["score"])
