@@ -52,6 +52,7 @@ def greedy_scores(
     totals = [0.0] * len(legal)
     for _ in range(samples):
         world = determinize(known, seat, rng, guess)
+        world.legal_actions(seat)  # made once here, kept by every copy below (``apply`` checks against it)
         seed = rng.next64()
         for i, action in enumerate(legal):
             after = world.clone()
@@ -97,6 +98,7 @@ def plan_scores(known: GameState, seat: int, legal: tuple[Action, ...], rng: Rng
         return scores
     kb = knowledge(known)
     world = determinize(known, seat, rng)
+    world.legal_actions(seat)  # made once, kept by the copies
     order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))[:PLAN_BEAM]
     out = list(scores)
     for i in order:
