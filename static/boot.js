@@ -49,6 +49,7 @@ function showLastScreen() {
     app.inert = true;
     app.replaceChildren(template.content);
     app.classList.toggle("fits", !!app.querySelector(":scope > .game.fit")); // as nile/web/app.py (app.css #app.fits)
+    if (window.nileFit) window.nileFit(app); // the board's pictures fill their frames (static/fit.js, before this)
     const marker = document.createElement("p");
     marker.id = "starting";
     marker.setAttribute("role", "status");

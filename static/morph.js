@@ -37,9 +37,14 @@ function sameKind(a, b) {
   return a.nodeType === b.nodeType && a.nodeName === b.nodeName && a.namespaceURI === b.namespaceURI;
 }
 
+// A live element's style attribute is a script's (static/fit.js): the markup never carries one (the CSP
+// forbids inline styles), and it is left as it is.
+const scripted = (attr) => attr.name === "style";
+
 function syncAttributes(live, fresh) {
   const want = fresh.attributes;
-  const have = live.attributes;
+  let have = live.attributes;
+  if (live.hasAttribute("style") && !fresh.hasAttribute("style")) have = [...have].filter((a) => !scripted(a));
   let sameNames = want.length === have.length;
   for (let i = 0; sameNames && i < want.length; i++) sameNames = want[i].name === have[i].name;
   if (sameNames) {

@@ -338,9 +338,11 @@ def board(frame: Frame) -> str:
     # leaves the fields as they were does not send them again
     at = ".board-frame > .board"
     return (
-        f'<div class="board">{part(at + " > svg.track", track)}{part(at + " > svg.fields", svg_fields(frame))}'
+        f'<div class="board">{part(at + " > svg.track", track)}'
+        f'<div class="pic">{part(at + " > .pic > svg.fields", svg_fields(frame))}</div>'
         f'{part(at + " > details.legend", memo("banks-legend").get(lang, legend, lang))}'
-        f'<div class="lower">{part(at + " svg.market", svg_market(frame))}{part(at + " section.boat", html_boat(frame))}</div></div>'
+        f'<div class="lower"><div class="pic">{part(at + " .pic > svg.market", svg_market(frame))}</div>'
+        f'{part(at + " section.boat", html_boat(frame))}</div></div>'
     )
 
 

@@ -345,6 +345,9 @@ class App:
         else:
             self.root.innerHTML = html
         self._painted = dict(parts)
+        fit = getattr(window, "nileFit", None)  # the board's pictures fill their frames (static/fit.js)
+        if fit is not None and _str(fit) is not None:
+            fit(self.root)
         fits = _str(self.root.querySelector(":scope > .game.fit")) is not None
         if fits != self.root.classList.contains("fits"):  # the table fills the window (static/app.css #app.fits)
             self.root.classList.toggle("fits", fits)

@@ -162,7 +162,7 @@ def test_a_kept_drawing_notes_its_parts_again():
     drawn = dict(render_screen(c).parts)
     c.handle("act", "end")  # a question: the board is kept
     kept = dict(render_screen(c).parts)
-    assert kept == drawn and ".board-frame > .board > svg.fields" in kept and ".board-frame > .board > details.legend" in kept
+    assert kept == drawn and ".board-frame > .board > .pic > svg.fields" in kept and ".board-frame > .board > details.legend" in kept
 
 
 def drawn_since(before, name):
