@@ -101,6 +101,27 @@ def test_the_play_screen_fits_the_window(sized: Any, game: str, size: tuple[int,
         assert market["drawnH"] >= 200, market
 
 
+def test_the_nile_board_follows_the_window_when_it_is_resized(sized: Any) -> None:
+    """The fields and the market are sized in px from their frames (static/fit.js, so a click does not make
+    the browser lay out every shape again): a window made smaller, larger, or turned still gets a board
+    that fills the room it has, whole in the window."""
+    page = sized(*LAPTOP)
+    open_save(page, PLAY["banks"])
+    seen = []
+    for size in (LAPTOP, (1100, 700), TABLET, (1440, 900), LAPTOP):
+        page = sized(*size)
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        m = assert_fits(page, f"banks play at {size}")
+        fields = next(d for d in m["drawings"] if "fields" in d["cls"])
+        frame = page.locator(".board .pic").first.bounding_box()
+        assert frame is not None
+        # the picture is its frame's size (not the size it had in the last window)
+        assert abs(fields["width"] - frame["width"]) < 1 and abs(fields["height"] - frame["height"]) < 1, (size, fields, frame)
+        assert fields["drawnW"] >= 0.75 * m["board"]["width"], (size, fields, m["board"])
+        seen.append(round(fields["drawnW"]))
+    assert seen[0] == seen[-1] and len(set(seen)) >= 3, seen  # back at the first size, the first board
+
+
 @pytest.mark.parametrize("game", sorted(PLAY))
 def test_the_replay_and_the_sealed_bids_fit_a_laptop(sized: Any, game: str) -> None:
     page = sized(*LAPTOP)
