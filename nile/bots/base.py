@@ -69,6 +69,10 @@ def determinize(known: GameState, seat: int, rng: Rng, guess: bool = False) -> G
     sample: GameState = spec_of(known.GAME).resample_hidden(known, seat, rng)
     if guess and sample.secret_decision():
         knowledge(sample).guess_hidden(sample, seat, rng)
+    if not sample.is_terminal() and seat in sample.to_act():
+        # made once here, kept by every copy a bot makes of this sample to try a move (``clone`` keeps them,
+        # ``apply`` checks its move against them): a sample starts without them
+        sample.legal_actions(seat)
     return sample
 
 

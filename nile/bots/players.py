@@ -51,8 +51,7 @@ def greedy_scores(
         samples = 3 if known.secret_decision() else 1
     totals = [0.0] * len(legal)
     for _ in range(samples):
-        world = determinize(known, seat, rng, guess)
-        world.legal_actions(seat)  # made once here, kept by every copy below (``apply`` checks against it)
+        world = determinize(known, seat, rng, guess)  # its legal actions made once, kept by every copy below
         seed = rng.next64()
         for i, action in enumerate(legal):
             after = world.clone()
@@ -98,7 +97,6 @@ def plan_scores(known: GameState, seat: int, legal: tuple[Action, ...], rng: Rng
         return scores
     kb = knowledge(known)
     world = determinize(known, seat, rng)
-    world.legal_actions(seat)  # made once, kept by the copies
     order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))[:PLAN_BEAM]
     out = list(scores)
     for i in order:
