@@ -107,12 +107,13 @@ def main() -> None:
         results: dict[str, dict[str, list[dict[str, float]]]] = {n: {"cold": [], "warm": []} for n in found}
         try:
             with sync_playwright() as pw:
-                seed = None
-                if args.returning:
-                    seed = bench.returning_storage(pw, argparse.Namespace(url=urls[next(iter(found))]))
+                # each site's own returning player: the kept last screen is the HTML that site draws (another
+                # site's markup would be drawn with this site's stylesheet, and patched on the first render)
+                seeds = {name: bench.returning_storage(pw, argparse.Namespace(url=url))
+                         for name, url in urls.items() if args.returning and not url.endswith("bench-bare.html")}
                 for r in range(args.rounds):
                     for name in (list(found) if r % 2 == 0 else list(found)[::-1]):
-                        marks = boot(pw, urls[name], 2, None if urls[name].endswith("bench-bare.html") else seed)
+                        marks = boot(pw, urls[name], 2, seeds.get(name))
                         results[name]["cold"].append(marks[0])
                         results[name]["warm"] += marks[1:]
         finally:
