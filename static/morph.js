@@ -52,9 +52,12 @@ function syncAttributes(live, fresh) {
     return;
   }
   // attributes added, removed or reordered: set them anew, in the new order, so the live element
-  // reads exactly as the markup (as it would after innerHTML)
+  // reads exactly as the markup (as it would after innerHTML), a script's style last
+  const style = have === live.attributes ? null : live.getAttribute("style");
   for (let i = have.length - 1; i >= 0; i--) live.removeAttributeNS(have[i].namespaceURI, have[i].localName);
+  if (style !== null) live.removeAttribute("style");
   for (let i = 0; i < want.length; i++) live.setAttributeNS(want[i].namespaceURI, want[i].name, want[i].value);
+  if (style !== null) live.setAttribute("style", style);
 }
 
 // The markup is the truth for form controls, as it was when all of #app was replaced: the

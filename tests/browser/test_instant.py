@@ -119,6 +119,8 @@ SAME_AS_WHOLE = """() => {
   const live = document.getElementById('app').cloneNode(true);
   live.querySelectorAll('[data-ghost]').forEach((e) => e.remove());
   live.querySelectorAll('[data-flying]').forEach((e) => e.removeAttribute('data-flying'));
+  // the sizes static/fit.js gives the board's pictures and their frames (the markup never has a style: CSP)
+  live.querySelectorAll('[style]').forEach((e) => e.removeAttribute('style'));
   const t = document.createElement('template');
   t.innerHTML = window.nileApp._html;
   const whole = document.createElement('div');
