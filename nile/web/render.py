@@ -682,18 +682,21 @@ def _log(c: Controller, view: dict[str, Any]) -> str:
 def _draw_log(c: Controller, game: str, shown: list[dict[str, Any]], start: int) -> str:
     # each line drawn once, by its place in the log: a move adds a line, the others are kept
     kept, context = places("log-lines"), (game, c.lang, tuple(c.names))
-    items = "".join(kept.get(context, i, e, _log_line, c, e, game) for i, e in reversed(list(enumerate(shown, start))))
+    items = "".join(kept.get(context, i, e, _log_line, c, e, game, i) for i, e in reversed(list(enumerate(shown, start))))
     # it scrolls, so it takes the keyboard's focus too (to scroll it without a mouse)
     return (f'<section class="log" tabindex="0" aria-labelledby="log-title"><h2 id="log-title">{esc(msg("ui.log", c.lang))}</h2>'
-            f'<ol reversed>{items}</ol></section>')
+            f'<ol>{items}</ol></section>')
 
 
-def _log_line(c: Controller, entry: dict[str, Any], game: str) -> str:
-    """A log line, with its rule one tap away (the rule id the game gives its key)."""
+def _log_line(c: Controller, entry: dict[str, Any], game: str, index: int) -> str:
+    """A log line, numbered by its place in the whole log (the list shows only the last lines), with its rule
+    one tap away (the rule id the game gives its key). The number is in the markup, not the list's own:
+    the stylesheet lets the browser skip the lines scrolled out of the log's view (issue 21, every tap
+    answers within a frame), and a skipped list item would hide a number drawn by the list."""
     rule = c.ui.rule_of(entry["key"])
     link = (f' <button type="button" class="rule-link"{attrs(data_i=Intent.RULES_OPEN, data_v=f"{game}:{rule}", title=msg("help.rule_link", c.lang, rule=rule))}>'
             f'{esc(rule)}</button>') if rule else ""
-    return f"<li>{esc(describe(entry, c.names, c.lang))}{link}</li>"
+    return f'<li><span class="n">{index + 1}.</span> {esc(describe(entry, c.names, c.lang))}{link}</li>'
 
 
 # ---------------------------------------------------------------------- replay (any game)

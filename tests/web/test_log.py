@@ -1,0 +1,45 @@
+"""The log beside the board (issue 21): its last lines, newest first, each numbered by its place in the
+whole game's log — the numbers are in the markup, so a line the browser skips while it is scrolled out
+of the log's view (static/app.css) keeps its number, and a long game's lines are not renumbered 80..1."""
+
+from __future__ import annotations
+
+import random
+import re
+from html import unescape
+
+from nile.web.render import LOG_LINES, render_app
+
+from .test_controller import click_anything, started
+
+
+def log_lines(html: str) -> list[tuple[int, str]]:
+    """(number, words) of every line the log shows, top to bottom."""
+    log = re.search(r'<section class="log".*?</section>', html, re.S).group(0)
+    lines = re.findall(r'<li><span class="n">(\d+)\.</span> (.*?)</li>', log, re.S)
+    return [(int(n), unescape(re.sub(r"<[^>]+>", "", words)).strip()) for n, words in lines]
+
+
+def test_a_long_games_log_shows_its_last_lines_numbered_by_their_place_in_the_whole_log():
+    c = started()
+    rng = random.Random(5)
+    while len(c.state.log) <= LOG_LINES + 20:
+        click_anything(c, rng)
+    lines = log_lines(render_app(c))
+    numbers = [n for n, _ in lines]
+    assert len(lines) == LOG_LINES
+    assert numbers == list(range(numbers[0], numbers[0] - LOG_LINES, -1))  # newest first, none missing
+    assert numbers[0] > LOG_LINES  # the whole log's places, not the window's 80..1
+    assert all(words for _, words in lines)  # each number has its line's words after it
+
+
+def test_a_new_move_adds_lines_on_top_and_keeps_the_others_numbers():
+    c = started()
+    rng = random.Random(8)
+    before = log_lines(render_app(c))
+    while len(log_lines(render_app(c))) == len(before):
+        click_anything(c, rng)
+    after = log_lines(render_app(c))
+    added = len(after) - len(before)
+    assert added > 0 and after[added:] == before  # the old lines unchanged below, their numbers too
+    assert [n for n, _ in after[:added]] == list(range(after[0][0], before[0][0], -1))
