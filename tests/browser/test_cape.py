@@ -62,7 +62,7 @@ def test_a_whole_two_player_game_of_kap_through_the_shell(app: Page) -> None:
     for row, r in zip(rows.all(), result["ranking"], strict=True):
         assert row.locator("td").all_inner_texts() == [str(r["place"]), names[r["player"]], str(r["crossings"]),
                                                         str(r["money"])]
-    lines = [re.sub(r"^\d+\.\s*", "", line) for line in app.locator(".log li").all_inner_texts()]  # after its number
+    lines = [re.sub(r"^\d+\.\s*", "", line) for line in app.locator(".log li").all_text_contents()]  # after its number
     assert any(line.startswith(msg("cape.bid.revealed").split(":")[0]) for line in lines)
     # home lists it as a finished Kap game
     click(app, app.locator(".status [data-i=home]"))
