@@ -71,7 +71,7 @@ def snapshot(page: Page) -> dict[str, str]:
             board: document.querySelector('.board')?.innerHTML ?? '',
             status: document.querySelector('.status')?.innerText ?? '',
             players: document.querySelector('.players')?.innerHTML ?? '',
-            log: document.querySelector('.log')?.innerText ?? '',
+            log: document.querySelector('.log')?.textContent ?? '',  // not innerText: lines out of sight are not rendered
             handover: document.querySelector('.handover')?.innerText ?? '',
         })"""
     )

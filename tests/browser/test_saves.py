@@ -47,7 +47,7 @@ def snapshot(page: Page) -> dict[str, Any]:
     return {
         "actions": actions(page),
         "status": page.locator(".status").inner_text(),
-        "log": page.locator(".log").inner_text(),
+        "log": page.locator(".log").text_content(),  # not inner_text: lines out of sight are not rendered
         "board": page.locator(".board").inner_html(),
         "players": page.locator(".players").inner_text(),
         "undo": page.locator(intent("undo")).is_enabled(),
