@@ -43,15 +43,11 @@ function watch() {
     observer = new ResizeObserver((entries) => {
       for (const entry of entries) {
         const frame = entry.target;
-        if (!frame.isConnected) { // a frame the redraw took away
-          observer.unobserve(frame);
-          sizes.delete(frame);
-          continue;
-        }
         const box = entry.contentBoxSize && entry.contentBoxSize[0];
         const w = box ? box.inlineSize : entry.contentRect.width;
         const h = box ? box.blockSize : entry.contentRect.height;
-        if (!(w > 0 && h > 0)) continue; // not a frame here (a phone's page: `display: contents`)
+        // not a frame here (a phone's page: `display: contents`), or one the redraw took away (fit forgets it)
+        if (!(w > 0 && h > 0) || !frame.isConnected) continue;
         const size = [Math.round(w * 100) / 100, Math.round(h * 100) / 100];
         sizes.set(frame, size);
         tell(frame, size);

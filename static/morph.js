@@ -37,14 +37,12 @@ function sameKind(a, b) {
   return a.nodeType === b.nodeType && a.nodeName === b.nodeName && a.namespaceURI === b.namespaceURI;
 }
 
-// A live element's style attribute is a script's (static/fit.js): the markup never carries one (the CSP
-// forbids inline styles), and it is left as it is.
-const scripted = (attr) => attr.name === "style";
-
 function syncAttributes(live, fresh) {
   const want = fresh.attributes;
-  let have = live.attributes;
-  if (live.hasAttribute("style") && !fresh.hasAttribute("style")) have = [...have].filter((a) => !scripted(a));
+  // a live element's style attribute is a script's (static/fit.js): the markup never carries one (the CSP
+  // forbids inline styles), so it is left as it is
+  const style = fresh.hasAttribute("style") ? null : live.getAttribute("style");
+  const have = style === null ? live.attributes : [...live.attributes].filter((a) => a.name !== "style");
   let sameNames = want.length === have.length;
   for (let i = 0; sameNames && i < want.length; i++) sameNames = want[i].name === have[i].name;
   if (sameNames) {
@@ -53,7 +51,6 @@ function syncAttributes(live, fresh) {
   }
   // attributes added, removed or reordered: set them anew, in the new order, so the live element
   // reads exactly as the markup (as it would after innerHTML), a script's style last
-  const style = have === live.attributes ? null : live.getAttribute("style");
   for (let i = have.length - 1; i >= 0; i--) live.removeAttributeNS(have[i].namespaceURI, have[i].localName);
   if (style !== null) live.removeAttribute("style");
   for (let i = 0; i < want.length; i++) live.setAttributeNS(want[i].namespaceURI, want[i].name, want[i].value);
