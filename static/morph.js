@@ -20,7 +20,8 @@
 // hole whose element is missing, or any error, changes nothing or leaves the page to be redrawn in
 // full: the return value "missing" or "failed" asks the caller for the whole HTML.
 
-const HOLE = "NILE-KEEP";
+// (by its local name: inside an SVG picture the parser makes it an SVG element, whose nodeName is not upper-cased)
+const HOLE = "nile-keep";
 let holes = null; // while a morph with kept parts runs: hole number -> the live element kept there
 let reserved = null; // ...and the set of those elements (never matched to another new node)
 
@@ -133,7 +134,7 @@ function morphChildren(live, fresh) {
   while (next) {
     const nw = next;
     next = nw.nextSibling; // before nw may be moved into the live tree
-    if (holes && nw.nodeName === HOLE) { // a part kept as it is: its live element goes here, untouched
+    if (holes && nw.localName === HOLE) { // a part kept as it is: its live element goes here, untouched
       const kept = holes.get(nw.getAttribute("data-n"));
       if (kept === cur) cur = cur.nextSibling;
       else live.insertBefore(kept, cur);

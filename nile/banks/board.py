@@ -14,7 +14,7 @@ from typing import Any
 
 from ..kit import Frame, Interaction, attrs, colour_letter, esc
 from ..kit.intents import Intent
-from ..kit.memo import places
+from ..kit.memo import part, places
 from ..words import Word, describe, plural
 from ..words import text as msg
 from . import art, data
@@ -248,17 +248,23 @@ def _field_pieces(g: Geometry, west: bool, k: int, index: int, f: dict[str, Any]
 
 
 def row_svg(g: Geometry, index: int, row: dict[str, Any], players: list[dict[str, Any]], inter: Interaction,
-            sel: dict[str, Any], lang: str) -> str:
-    """The index-th row of the view (its Nile wave, its name, its fields) where the board puts it."""
+            sel: dict[str, Any], lang: str, at: str = "") -> str:
+    """The index-th row of the view (its Nile wave, its name, its fields) where the board puts it. With ``at``,
+    the selector of the picture in the page, each field is a part of the screen (``nile.kit.memo.part``): a
+    move or a choice changes a few fields, and the page neither parses nor compares the others again."""
     west = row["bank"] == "west"
     out = [g.entry_wave(west, index, row["nile_wave"]), g.row_label(west, index, len(row["fields"]), row["name"])]
     for k, f in enumerate(row["fields"]):
-        out.append(field_svg(g, west, k, index, f, row["in_play"], players, inter, sel, lang))
+        markup = field_svg(g, west, k, index, f, row["in_play"], players, inter, sel, lang)
+        if at:  # in one group named by the field, which the page finds it by
+            markup = part(f'{at} > g[data-f="{f["name"]}"]', f'<g data-f="{esc(f["name"])}">{markup}</g>')
+        out.append(markup)
     return "".join(out)
 
 
-def svg_fields(frame: Frame) -> str:
-    """The fields along the Nile: the river, and every row of both banks with its cards and markers."""
+def svg_fields(frame: Frame, at: str = "") -> str:
+    """The fields along the Nile: the river, and every row of both banks with its cards and markers (with
+    ``at``, the picture's selector in the page, each field a part of the screen: ``row_svg``)."""
     view, lang = frame.view, frame.lang
     g = Geometry(frame.layout)
     out = [
@@ -267,7 +273,7 @@ def svg_fields(frame: Frame) -> str:
         g.nile_label(msg("ui.nile", lang)),
     ]
     for index, row in enumerate(view["rows"]):
-        out.append(row_svg(g, index, row, view["players"], frame.interaction, frame.selection, lang))
+        out.append(row_svg(g, index, row, view["players"], frame.interaction, frame.selection, lang, at))
     out.append("</svg>")
     return "".join(out)
 

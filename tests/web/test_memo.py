@@ -90,8 +90,8 @@ class Element(HTMLParser):
 
 
 def check_parts(screen):
-    """Each part the page may keep is one whole element, of the tag and classes its selector's last step names,
-    found in the screen's HTML; parts inside parts lie wholly inside them."""
+    """Each part the page may keep is one whole element, of the tag, classes and attribute its selector's last
+    step names, found in the screen's HTML; parts inside parts lie wholly inside them."""
     spans = []
     for selector, html in screen.parts:
         p = Element()
@@ -99,6 +99,9 @@ def check_parts(screen):
         assert p.closed and p.depth == 0 and len(p.roots) == 1, (selector, p.roots)
         tag, classes = p.roots[0]
         last = selector.split()[-1]
+        last, _, attribute = last.partition("[")  # a field of the board: g[data-f="W3-1"]
+        if attribute:
+            assert f" {attribute[:-1]}" in html[:html.index(">")], (selector, html[:80])
         want_tag, *want_classes = last.lstrip("#").split(".") if not last.startswith("#") else ("", )
         if last.startswith("#"):
             assert f'id="{last[1:]}"' in html[:html.index(">")], selector
