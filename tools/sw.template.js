@@ -37,11 +37,15 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// A file is looked up by its address without the query (`?v=`): the precached files are stored that way. An
+// exact lookup, not `ignoreSearch`, which makes the browser read every entry of the cache for each request
+// (issue 23: the ~30 files of a boot were served ~1.5 ms slower each, one after another).
 async function fromCaches(request, key) {
-  const wanted = new URL(request.url).searchParams.get("v");
+  const url = new URL(request.url);
+  const wanted = url.searchParams.get("v");
   const own = wanted && /^[0-9a-f]{16}$/.test(wanted) ? `nile-${wanted}` : CACHE;
   if (own !== CACHE && !(await caches.has(own))) return null; // that version is gone: not another's file
-  const hit = await (await caches.open(own)).match(key, { ignoreSearch: true });
+  const hit = await (await caches.open(own)).match(typeof key === "string" ? key : url.origin + url.pathname);
   return hit || (own === CACHE ? caches.match(key, { ignoreSearch: request.mode === "navigate" }) : null);
 }
 
