@@ -38,12 +38,18 @@ function sameKind(a, b) {
   return a.nodeType === b.nodeType && a.nodeName === b.nodeName && a.namespaceURI === b.namespaceURI;
 }
 
+// A live element's attributes that a script set, which the markup never carries: a style (static/fit.js: the
+// CSP forbids inline styles in the markup) and the mark of a piece that changed (static/motion.js). They are
+// left as they are.
+const SCRIPTS = ["style", "data-marked"];
+
 function syncAttributes(live, fresh) {
   const want = fresh.attributes;
-  // a live element's style attribute is a script's (static/fit.js): the markup never carries one (the CSP
-  // forbids inline styles), so it is left as it is
-  const style = fresh.hasAttribute("style") ? null : live.getAttribute("style");
-  const have = style === null ? live.attributes : [...live.attributes].filter((a) => a.name !== "style");
+  let own = null; // the script's attributes the element has: [name, value]
+  for (const name of SCRIPTS) {
+    if (!fresh.hasAttribute(name) && live.hasAttribute(name)) (own || (own = [])).push([name, live.getAttribute(name)]);
+  }
+  const have = own === null ? live.attributes : [...live.attributes].filter((a) => !own.some(([name]) => name === a.name));
   let sameNames = want.length === have.length;
   for (let i = 0; sameNames && i < want.length; i++) sameNames = want[i].name === have[i].name;
   if (sameNames) {
@@ -51,11 +57,11 @@ function syncAttributes(live, fresh) {
     return;
   }
   // attributes added, removed or reordered: set them anew, in the new order, so the live element
-  // reads exactly as the markup (as it would after innerHTML), a script's style last
+  // reads exactly as the markup (as it would after innerHTML), a script's attributes last
   for (let i = have.length - 1; i >= 0; i--) live.removeAttributeNS(have[i].namespaceURI, have[i].localName);
-  if (style !== null) live.removeAttribute("style");
+  if (own !== null) for (const [name] of own) live.removeAttribute(name);
   for (let i = 0; i < want.length; i++) live.setAttributeNS(want[i].namespaceURI, want[i].name, want[i].value);
-  if (style !== null) live.setAttribute("style", style);
+  if (own !== null) for (const [name, value] of own) live.setAttribute(name, value);
 }
 
 // The markup is the truth for form controls, as it was when all of #app was replaced: the

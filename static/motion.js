@@ -14,8 +14,10 @@
 //
 // Marks: `step` is the number of moves the game has had; the keys that changed at each step are kept,
 // and every piece changed by the moves after `since` is marked (the last move; or, when a person's turn
-// comes after others' moves, everything since that person's own last move). The mark is one CSS rule
-// in the page's own stylesheet (the CSP allows no inline style), so a redraw never has to undo it.
+// comes after others' moves, everything since that person's own last move). A marked piece carries
+// `data-marked` (drawn by app.css), an attribute of this script's that static/morph.js leaves on an element
+// it patches: only the pieces whose mark changes are styled again (a rule in app.css naming the marked
+// pieces, as before, made the browser restyle every piece at every move: issue 21).
 // `animate` false (the fast bot speed, skipping to a turn) and prefers-reduced-motion: no motion, the
 // marks still change. Nothing here may break the page: any error is logged and the redraw stands.
 //
@@ -44,8 +46,6 @@ let boxes = null; // key → {box, el, value} before the redraw (null: nothing r
 let flown = null; // the flights on the table before the redraw (their ids)
 let lastStep = null;
 const changes = new Map(); // step → keys that changed at that step
-let markRule = null; // the rule that marks, in the page's stylesheet
-let markedText = "";
 
 const reduced = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
@@ -130,6 +130,7 @@ function planFades(root, had, frames) {
 // a piece taken away, kept only for its fade: no key (nothing follows it), nothing to press
 function ghost(el) {
   el.removeAttribute("data-k");
+  el.removeAttribute("data-marked");
   el.removeAttribute("data-i");
   el.setAttribute("data-ghost", "");
 }
@@ -373,29 +374,14 @@ function settle(root, step, since, animate, had, hadFlights) {
   }
 }
 
-function sheet() {
-  for (const s of document.styleSheets) if (s.href && s.href.includes("/static/app.css")) return s;
-  return null;
-}
+const MARKED = "data-marked";
 
 function mark(root, keys) {
   const text = [...new Set(keys)].sort().join(" ");
   document.body.dataset.marked = text; // what is marked, for tests and tools
-  if (text === markedText) return;
-  markedText = text;
-  const s = sheet();
-  if (!s) return;
-  if (markRule) {
-    const i = [...s.cssRules].indexOf(markRule);
-    if (i >= 0) s.deleteRule(i);
-    markRule = null;
-  }
-  if (!text) return;
-  const selector = text.split(" ").map((k) => inScope(`[data-k~="${CSS.escape(k)}"]`)).join(",");
-  // an outline, not a glow: a filter would be drawn again at every repaint of the board
-  const i = s.insertRule(`${selector} { outline: 3px solid var(--mark, #f5b400); outline-offset: 1px; border-radius: 4px; }`,
-    s.cssRules.length);
-  markRule = s.cssRules[i];
+  const now = new Set(text ? root.querySelectorAll(text.split(" ").map((k) => inScope(`[data-k~="${CSS.escape(k)}"]`)).join(",")) : []);
+  for (const el of root.querySelectorAll(`[${MARKED}]`)) if (!now.has(el)) el.removeAttribute(MARKED);
+  for (const el of now) if (!el.hasAttribute(MARKED) && !el.hasAttribute("data-ghost")) el.setAttribute(MARKED, "");
 }
 
 // A player who acts again does not wait for the last move's motion: it ends at once (where it was

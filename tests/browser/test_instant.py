@@ -95,6 +95,32 @@ def test_a_choice_and_a_move_send_only_the_fields_they_change(app: Page) -> None
     assert seen["same"] and seen["kept"] >= 28 - lit, (lit, seen)
 
 
+#: a piece patched by static/morph.js, with what scripts set on it (fit.js a size, motion.js a mark)
+SCRIPTS_KEPT_JS = """() => {
+  const root = document.createElement('div');
+  root.innerHTML = '<p class="a" data-k="m1">x</p>';
+  document.body.append(root);
+  const piece = root.firstChild;
+  piece.setAttribute('data-marked', '');
+  piece.setAttribute('style', 'width: 3px');
+  const seen = [];
+  for (const html of ['<p class="b" data-k="m1">y</p>', '<p data-k="m1" title="t" class="c">z</p>']) {
+    window.nileMorph(root, html);
+    const p = root.firstChild;
+    seen.push([p === piece, p.getAttribute('class'), p.textContent, p.getAttribute('data-marked'), p.getAttribute('style')]);
+  }
+  root.remove();
+  return seen;
+}"""
+
+
+def test_a_redraw_leaves_what_scripts_set_on_a_piece(app: Page) -> None:
+    """The mark of a piece that changed (static/motion.js) and a picture's size (static/fit.js) are the
+    scripts' own attributes: a redraw that patches the piece (its class, its words, its attributes
+    reordered) leaves them on it."""
+    assert app.evaluate(SCRIPTS_KEPT_JS) == [[True, "b", "y", "", "width: 3px"], [True, "c", "z", "", "width: 3px"]]
+
+
 def test_reload_shows_the_last_board_inert_until_ready(page: Page) -> None:
     page.context.add_init_script(PROBE)
     open_app(page)
@@ -147,8 +173,10 @@ SAME_AS_WHOLE = """() => {
   const live = document.getElementById('app').cloneNode(true);
   live.querySelectorAll('[data-ghost]').forEach((e) => e.remove());
   live.querySelectorAll('[data-flying]').forEach((e) => e.removeAttribute('data-flying'));
-  // the sizes static/fit.js gives the board's pictures and their frames (the markup never has a style: CSP)
+  // the sizes static/fit.js gives the board's pictures and their frames (the markup never has a style: CSP),
+  // and the marks of what changed (static/motion.js)
   live.querySelectorAll('[style]').forEach((e) => e.removeAttribute('style'));
+  live.querySelectorAll('[data-marked]').forEach((e) => e.removeAttribute('data-marked'));
   const t = document.createElement('template');
   t.innerHTML = window.nileApp._html;
   const whole = document.createElement('div');

@@ -133,9 +133,23 @@ def _check_since(page: Page, bots: tuple[str, ...]) -> None:
     assert marked, "the bots' moves are marked on the board"
     on_board = page.evaluate("keys => keys.filter(k => document.querySelector(`.game .table [data-k~='${k}']`))", marked)
     assert on_board, marked
-    # the mark is drawn: a marked piece has the mark's outline
-    outline = page.evaluate("k => getComputedStyle(document.querySelector(`.game .table [data-k~='${k}']`)).outlineStyle", on_board[0])
-    assert outline == "solid", outline
+    # the mark is drawn: every marked piece has the mark's outline, and no other piece has it
+    assert _wrongly_outlined(page) == [], marked
+
+
+#: the pieces on the table whose outline says the wrong thing: a piece of a marked key without the mark's
+#: outline, or another with it (keys, whether it is outlined)
+WRONGLY_OUTLINED_JS = """() => {
+  const marked = new Set((document.body.dataset.marked || '').split(' ').filter(Boolean));
+  return [...document.querySelectorAll('.game .table [data-k]')].filter((el) => el !== document.activeElement)
+    .map((el) => [el.getAttribute('data-k'), getComputedStyle(el).outlineStyle === 'solid',
+                  el.getAttribute('data-k').split(' ').some((k) => marked.has(k))])
+    .filter(([, outlined, wanted]) => outlined !== wanted).map(([k, outlined]) => [k, outlined]);
+}"""
+
+
+def _wrongly_outlined(page: Page) -> list[list[object]]:
+    return page.evaluate(WRONGLY_OUTLINED_JS)
 
 
 def test_the_since_your_turn_summary_lists_the_bots_moves_nile(app: Page) -> None:
@@ -144,6 +158,10 @@ def test_the_since_your_turn_summary_lists_the_bots_moves_nile(app: Page) -> Non
     _check_since(app, ("Amun", "Bastet"))
     state = _state(app)
     assert state.history[-1][0] != 0 and 0 in state.to_act()  # the person's turn, after the bots'
+    # a choice redraws the board without a move: what the bots changed stays marked
+    marked = app.evaluate("() => document.body.dataset.marked")
+    click(app, app.locator(".actions button.chip.target, g.sel").first)
+    assert app.evaluate("() => document.body.dataset.marked") == marked and _wrongly_outlined(app) == []
 
 
 def test_the_since_your_turn_summary_lists_the_bots_moves_kap(app: Page) -> None:
