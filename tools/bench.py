@@ -213,7 +213,7 @@ class Served:
         self.dir = Path(tempfile.mkdtemp(prefix="nile-bench-site-"))
         for entry in DIST.iterdir():
             (self.dir / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
-        for name in ("bench-bare.html", "bench-bare.js"):
+        for name in ("bench-bare.html", "bench-bare.js", "bench-bare-worker.js"):
             text = (HERE / name).read_text().replace("{{PYODIDE_DIR}}", self.pyodide_dir)
             (self.dir / name).write_text(text)
         self.log: list[tuple[float, str, int]] = []

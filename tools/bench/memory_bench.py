@@ -9,7 +9,9 @@ RSS with shared pages divided among the processes sharing them). Then the page s
 ``nile.bots.protocol``), waits for its ``ready`` answer and one decision, and the renderer is read
 again. The app starts its worker only at the first bot decision (``nile/web/app.py``), so a game of
 people only never pays for it. Linux only (``/proc``); elsewhere the part reports nothing.
-Target (issue 23): the page with its worker under 280 MB (RSS).
+Target (issue 23): the page with its worker under 280 MB (RSS). The floor is measured beside it, in turn: the
+bench's bare page (Pyodide booted, nothing else) and then a worker that only boots Pyodide
+(``tools/bench/bench-bare-worker.js``): what any page with a Pyodide and a Pyodide worker holds.
 """
 
 from __future__ import annotations
@@ -35,8 +37,8 @@ SNAPSHOT_DONE_JS = """() => new Promise((resolve) => {
   check();
 })"""
 
-START_WORKER_JS = """async (job) => {
-  const worker = new Worker("./static/bot-worker.js", {type: "module"});
+START_WORKER_JS = """async ([url, job]) => {
+  const worker = new Worker(url, {type: "module"});
   const next = () => new Promise((resolve) => { worker.onmessage = (e) => resolve(e.data); });
   const first = await next();
   if (first.kind !== "ready") throw new Error(first.error || JSON.stringify(first));
@@ -74,17 +76,24 @@ def _renderers(browser: Any) -> dict[int, tuple[float, float]]:
     return out
 
 
-def one_run(browser: Any, url: str, ready: str, timeout_ms: int, job: dict[str, Any] | None) -> dict[str, Any] | None:
-    """One fresh context: the page's renderer memory at home, then with the bot worker started."""
+#: the floor: the bench's bare page (Pyodide booted, nothing else) and a worker that only boots Pyodide
+BARE_PAGE, BARE_WORKER = "bench-bare.html", "./bench-bare-worker.js"
+
+
+def one_run(browser: Any, url: str, ready: str, timeout_ms: int, job: dict[str, Any] | None,
+            bare: bool = False) -> dict[str, Any] | None:
+    """One fresh context: the page's renderer memory at home, then with the bot worker started (``bare``:
+    the bare page, then with a worker that only boots Pyodide)."""
     context = browser.new_context(service_workers="block")
     try:
         page = context.new_page()
-        page.goto(url, timeout=timeout_ms)
+        page.goto(url + (BARE_PAGE if bare else ""), timeout=timeout_ms)
         page.wait_for_selector(ready, state="attached", timeout=timeout_ms)
-        page.evaluate(SNAPSHOT_DONE_JS)
+        if not bare:
+            page.evaluate(SNAPSHOT_DONE_JS)
         time.sleep(SETTLE_S)
         home = _renderers(browser)
-        page.evaluate(START_WORKER_JS, job)
+        page.evaluate(START_WORKER_JS, [BARE_WORKER, None] if bare else ["./static/bot-worker.js", job])
         time.sleep(SETTLE_S)
         worker = _renderers(browser)
     finally:
@@ -99,11 +108,20 @@ def one_run(browser: Any, url: str, ready: str, timeout_ms: int, job: dict[str, 
 
 
 def bench_memory(browser: Any, url: str, ready: str, timeout_ms: int, runs: int, job: dict[str, Any] | None) -> dict[str, Any]:
-    samples = [r for r in (one_run(browser, url, ready, timeout_ms, job) for _ in range(runs)) if r]
+    """Medians over ``runs`` fresh contexts of the page, and of the bare page with a bare worker (the floor:
+    what Pyodide in a page and Pyodide in a worker cost by themselves), taken in turn."""
+    samples, floor = [], []
+    for _ in range(runs):
+        samples.append(one_run(browser, url, ready, timeout_ms, job))
+        floor.append(one_run(browser, url, ready, timeout_ms, None, bare=True))
+    samples = [s for s in samples if s]
+    floor = [s for s in floor if s]
     if not samples:
         return {"samples": [], "note": "no renderer memory readable (not Linux?)"}
     med = {k: statistics.median(s[k] for s in samples) for k in samples[0] if k != "pid"}
-    return {"samples": samples, **med, "target_with_worker_mb": TARGET_WITH_WORKER_MB}
+    if floor:
+        med.update({f"bare_{k}": statistics.median(s[k] for s in floor) for k in floor[0] if k != "pid"})
+    return {"samples": samples, "bare_samples": floor, **med, "target_with_worker_mb": TARGET_WITH_WORKER_MB}
 
 
 def report_lines(mem: dict[str, Any], fmt: Any, verdict: Any) -> list[str]:
@@ -120,7 +138,13 @@ def report_lines(mem: dict[str, Any], fmt: Any, verdict: Any) -> list[str]:
         f"| with the bot worker started (one decision made) | {fmt(with_worker, 0, ' MB')} | {fmt(mem['worker_pss_mb'], 0, ' MB')} |",
         f"| the worker's share | {fmt(with_worker - mem['home_rss_mb'], 0, ' MB')} | "
         f"{fmt(mem['worker_pss_mb'] - mem['home_pss_mb'], 0, ' MB')} |",
+        *([f"| the floor: a bare Pyodide page (the bench's bare page) | {fmt(mem['bare_home_rss_mb'], 0, ' MB')} | "
+           f"{fmt(mem['bare_home_pss_mb'], 0, ' MB')} |",
+           f"| ... with a worker that only boots Pyodide | {fmt(mem['bare_worker_rss_mb'], 0, ' MB')} | "
+           f"{fmt(mem['bare_worker_pss_mb'], 0, ' MB')} |"] if "bare_home_rss_mb" in mem else []),
         "",
         f"Target: the page with its worker under {fmt(TARGET_WITH_WORKER_MB, 0, ' MB')} (RSS): "
-        f"{verdict(with_worker < TARGET_WITH_WORKER_MB)}.",
+        f"{verdict(with_worker < TARGET_WITH_WORKER_MB)}."
+        + (f" Pyodide alone in a page and in a worker holds {fmt(mem['bare_worker_rss_mb'], 0, ' MB')}: Nile's own share "
+           f"is {fmt(with_worker - mem['bare_worker_rss_mb'], 0, ' MB')}." if "bare_worker_rss_mb" in mem else ""),
     ]
