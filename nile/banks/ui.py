@@ -56,13 +56,20 @@ class _Ask:
         self.inter.targets[target] = Target(action=action.text(), cost=self.s.cost(action), label=label)
 
 
+def public_view(state: GameState) -> dict[str, Any]:
+    """What everyone may see of the position (``view(None)``, N9), worked out once per position (nile.kit.memo:
+    the state by identity and its number of moves) and only read: a choice on the board asks for the
+    interaction again, and the whole view (the log, the scorings) was copied for it every time (issue 21)."""
+    return memo("banks-public-view").get((Same(state), len(state.history)), state.view, None)
+
+
 def interaction(state: GameState, selection: dict[str, Any], lang: str, names: Sequence[str]) -> Interaction:
     """Board targets and buttons for the player to act, from the engine's legal actions."""
     inter = Interaction()
     actor = None if state.is_terminal() else state.current_player()
     if actor is None:
         return inter
-    view = state.view(None)
+    view = public_view(state)
     ask = _Ask(state, view, state.legal_actions(actor), selection or {}, actor, lang, names, inter)
     phase = view["phase"]
     if phase == "tide":
@@ -229,7 +236,7 @@ def select(state: GameState, selection: dict[str, Any], value: str) -> dict[str,
 
 def refused_action(state: GameState, target: str, selection: dict[str, Any], inter: Interaction) -> str | None:
     """The action a click on a non-target meant, so the engine can say why it is refused."""
-    view = state.view(None)
+    view = public_view(state)
     phase = view["phase"]
     kind, _, name = target.partition(":")
     sel = selection or {}
@@ -454,7 +461,7 @@ def _player_card(frame: Frame, p: dict[str, Any]) -> str:
 
 # ---------------------------------------------------------------------- secret bids (N11, N12)
 def secret_title(state: GameState, lang: str) -> str:
-    return msg("ui.bid_start" if state.view(None)["phase"] == "start_bid" else "ui.bid_hippo", lang)
+    return msg("ui.bid_start" if public_view(state)["phase"] == "start_bid" else "ui.bid_hippo", lang)
 
 
 def private_input(state: GameState, seat: int, draft: dict[str, int], lang: str, names: Sequence[str]) -> str:
