@@ -9,7 +9,7 @@ import random
 from playwright.sync_api import Page
 
 from .conftest import open_app, wait_ready
-from .ui import advance, click, find, intent, renders, screen, settled, start_game, wait_renders_after
+from .ui import advance, click, intent, renders, screen, settled, start_game, to_first_sowing, wait_renders_after
 
 LAST_SCREEN = "nile:last-screen"
 
@@ -76,13 +76,7 @@ def test_a_choice_and_a_move_send_only_the_fields_they_change(app: Page) -> None
     every other field's elements as they were (neither sent, parsed nor compared again), inside the fields
     picture that did change, and the page is what the whole HTML would make."""
     start_game(app, names=("Amun", "Bastet"))
-    for _ in range(60):  # the set-up's simple choices, until a turn's sowing is offered
-        if app.locator(".actions button.chip.target").count() and app.locator("[data-i=act][data-v=end]").count():
-            break
-        hit = find(app, ("[data-i=confirm]", "[data-i=moment-close]", ".handover [data-i=reveal-bidder]",
-                         ".bid-private [data-i=bid-submit]", "g.field.act", "[data-i=act]", "button.target", "g.sel"))
-        assert hit, app.locator("#app").inner_text()[:300]
-        click(app, app.locator(intent(hit["i"], hit["v"])).first)
+    to_first_sowing(app)
     assert app.locator(FIELDS).count() == 28
     click(app, app.locator(".actions button.chip.target").first)  # a crop of the supply: where it may be sown lights up
     lit = app.locator(f"{FIELDS} > g.field.act").count()

@@ -14,7 +14,7 @@ from nile.banks.state import BanksState
 from nile.games import load_save
 
 from .test_bots import KAP_PERSON, NILE_PERSON
-from .ui import WAIT_JS, click, find, intent, start_game, storage
+from .ui import WAIT_JS, click, find, intent, start_game, storage, to_first_sowing
 
 #: every animation on the page has run its course (a finished or cancelled one is no longer listed)
 SETTLED = "() => Promise.all(document.getAnimations().map(a => a.finished.catch(() => null))).then(() => true)"
@@ -63,13 +63,7 @@ def _sow_and_look(page: Page, during: str) -> None:
     """Pass-and-play Nile to the first turn; sow a marker; look at the page ``during`` the motion, and
     once it has settled check every marker against the engine's position."""
     start_game(page, names=("Amun", "Bastet"))
-    for _ in range(60):  # the set-up's simple choices, until a turn's sowing is offered
-        if page.locator(".supply button.target, .actions button.chip.target").count() and page.locator("[data-i=act][data-v=end]").count():
-            break
-        hit = find(page, ("[data-i=confirm]", "[data-i=moment-close]", ".handover [data-i=reveal-bidder]",
-                          ".bid-private [data-i=bid-submit]", "g.field.act", "[data-i=act]", "button.target", "g.sel"))
-        assert hit, page.locator("#app").inner_text()[:300]
-        click(page, page.locator(intent(hit["i"], hit["v"])).first)
+    to_first_sowing(page)
     click(page, page.locator(".actions button.chip.target").first)  # a crop from the supply
     field = page.locator("g.field.act").first
     key = field.get_attribute("data-v")

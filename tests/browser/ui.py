@@ -262,6 +262,19 @@ def advance(page: Page, tap: bool = False, order: tuple[str, ...] = ADVANCE_ORDE
     return f'{hit["i"]}:{hit["v"]}'
 
 
+def to_first_sowing(page: Page) -> None:
+    """Nile from its set-up: make the set-up's simple choices until a turn's sowing is offered (a crop of
+    the supply to choose, and End turn)."""
+    for _ in range(60):
+        if page.locator(".supply button.target, .actions button.chip.target").count() and page.locator("[data-i=act][data-v=end]").count():
+            return
+        hit = find(page, ("[data-i=confirm]", "[data-i=moment-close]", ".handover [data-i=reveal-bidder]",
+                          ".bid-private [data-i=bid-submit]", "g.field.act", "[data-i=act]", "button.target", "g.sel"))
+        assert hit, page.locator("#app").inner_text()[:300]
+        click(page, page.locator(intent(hit["i"], hit["v"])).first)
+    raise AssertionError("no sowing offered after 60 clicks: " + page.locator("#app").inner_text()[:300])
+
+
 def assert_in_viewport(page: Page, target: Locator) -> None:
     target.scroll_into_view_if_needed()
     box = target.bounding_box()
