@@ -359,9 +359,11 @@ class App:
         and the selectors that find those parts' elements; None when no part is kept."""
         painted = self._painted
         found = []  # (where, -length, selector) of each part painted as it is now; a part may hold parts
+        after = 0  # parts side by side are noted in their order (a board's fields): each is looked for after the last
         for selector, part in parts:
-            if painted.get(selector) == part and (i := html.find(part)) >= 0:
+            if painted.get(selector) == part and ((i := html.find(part, after)) >= 0 or (i := html.find(part)) >= 0):
                 found.append((i, -len(part), selector))
+                after = i + len(part)
         if not found:
             return None
         found.sort()  # by place, the outer of two parts at the same place first
