@@ -23,6 +23,12 @@ PROBE = """(() => {
     if (app.querySelector('.board')) {
       const marker = document.getElementById('starting');
       seen.board = {at: performance.now(), inert: app.inert, hidden: app.hidden, starting: marker ? marker.textContent : null};
+      // where the board's pictures stand in the first frame painted with it (static/fit.js has sized them then)
+      requestAnimationFrame(() => setTimeout(() => {
+        if (document.body.dataset.appState === 'ready') return;
+        seen.board.boxes = [...app.querySelectorAll('.pic > svg, .board-frame')].map((e) => e.getBoundingClientRect())
+          .map((b) => [b.x, b.y, b.width, b.height].map(Math.round));
+      }, 0));
     }
   };
   new MutationObserver(look).observe(document, {subtree: true, childList: true, attributes: true});
@@ -131,6 +137,10 @@ def test_reload_shows_the_last_board_inert_until_ready(page: Page) -> None:
     live = page.evaluate("() => ({inert: document.getElementById('app').inert, marker: !!document.getElementById('starting'),"
                          " board: !!document.querySelector('#app .board')})")
     assert live == {"inert": False, "marker": False, "board": True}, live
+    # the board stood where and as large as it stands now: nothing jumps when Python takes over
+    boxes = page.evaluate("() => [...document.querySelectorAll('#app .pic > svg, #app .board-frame')].map((e) => e.getBoundingClientRect())"
+                          ".map((b) => [b.x, b.y, b.width, b.height].map(Math.round))")
+    assert seen.get("boxes") and seen["boxes"] == boxes, (seen.get("boxes"), boxes)
 
 
 def test_odd_last_screen_is_not_shown(page: Page) -> None:
