@@ -31,6 +31,13 @@ const LAST_SCREEN_MAX = 300000; // as app.py's LAST_SCREEN_MAX
 // (an on… attribute counts inside a tag only: "Oni = onion" in a legend is text)
 const ODD = /<\s*\/?\s*(script|iframe|frame|object|embed|base|meta|link|style|form|template)\b|<[^>]*\son[a-z]*\s*=|javascript:/i;
 const resumed = showLastScreen();
+// A first visit (no service worker serves the page yet) fetches what the boot needs at once: the links of
+// index.html's #first-visit-preloads (after a kept screen is drawn: it is what a returning player waits for);
+// a reload the service worker serves does without them (issue 23).
+if (!(navigator.serviceWorker && navigator.serviceWorker.controller)) {
+  const preloads = document.getElementById("first-visit-preloads");
+  if (preloads) document.head.append(preloads.content.cloneNode(true));
+}
 
 function showLastScreen() {
   try {
@@ -97,9 +104,17 @@ window.addEventListener("error", (event) => {
 // worker takes over, and the page reloads once it has (the open game is saved at every move).
 // The browser looks for a new sw.js on each navigation; this page looks again when it becomes
 // visible (a phone left with the game open for days).
+// It is registered once the page is ready: on a first visit its install downloads every file of the site
+// again, which otherwise competed with the boot's own.
+const ready = new Promise((resolve) => {
+  const isReady = () => document.body.dataset.appState === "ready";
+  if (isReady()) { resolve(); return; }
+  const watch = new MutationObserver(() => { if (isReady()) { watch.disconnect(); resolve(); } });
+  watch.observe(document.body, { attributes: true, attributeFilter: ["data-app-state"] });
+});
 if ("serviceWorker" in navigator) {
   let reloading = false;
-  navigator.serviceWorker.register("./sw.js").then((registration) => {
+  ready.then(() => navigator.serviceWorker.register("./sw.js")).then((registration) => {
     const announce = () => {
       if (!registration.waiting || !navigator.serviceWorker.controller) return; // first install: nothing to update
       window.nileUpdateReady = true;

@@ -81,7 +81,17 @@ def test_reload_mid_turn_resumes_the_same_game(page: Page, turn_start_save: Any)
 
 @pytest.mark.browser_context_args(service_workers="allow")
 def test_offline_reload_after_first_visit(page: Page) -> None:
+    # (when the page registers its service worker: what the page's state was then)
+    page.add_init_script("""(() => { const sw = navigator.serviceWorker; if (!sw) return; const register = sw.register.bind(sw);
+      sw.register = (...args) => { (window.__registered = window.__registered || []).push(document.body.dataset.appState);
+                                   return register(...args); }; })()""")
+    fetching = "() => document.querySelectorAll('head link[rel=preload], head link[rel=modulepreload]').length"
     open_app(page)
+    # a first visit fetches the boot's files at once, and installs the service worker (which downloads
+    # every file again) only once the page is ready, not while the boot downloads them (issue 23)
+    assert page.evaluate(fetching) >= 10
+    page.wait_for_function("() => window.__registered !== undefined")
+    assert page.evaluate("() => window.__registered") == ["ready"]
     # the service worker has precached the site and controls the page
     page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
@@ -90,6 +100,9 @@ def test_offline_reload_after_first_visit(page: Page) -> None:
     response = page.reload(wait_until="commit")
     assert response is not None and response.from_service_worker
     wait_ready(page)
+    # served by the service worker, the page asks for files as it needs them (preloaded, they held up the
+    # files that draw a returning player's board)
+    assert page.evaluate(fetching) == 0
     start_game(page)
     n = actions(page)
     play_until(page, lambda: actions(page) >= n + 3)
