@@ -31,13 +31,15 @@ const LAST_SCREEN_MAX = 300000; // as app.py's LAST_SCREEN_MAX
 // (an on… attribute counts inside a tag only: "Oni = onion" in a legend is text)
 const ODD = /<\s*\/?\s*(script|iframe|frame|object|embed|base|meta|link|style|form|template)\b|<[^>]*\son[a-z]*\s*=|javascript:/i;
 const resumed = showLastScreen();
-// A first visit (no service worker serves the page yet) fetches what the boot needs at once: the links of
-// index.html's #first-visit-preloads (after a kept screen is drawn: it is what a returning player waits for);
-// a reload the service worker serves does without them (issue 23).
-if (!(navigator.serviceWorker && navigator.serviceWorker.controller)) {
-  const preloads = document.getElementById("first-visit-preloads");
+// The boot's files are fetched at once, in parallel (index.html's #boot-preloads, issue 23): on a first visit
+// (no service worker serves the page yet) as soon as a kept screen is drawn; on a reload from the service
+// worker's cache only after the kept screen's first frame, as they competed with the files that draw it.
+function fetchAhead() {
+  const preloads = document.getElementById("boot-preloads");
   if (preloads) document.head.append(preloads.content.cloneNode(true));
 }
+if (resumed && navigator.serviceWorker && navigator.serviceWorker.controller) requestAnimationFrame(() => setTimeout(fetchAhead, 0));
+else fetchAhead();
 
 function showLastScreen() {
   try {

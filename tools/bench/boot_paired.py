@@ -119,7 +119,11 @@ def main() -> None:
                          for name, url in urls.items() if args.returning and not url.endswith("bench-bare.html")}
                 for r in range(args.rounds):
                     for name in (list(found) if r % 2 == 0 else list(found)[::-1]):
-                        marks = boot(pw, urls[name], 2, seeds.get(name))
+                        try:
+                            marks = boot(pw, urls[name], 2, seeds.get(name))
+                        except Exception as error:  # (a page crashed: say which site, go on with the others)
+                            print(f"round {r + 1}: {name} failed: {str(error).splitlines()[0]}", file=sys.stderr)
+                            continue
                         results[name]["cold"].append(marks[0])
                         results[name]["warm"] += marks[1:]
         finally:
