@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import re
-
 from playwright.sync_api import Page, expect
 
 from nile.messages import text as msg
 
 from .conftest import wait_ready
-from .ui import body, click, intent, screen, start_game
+from .ui import click, intent, screen, start_game
 
 
 def test_boots_offline_from_local_server_with_loading_screen(page: Page, base_url: str) -> None:
