@@ -13,6 +13,7 @@ from tests.engine.test_fuzz import BAD_SAVES, finished
 
 from .conftest import open_app
 from .ui import (
+    DRAWN_JS,
     PREFIX,
     actions,
     advance,
@@ -67,15 +68,7 @@ def snapshot(page: Page) -> dict[str, str]:
     settled(page)  # a piece still fading out is drawn, not stored
     return page.evaluate(
         """() => {
-          // the markup as drawn, without the marks of what the last moves changed (static/motion.js keeps them
-          // in memory: a reload shows the position, not how it came about)
-          const drawn = (sel) => {
-            const el = document.querySelector(sel);
-            if (!el) return '';
-            const copy = el.cloneNode(true);
-            copy.querySelectorAll('[data-marked]').forEach((e) => e.removeAttribute('data-marked'));
-            return copy.innerHTML;
-          };
+          const drawn = (sel) => { const el = document.querySelector(sel); return el ? (""" + DRAWN_JS + """)(el) : ''; };
           return {
             actions: document.body.dataset.actions,
             board: drawn('.board'),

@@ -19,6 +19,7 @@ from .ui import (
     advance,
     click,
     continue_game,
+    drawn,
     end_turn,
     in_turn,
     intent,
@@ -48,10 +49,7 @@ def snapshot(page: Page) -> dict[str, Any]:
         "actions": actions(page),
         "status": page.locator(".status").inner_text(),
         "log": page.locator(".log").text_content(),  # not inner_text: lines out of sight are not rendered
-        # as drawn, without the marks of what the last moves changed (static/motion.js keeps them in memory)
-        "board": page.locator(".board").evaluate(
-            "el => { const c = el.cloneNode(true); c.querySelectorAll('[data-marked]').forEach((e) => e.removeAttribute('data-marked'));"
-            " return c.innerHTML; }"),
+        "board": drawn(page, ".board"),
         "players": page.locator(".players").inner_text(),
         "undo": page.locator(intent("undo")).is_enabled(),
     }

@@ -35,6 +35,17 @@ def body(page: Page) -> dict[str, str]:
     return page.evaluate("() => ({...document.body.dataset})")
 
 
+#: JS: an element's markup as drawn, without the marks of what the last moves changed: static/motion.js keeps
+#: them in memory only (a reload shows the position, not how it came about)
+DRAWN_JS = ("(el) => { const c = el.cloneNode(true);"
+            " c.querySelectorAll('[data-marked]').forEach((e) => e.removeAttribute('data-marked')); return c.innerHTML; }")
+
+
+def drawn(page: Page, selector: str) -> str:
+    """The markup of the element ``selector`` finds, as drawn (``DRAWN_JS``)."""
+    return str(page.locator(selector).evaluate(DRAWN_JS))
+
+
 def renders(page: Page) -> int:
     return int(page.evaluate("() => Number(document.body.dataset.renders || 0)"))
 
