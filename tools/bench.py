@@ -100,6 +100,10 @@ READY_PROBE = """(() => {
 })();"""
 # After a first visit the page makes a memory snapshot for the next start (static/pyodide-boot.js): a
 # returning player's warm loads come after it, as they would (it is made a few seconds after ready).
+#: a returning player comes back to an installed service worker (the page registers it once it is ready):
+#: waits until one is active (true), or 30 s (false)
+SERVICE_WORKER_ACTIVE_JS = ("() => 'serviceWorker' in navigator && Promise.race([navigator.serviceWorker.ready.then(() => true), "
+                            "new Promise(r => setTimeout(() => r(false), 30000))])")
 SNAPSHOT_JS = """() => new Promise((resolve) => {
   const started = performance.now();
   const check = () => {
@@ -343,9 +347,7 @@ def one_context(pw: Any, served: Served, page_name: str, reloads: int, record_by
         out["board"] = [page.evaluate(BOARD_JS)]
         ready_at = started + out["cold"] / 1000
         if page_name == "game":  # a returning player comes back to an installed service worker
-            out["service_worker"] = page.evaluate(
-                "() => 'serviceWorker' in navigator && Promise.race([navigator.serviceWorker.ready.then(() => true), "
-                "new Promise(r => setTimeout(() => r(false), 30000))])")
+            out["service_worker"] = page.evaluate(SERVICE_WORKER_ACTIVE_JS)
         if page_name == "game":  # and to the memory snapshot its first visit made (static/pyodide-boot.js)
             out["snapshot"] = [page.evaluate(SNAPSHOT_JS)]
         wait_quiet(served)

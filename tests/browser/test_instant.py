@@ -13,6 +13,10 @@ from .ui import advance, click, intent, renders, screen, settled, start_game, to
 
 LAST_SCREEN = "nile:last-screen"
 
+#: where the board's pictures and their frames stand on the screen (rounded boxes: x, y, width, height)
+PICTURE_BOXES = """() => [...document.querySelectorAll('#app .pic > svg, #app .board-frame')]
+  .map((e) => e.getBoundingClientRect()).map((b) => [b.x, b.y, b.width, b.height].map(Math.round))"""
+
 #: injected before the page's scripts: notes what #app showed while the app was not ready yet
 PROBE = """(() => {
   const seen = {board: null};
@@ -26,8 +30,7 @@ PROBE = """(() => {
       // where the board's pictures stand in the first frame painted with it (static/fit.js has sized them then)
       requestAnimationFrame(() => setTimeout(() => {
         if (document.body.dataset.appState === 'ready') return;
-        seen.board.boxes = [...app.querySelectorAll('.pic > svg, .board-frame')].map((e) => e.getBoundingClientRect())
-          .map((b) => [b.x, b.y, b.width, b.height].map(Math.round));
+        seen.board.boxes = (""" + PICTURE_BOXES + """)();
       }, 0));
     }
   };
@@ -138,8 +141,7 @@ def test_reload_shows_the_last_board_inert_until_ready(page: Page) -> None:
                          " board: !!document.querySelector('#app .board')})")
     assert live == {"inert": False, "marker": False, "board": True}, live
     # the board stood where and as large as it stands now: nothing jumps when Python takes over
-    boxes = page.evaluate("() => [...document.querySelectorAll('#app .pic > svg, #app .board-frame')].map((e) => e.getBoundingClientRect())"
-                          ".map((b) => [b.x, b.y, b.width, b.height].map(Math.round))")
+    boxes = page.evaluate(PICTURE_BOXES)
     assert seen.get("boxes") and seen["boxes"] == boxes, (seen.get("boxes"), boxes)
 
 

@@ -59,11 +59,6 @@ def sites(dists: list[str], floor: bool, bare: bool, tmp: Path) -> dict[str, tup
     return out
 
 
-#: a returning player comes back to an installed service worker (it may be registered only once the page is ready)
-SERVICE_WORKER_ACTIVE = """() => 'serviceWorker' in navigator && Promise.race([navigator.serviceWorker.ready.then(() => true),
-  new Promise(r => setTimeout(() => r(false), 30000))])"""
-
-
 def boot(pw: Any, url: str, reloads: int, seed: dict[str, str] | None = None) -> list[dict[str, float]]:
     """One cold load of ``url`` in a new profile, then ``reloads`` warm ones: the marks of each. With
     ``seed``, the profile's storage holds those items first, and each load's ``board`` is noted."""
@@ -81,7 +76,7 @@ def boot(pw: Any, url: str, reloads: int, seed: dict[str, str] | None = None) ->
                 page.wait_for_timeout(1500)  # the service worker installed and idle
                 if i == 1 and not url.endswith("bench-bare.html"):  # and the memory snapshot made, if it makes one
                     page.evaluate(bench.SNAPSHOT_JS)
-                    page.evaluate(SERVICE_WORKER_ACTIVE)
+                    page.evaluate(bench.SERVICE_WORKER_ACTIVE_JS)  # and its service worker installed
                 page.reload()
             page.wait_for_selector(bench.READY, state="attached", timeout=bench.BOOT_TIMEOUT_MS)
             marks.append(page.evaluate(SPLIT))
