@@ -8,6 +8,8 @@ PY := $(VENV)/bin/python
 WHEELS := .cache/wheels
 NILE_PROPERTY_GAMES ?= 32
 NILE_PYODIDE_PROPERTY_GAMES ?= 8
+# tests run side by side in this many processes (pytest-xdist; Pyodide shards): CI has 2 cores
+TEST_JOBS ?= 2
 export NILE_PROPERTY_GAMES
 
 .PHONY: play serve site catalogs check-po test lint test-engine test-pyodide test-browser fuzz bench deps chromium clean
@@ -39,13 +41,13 @@ lint: $(VENV)/.installed
 	PYTHONPATH=. $(VENV)/bin/lint-imports --no-cache
 
 test-engine: catalogs
-	$(PY) -m pytest tests/engine tests/cape tests/web tests/bots tests/pebbles
+	$(PY) -m pytest -n $(TEST_JOBS) tests/engine tests/cape tests/web tests/bots tests/pebbles
 
 test-pyodide: node_modules/.installed $(WHEELS)/.installed catalogs
-	NILE_PROPERTY_GAMES=$(NILE_PYODIDE_PROPERTY_GAMES) node tools/pyodide_pytest.mjs $(WHEELS) tests/engine tests/cape tests/web tests/bots tests/pebbles -q
+	NILE_PROPERTY_GAMES=$(NILE_PYODIDE_PROPERTY_GAMES) node tools/pyodide_pytest.mjs --shards $(TEST_JOBS) $(WHEELS) tests/engine tests/cape tests/web tests/bots tests/pebbles
 
 test-browser: site $(VENV)/.installed chromium
-	$(PY) -m pytest tests/browser
+	$(PY) -m pytest -n $(TEST_JOBS) tests/browser
 
 bench: site $(VENV)/.installed chromium
 	$(PY) tools/bench.py

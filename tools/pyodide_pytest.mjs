@@ -1,20 +1,60 @@
 // Run pytest inside Pyodide (Python 3.14, the browser's interpreter) under Node.
 //
-//   node tools/pyodide_pytest.mjs WHEEL_DIR [pytest args...]
+//   node tools/pyodide_pytest.mjs [--shards N] WHEEL_DIR [pytest args...]
 //
 // The repository is mounted at /app and is the working directory; every .whl in
 // WHEEL_DIR (pure-Python pytest and its dependencies, fetched by `make wheels`)
 // is put on sys.path. One Pyodide process runs the whole suite (booting takes
-// seconds). The exit code is pytest's.
+// seconds) — or, with `--shards N`, N processes side by side each run every Nth of the
+// collected tests (a machine's cores each take a share; `make test` uses 2, CI has 2 cores).
+// Each shard's output is printed whole when it ends, in shard order. The exit code is pytest's
+// (with shards: the first failing shard's).
 import { loadPyodide } from "pyodide";
+import { spawn } from "node:child_process";
 import path from "node:path";
 import fs from "node:fs";
 
-const [wheelDir, ...pytestArgs] = process.argv.slice(2);
-if (!wheelDir || !fs.existsSync(wheelDir)) {
-  console.error(`usage: node tools/pyodide_pytest.mjs WHEEL_DIR [pytest args]; no wheels in ${wheelDir}`);
+const args = process.argv.slice(2);
+let shards = 1;
+let shard = null; // "i/n": this process runs one shard (started by the process that split the run)
+while (args[0] === "--shards" || args[0] === "--shard") {
+  const [flag, value] = args.splice(0, 2);
+  if (flag === "--shards") shards = Number(value);
+  else shard = value;
+}
+const [wheelDir, ...pytestArgs] = args;
+if (!wheelDir || !fs.existsSync(wheelDir) || !(shards >= 1)) {
+  console.error(`usage: node tools/pyodide_pytest.mjs [--shards N] WHEEL_DIR [pytest args]; no wheels in ${wheelDir}`);
   process.exit(2);
 }
+
+if (shards > 1 && shard === null) {
+  process.exit(await split(shards));
+}
+
+// N children, one per shard, side by side; their output is kept and printed whole, in order.
+async function split(n) {
+  const self = new URL(import.meta.url).pathname;
+  const runs = [];
+  for (let i = 0; i < n; i++) {
+    const child = spawn(process.execPath, [self, "--shard", `${i}/${n}`, wheelDir, ...pytestArgs],
+      { stdio: ["ignore", "pipe", "pipe"] });
+    const out = [];
+    child.stdout.on("data", (chunk) => out.push(chunk));
+    child.stderr.on("data", (chunk) => out.push(chunk));
+    runs.push(new Promise((resolve) => child.on("close", (code, signal) => resolve({ code: code ?? 1, signal, out }))));
+  }
+  let code = 0;
+  for (const [i, run] of runs.entries()) {
+    const { code: c, signal, out } = await run;
+    process.stdout.write(`== Pyodide shard ${i + 1} of ${n}\n`);
+    process.stdout.write(Buffer.concat(out));
+    if (signal) process.stdout.write(`shard ${i + 1} was stopped by ${signal}\n`);
+    if (c !== 0 && code === 0) code = c;
+  }
+  return code;
+}
+
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const py = await loadPyodide();
 py.FS.mkdir("/app");
@@ -22,6 +62,7 @@ py.FS.mount(py.FS.filesystems.NODEFS, { root }, "/app");
 py.FS.mkdir("/wheels");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: path.resolve(wheelDir) }, "/wheels");
 py.globals.set("pytest_args", py.toPy(pytestArgs));
+py.globals.set("shard", shard);
 // Pyodide does not see the host's environment: pass the project's own settings (NILE_*) through.
 const nileEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith("NILE_")));
 py.globals.set("nile_env", py.toPy(nileEnv));
@@ -32,6 +73,21 @@ os.environ.update(nile_env)
 sys.path[:0] = ["/app"] + sorted(glob.glob("/wheels/*.whl"))
 print(f"Pyodide: Python {sys.version.split()[0]} on {sys.platform}", flush=True)
 import pytest
-int(pytest.main(["-p", "no:cacheprovider", *pytest_args]))
+
+
+class Shard:
+    """Keeps every nth collected test, from the ith (the order is pytest's: the same in every shard)."""
+
+    def __init__(self, i, n):
+        self.i, self.n = i, n
+
+    def pytest_collection_modifyitems(self, config, items):
+        kept = items[self.i::self.n]
+        config.hook.pytest_deselected(items=[item for k, item in enumerate(items) if k % self.n != self.i])
+        items[:] = kept
+
+
+plugins = [Shard(*map(int, shard.split("/")))] if shard else []
+int(pytest.main(["-p", "no:cacheprovider", *pytest_args], plugins=plugins))
 `);
 process.exit(code);
