@@ -1,5 +1,7 @@
 """Abuse in the browser: a corpus of bad saves (imported and in localStorage), and reloads at 20 random
-moments of a seeded game (one game open in two tabs: ``test_tabs.py``)."""
+moments of a seeded game (one game open in two tabs: ``test_tabs.py``). The reloads are a returning
+player's: Python starts from the memory snapshot the first visit made (static/snapshot.js), as it does on
+a player's device (a reload without one: ``test_saves.py``)."""
 
 from __future__ import annotations
 
@@ -84,12 +86,14 @@ def snapshot(page: Page) -> dict[str, str]:
 def test_reloading_at_20_random_moments_resumes_the_same_state(new_context) -> None:
     made = save_at_turn_start(seed=21, policy_seed=5)
     context = new_context()
+    context.add_init_script("delete window.nileSnapshotOff;")  # after conftest's: a returning player's reloads
     context.add_init_script(
         f"if (!localStorage.getItem('{PREFIX}r')) {{ localStorage.setItem('{PREFIX}r', {json.dumps(made.text)});"
         " localStorage.setItem('nile:current', 'r'); }"
     )
     page = context.new_page()
     open_app(page)
+    page.wait_for_function("() => window.nileSnapshot === 'made'", timeout=90_000)
     rng = Rng(2026)
     moments = sorted({rng.below(160) for _ in range(40)})[:20]
     assert len(moments) == 20
@@ -103,6 +107,7 @@ def test_reloading_at_20_random_moments_resumes_the_same_state(new_context) -> N
         before, saved = snapshot(page), storage(page)[PREFIX + "r"]
         page.reload()
         page.wait_for_selector("body[data-app-state=ready]", state="attached", timeout=60_000)
+        assert page.evaluate("window.nileSnapshot") == "used"
         assert storage(page)[PREFIX + "r"] == saved
         after = snapshot(page)
         for part in before:
