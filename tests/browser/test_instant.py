@@ -152,6 +152,9 @@ def test_odd_last_screen_is_not_shown(page: Page) -> None:
     for odd in (
         json.dumps({"screen": "game", "html": '<section class="game"><div class="board"></div><script>window.__ran = 1</script></section>'}),
         json.dumps({"screen": "game", "html": '<section class="game"><div class="board"><img src="x.png" onerror="window.__ran = 1"></div></section>'}),
+        # what only the walk over every attribute finds (no space before the handler; a data: URL)
+        json.dumps({"screen": "game", "html": '<section class="game"><div class="board"><svg/onload="window.__ran = 1"></svg></div></section>'}),
+        json.dumps({"screen": "game", "html": '<section class="game"><div class="board"><a href=" data:text/html,x">x</a></div></section>'}),
         json.dumps({"screen": "setup", "html": board}),  # only home and a game are ever shown
         board,  # the plain HTML an older release kept
     ):
