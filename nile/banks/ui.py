@@ -19,7 +19,7 @@ from ..core.game import GameState
 from ..kit import Button, Frame, Interaction, SetupForm, Target, attrs, button, colour_letter, end_section, esc
 from ..kit.chart import Series, line_chart, stats_table
 from ..kit.intents import Intent
-from ..kit.memo import Same, memo, part
+from ..kit.memo import Same, memo, part, view_once
 from ..words import Word, plural
 from ..words import text as msg
 from . import art, data, moments, teach
@@ -60,7 +60,7 @@ def public_view(state: GameState) -> dict[str, Any]:
     """What everyone may see of the position (``view(None)``, N9), worked out once per position (nile.kit.memo:
     the state by identity and its number of moves) and only read: a choice on the board asks for the
     interaction again, and the whole view (the log, the scorings) was copied for it every time (issue 21)."""
-    return memo("banks-public-view").get((Same(state), len(state.history)), state.view, None)
+    return view_once("banks-public-view", state, None)
 
 
 def interaction(state: GameState, selection: dict[str, Any], lang: str, names: Sequence[str]) -> Interaction:

@@ -18,6 +18,7 @@ from ..core.game import GameState
 from ..kit import Button, Frame, Interaction, SetupForm, Target, button, end_section, esc
 from ..kit.chart import Series, line_chart, stats_table
 from ..kit.intents import Intent
+from ..kit.memo import view_once
 from ..words import describe, plural
 from ..words import text as msg
 from . import diagrams as diagrams_module
@@ -42,7 +43,7 @@ def interaction(state: GameState, selection: dict[str, Any], lang: str, names: S
     actor = state.current_player()
     if actor is None or state.secret_decision():
         return inter
-    view = state.view(actor)
+    view = view_once("cape-actor-view", state, actor)  # once per position: a choice asks for the interaction again
     for a in state.legal_actions(actor):
         cost = state.cost(a)
         if a.kind == "take":

@@ -133,6 +133,13 @@ def memo(name: str) -> Memo:
     return found
 
 
+def view_once(name: str, state: Any, viewer: int | None) -> dict[str, Any]:
+    """``state.view(viewer)`` worked out once per position in the memo ``name`` (one per use: a memo keeps one
+    key), keyed by the state's identity, its number of moves and the viewer: a view is a function of those.
+    The view handed back is shared: only read it."""
+    return memo(name).get((Same(state), len(state.history), viewer), state.view, viewer)
+
+
 def places(name: str, room: int = 400) -> Places:
     """The kept pieces of a part, made on first use."""
     found = PLACES.get(name)

@@ -19,7 +19,7 @@ from ..core.players import BOT_STRENGTHS
 from ..games import GAMES, spec_of
 from ..kit import Frame, Interaction, Tip, attrs, button, colour_letter, esc
 from ..kit.intents import Intent
-from ..kit.memo import Same, memo, part, parts_begin, parts_drawn, places
+from ..kit.memo import Same, memo, part, parts_begin, parts_drawn, places, view_once
 from ..messages import LANGUAGES, describe, format_datetime, plural
 from ..messages import text as msg
 from .coach_view import end_lines, hint_button, hint_focus, hint_panel, render_review, review_button
@@ -362,7 +362,7 @@ def frame_of(c: Controller) -> Frame:
 
 def view_of(s: GameState, viewer: int | None) -> dict[str, Any]:
     """``s.view(viewer)``, worked out once per position (a view is a function of the state and its moves)."""
-    return memo("view").get((Same(s), len(s.history), viewer), s.view, viewer)
+    return view_once("view", s, viewer)
 
 
 def table_parts(c: Controller, frame: Frame, viewer: int | None) -> tuple[str, str]:
