@@ -14,6 +14,7 @@ from nile.core.rng import Rng
 from tests.engine.test_fuzz import BAD_SAVES, finished
 
 from .conftest import open_app
+from .test_snapshot import MADE_WITHIN_MS
 from .ui import (
     DRAWN_JS,
     PREFIX,
@@ -93,7 +94,7 @@ def test_reloading_at_20_random_moments_resumes_the_same_state(new_context) -> N
     )
     page = context.new_page()
     open_app(page)
-    page.wait_for_function("() => window.nileSnapshot === 'made'", timeout=90_000)
+    page.wait_for_function("() => window.nileSnapshot === 'made'", timeout=MADE_WITHIN_MS)
     rng = Rng(2026)
     moments = sorted({rng.below(160) for _ in range(40)})[:20]
     assert len(moments) == 20
