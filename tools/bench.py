@@ -98,12 +98,12 @@ READY_PROBE = """(() => {
   };
   new MutationObserver(board).observe(document, {subtree: true, childList: true});
 })();"""
-# After a first visit the page makes a memory snapshot for the next start (static/pyodide-boot.js): a
-# returning player's warm loads come after it, as they would (it is made a few seconds after ready).
 #: a returning player comes back to an installed service worker (the page registers it once it is ready):
 #: waits until one is active (true), or 30 s (false)
 SERVICE_WORKER_ACTIVE_JS = ("() => 'serviceWorker' in navigator && Promise.race([navigator.serviceWorker.ready.then(() => true), "
                             "new Promise(r => setTimeout(() => r(false), 30000))])")
+# After a first visit the page makes a memory snapshot for the next start (static/pyodide-boot.js): a
+# returning player's warm loads come after it, as they would (it is made a few seconds after ready).
 SNAPSHOT_JS = """() => new Promise((resolve) => {
   const started = performance.now();
   const check = () => {

@@ -163,9 +163,24 @@ def guard(context: BrowserContext, base_url: str) -> BrowserContext:
 
     context.route("**/*", handle)
     # every test boots as a first visit does: no memory snapshot used or made (static/pyodide-boot.js);
-    # tests/browser/test_snapshot.py switches it back on for itself
+    # a test of a returning player switches it back on for its context (``with_snapshots``)
     context.add_init_script("window.nileSnapshotOff = true;")
     return context
+
+
+#: how long a first visit may take to make its memory snapshot (in a worker, once the page is idle)
+SNAPSHOT_MADE_WITHIN_MS = 90_000
+
+
+def with_snapshots(context: BrowserContext) -> BrowserContext:
+    """A guarded context whose pages make and use memory snapshots, as a player's browser does."""
+    context.add_init_script("delete window.nileSnapshotOff;")  # after guard's, so it wins
+    return context
+
+
+def wait_snapshot_made(page: Page) -> None:
+    """Until the page has made its memory snapshot (the next load starts from it)."""
+    page.wait_for_function("() => window.nileSnapshot === 'made'", timeout=SNAPSHOT_MADE_WITHIN_MS)
 
 
 @pytest.fixture(autouse=True)

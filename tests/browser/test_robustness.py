@@ -13,8 +13,7 @@ from nile.core import save
 from nile.core.rng import Rng
 from tests.engine.test_fuzz import BAD_SAVES, finished
 
-from .conftest import open_app
-from .test_snapshot import MADE_WITHIN_MS
+from .conftest import open_app, wait_ready, wait_snapshot_made, with_snapshots
 from .ui import (
     DRAWN_JS,
     PREFIX,
@@ -86,15 +85,14 @@ def snapshot(page: Page) -> dict[str, str]:
 
 def test_reloading_at_20_random_moments_resumes_the_same_state(new_context) -> None:
     made = save_at_turn_start(seed=21, policy_seed=5)
-    context = new_context()
-    context.add_init_script("delete window.nileSnapshotOff;")  # after conftest's: a returning player's reloads
+    context = with_snapshots(new_context())  # a returning player's reloads
     context.add_init_script(
         f"if (!localStorage.getItem('{PREFIX}r')) {{ localStorage.setItem('{PREFIX}r', {json.dumps(made.text)});"
         " localStorage.setItem('nile:current', 'r'); }"
     )
     page = context.new_page()
     open_app(page)
-    page.wait_for_function("() => window.nileSnapshot === 'made'", timeout=MADE_WITHIN_MS)
+    wait_snapshot_made(page)
     rng = Rng(2026)
     moments = sorted({rng.below(160) for _ in range(40)})[:20]
     assert len(moments) == 20
@@ -107,7 +105,7 @@ def test_reloading_at_20_random_moments_resumes_the_same_state(new_context) -> N
             click(page, intent("cancel"))
         before, saved = snapshot(page), storage(page)[PREFIX + "r"]
         page.reload()
-        page.wait_for_selector("body[data-app-state=ready]", state="attached", timeout=60_000)
+        wait_ready(page)
         assert page.evaluate("window.nileSnapshot") == "used"
         assert storage(page)[PREFIX + "r"] == saved
         after = snapshot(page)

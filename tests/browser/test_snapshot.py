@@ -2,41 +2,30 @@
 static/snapshot.js, static/snapshot-worker.js): made once the first visit's page is ready and idle, used by
 the next start, which then plays like any other (a game against a bot, a move, another language); one that
 cannot be restored is dropped and the page starts as before. The other browser tests boot with snapshots
-switched off (conftest), as a first visit does."""
+switched off (conftest), as a first visit does; test_robustness reloads from one too."""
 
 from __future__ import annotations
 
 import json
 
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import Page
 
-from .conftest import open_app, wait_ready
+from .conftest import open_app, wait_ready, wait_snapshot_made, with_snapshots
 from .test_bots import NILE_PERSON
 from .ui import intent, play_against_bots, renders, screen, start_game, wait_renders_after
 
 CACHE = "pyodide-snapshot"  # static/snapshot.js
-MADE_WITHIN_MS = 90_000
-
-
-def _context(new_context) -> BrowserContext:  # noqa: ANN001
-    context = new_context()
-    context.add_init_script("delete window.nileSnapshotOff;")  # after conftest's: this test's pages make and use one
-    return context
 
 
 def _entries(page: Page) -> list[str]:
     return page.evaluate(f"async () => (await (await caches.open('{CACHE}')).keys()).map((r) => r.url)")
 
 
-def _made(page: Page) -> None:
-    page.wait_for_function("() => window.nileSnapshot === 'made'", timeout=MADE_WITHIN_MS)
-
-
 def test_a_returning_player_starts_from_a_snapshot_and_plays_as_before(new_context) -> None:  # noqa: ANN001
-    page = _context(new_context).new_page()
+    page = with_snapshots(new_context()).new_page()
     open_app(page)
     assert page.evaluate("window.nileSnapshot") == "none"  # a first visit starts as before, then makes one
-    _made(page)
+    wait_snapshot_made(page)
     assert len(_entries(page)) == 1
     page.reload()
     wait_ready(page)
@@ -57,9 +46,9 @@ def test_a_returning_player_starts_from_a_snapshot_and_plays_as_before(new_conte
 
 
 def test_a_snapshot_that_cannot_be_restored_is_dropped_and_the_page_starts_as_before(new_context) -> None:  # noqa: ANN001
-    page = _context(new_context).new_page()
+    page = with_snapshots(new_context()).new_page()
     open_app(page)
-    _made(page)
+    wait_snapshot_made(page)
     (key,) = _entries(page)
     page.evaluate(f"""async () => (await caches.open('{CACHE}')).put('{key}',
         new Response(new Uint8Array(4096).fill(7), {{headers: {{'content-type': 'application/octet-stream'}}}}))""")
@@ -71,7 +60,7 @@ def test_a_snapshot_that_cannot_be_restored_is_dropped_and_the_page_starts_as_be
     page.reload()
     wait_ready(page)
     assert page.evaluate("window.nileSnapshot") == "none"  # the next start makes a good one again
-    _made(page)
+    wait_snapshot_made(page)
     page.reload()
     wait_ready(page)
     assert page.evaluate("window.nileSnapshot") == "used"
