@@ -461,6 +461,13 @@ def _status_bar(c: Controller, frame: Frame, secret: bool = False) -> str:
         if c.bot_to_act() is not None:
             who = c.thinking_text() if len(seats) == 1 else msg("ui.bots_bidding", lang)
     memory = f'<span class="memory">{esc(msg(_not_saved_key(c), lang))}</span>' if c.in_memory_only or c.storage_blocked else ""
+    bot_speed, bot_buttons = ("", "") if secret else _bot_controls(c)
+    export = "" if secret else button(msg("ui.export", lang), Intent.EXPORT, c.game_id or "", cls="ghost")
+    # a game the browser does not keep (its storage full) keeps Export in the line: the notice says to export it;
+    # a game over keeps Replay in the line (no hints to give any more)
+    rescue = c.in_memory_only
+    replay = button(msg("ui.replay", lang), Intent.REPLAY, cls="ghost") if s.history and not secret else ""
+    over = s.is_terminal()
     return (
         '<header class="status">'
         f'{_home_button(lang)}'
@@ -468,12 +475,12 @@ def _status_bar(c: Controller, frame: Frame, secret: bool = False) -> str:
         f'{c.ui.status(frame)}'
         f'<span class="whose" aria-live="polite">{esc(who)}</span>{memory}'
         '<span class="spacer"></span>'
-        + _more_menu(c, f'{"" if secret else _bot_controls(c)}{sound_switch(c)}'
+        + _more_menu(c, f'{bot_speed}{sound_switch(c)}'
                         f'{language_choice(lang, compact=True)}'
-                        f'{_hints_toggle(c) if not s.is_terminal() and not c.read_only and not secret else ""}'
-                        f'{_help_buttons(c)}'
-                        f'{button(msg("ui.replay", lang), Intent.REPLAY, cls="ghost") if s.history and not secret else ""}'
-                        f'{"" if secret else button(msg("ui.export", lang), Intent.EXPORT, c.game_id or "", cls="ghost")}')
+                        f'{_summary_button(c)}'
+                        f'{"" if over else replay}{"" if rescue else export}',
+                     first=f'{bot_buttons}{_hints_toggle(c) if not over and not c.read_only and not secret else ""}'
+                           f'{_rules_button(c)}{replay if over else ""}{export if rescue else ""}')
         + "</header>"
     )
 
@@ -484,20 +491,25 @@ def _home_button(lang: str) -> str:
             f'<span class="label">{esc(msg("ui.home", lang))}</span></button>')
 
 
-def _more_menu(c: Controller, items: str) -> str:
-    """The head line's other controls (computer players, language, hints, help, replay, export): in
-    the line itself on a wide screen; narrower, behind one button that opens them below the line, so
-    the head line stays one line (static/app.css). Open or closed is the controller's
-    (``Controller.menu_open``): a bot's move redraws the page without closing it."""
-    if not items:
+def _more_menu(c: Controller, items: str, first: str = "") -> str:
+    """The head line's other controls, so that the head line stays one line at every width (issue 21: at
+    1280 px it took two lines whenever the round's cards or the computer players' controls were shown,
+    and the board shrank and grew with it). ``first`` (the coach's "Show me what I can do" and the
+    rules: a new player's help) stands in the line from 1100 px on; ``items`` (computer players,
+    sound, language, overview, replay, export) stand in it only on a screen wide enough for all of them
+    (static/app.css), else behind one button that opens them below the line, with ``first`` too below
+    1100 px. Open or closed is the controller's (``Controller.menu_open``): a bot's move redraws the page
+    without closing it."""
+    if not items and not first:
         return ""
     name = msg("ui.more", c.lang)
     open_ = c.menu_open
+    first = f'<span class="more-first">{first}</span>' if first else ""
     return (
         f'<div class="more{" open" if open_ else ""}">'
         f'<button type="button" class="ghost more-toggle"{attrs(data_i=Intent.MENU, aria_expanded="true" if open_ else "false", aria_controls="more-items", title=name)}>'
         f'{MENU_ICON}<span class="sr-only">{esc(name)}</span></button>'
-        f'<div class="more-items" id="more-items">{items}</div></div>'
+        f'<div class="more-items" id="more-items">{first}<span class="more-rest">{items}</span></div></div>'
     )
 
 
@@ -511,11 +523,15 @@ def _read_only_line(c: Controller) -> str:
     )
 
 
-def _help_buttons(c: Controller) -> str:
-    """The round summary and the rules, one tap away on every screen of a game."""
+def _summary_button(c: Controller) -> str:
+    """The round summary (the overview of the rules help), one tap away on every screen of a game."""
     game = c.state.GAME if c.state is not None else ""
-    return (button(msg("help.summary_short", c.lang), Intent.RULES_OPEN, game + ":summary", cls="ghost")
-            + button(msg("ui.rules", c.lang), Intent.RULES, cls="ghost"))
+    return button(msg("help.summary_short", c.lang), Intent.RULES_OPEN, game + ":summary", cls="ghost")
+
+
+def _rules_button(c: Controller) -> str:
+    """The rules, one tap away on every screen of a game."""
+    return button(msg("ui.rules", c.lang), Intent.RULES, cls="ghost")
 
 
 #: the sound switch's picture: a loudspeaker, with sound waves while on, crossed out while off
@@ -617,24 +633,27 @@ def _coach_panel(c: Controller, frame: Frame) -> str:
             f'<ul>{"".join(items)}</ul></details>')
 
 
-def _bot_controls(c: Controller) -> str:
-    """With computer players at the table: their speed, and skipping (or pausing a watch game)."""
+def _bot_controls(c: Controller) -> tuple[str, str]:
+    """With computer players at the table: (their speed; skipping, or pausing a watch game). The head
+    line keeps the buttons in sight (a person waiting for the bots wants them at hand) and may put the
+    speed behind its menu button (``_more_menu``)."""
     s = c.state
     if s is None or not any(c.kinds) or s.is_terminal() or c.read_only:
-        return ""
+        return "", ""
     lang = c.lang
     speeds = "".join(
         f'<option value="{v}"{" selected" if v == c.bot_speed else ""}>{esc(msg("ui.speed_" + v, lang))}</option>'
         for v in BOT_PACE_MS
     )
-    bits = [f'<label class="bot-speed">{esc(msg("ui.bot_speed", lang))} <select data-i="{Intent.BOT_SPEED}">{speeds}</select></label>']
+    speed = f'<span class="bots"><label class="bot-speed">{esc(msg("ui.bot_speed", lang))} <select data-i="{Intent.BOT_SPEED}">{speeds}</select></label></span>'
+    bits = []
     watching = not c.humans()
     if c.bots_paused or watching:
         bits.append(button(msg("ui.bot_go_on" if c.bots_paused else "ui.bot_pause", lang), Intent.BOT_PAUSE,
                            cls="primary" if c.bots_paused else ""))
     if c.bot_to_act() is not None and not c.skipping and not c.bots_paused:
         bits.append(button(msg("ui.bot_skip_end" if watching else "ui.bot_skip", lang), Intent.BOT_SKIP))
-    return f'<span class="bots">{"".join(bits)}</span>'
+    return speed, f'<span class="bots">{"".join(bits)}</span>' if bits else ""
 
 
 def _action_panel(c: Controller, frame: Frame) -> str:
@@ -813,7 +832,7 @@ def render_secret(c: Controller) -> str:
         )
         return (
             f'<section class="handover" aria-live="polite"><div class="screen-head"><h1>{esc(why)}</h1>'
-            f'{language_choice(lang, compact=True)}{_help_buttons(c)}</div>'
+            f'{language_choice(lang, compact=True)}{_summary_button(c)}{_rules_button(c)}</div>'
             f'<p>{esc(lead)}</p>'
             f'<ul class="bidders">{choices}</ul>'
             + (f'<p class="done">{esc(msg("ui.bids_made", lang, players=", ".join(done)))}</p>' if done else "")

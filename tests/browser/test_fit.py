@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .ui import click, continue_game, intent, put_saves
+from .ui import click, continue_game, head_control, intent, put_saves, start_game
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 #: a Nile game in the middle of a turn (5 players, a ripe marker to harvest) and a Kap game building (4 players)
@@ -126,7 +126,7 @@ def test_the_nile_board_follows_the_window_when_it_is_resized(sized: Any) -> Non
 def test_the_replay_and_the_sealed_bids_fit_a_laptop(sized: Any, game: str) -> None:
     page = sized(*LAPTOP)
     open_save(page, PLAY[game])
-    click(page, intent("replay"))
+    click(page, head_control(page, "replay"))
     assert_fits(page, f"{game} replay")
     click(page, intent("replay-exit"))
     open_save(page, BIDS[game])
@@ -232,13 +232,66 @@ def test_on_a_phone_the_zoom_control_draws_the_board_larger_inside_its_frame(siz
     assert back is not None and abs(back["width"] - before["width"]) < 1
 
 
-def test_above_a_phone_the_zoom_control_is_not_shown_and_the_head_line_holds_every_control(sized: Any) -> None:
+#: the head line's box and every part of it on the screen: (class, top, bottom, left, right)
+HEAD = """() => {
+  const box = el => { const b = el.getBoundingClientRect(); return {top: b.top, bottom: b.bottom, left: b.left, right: b.right, height: b.height}; };
+  const head = document.querySelector('.game > .status');
+  const parts = [...head.querySelectorAll(':scope > :not(.more), .more-toggle, .more-first > *, .more-rest > *')]
+    .filter(e => e.getClientRects().length).map(e => ({cls: String(e.className.baseVal ?? e.className), ...box(e)}));
+  return {head: box(head), parts, w: innerWidth};
+}"""
+
+
+def assert_one_line(page: Page, where: str) -> list[str]:
+    """The head line is one line (a button's height), every part of it on that line and in the window;
+    the classes of the parts shown."""
+    m = page.evaluate(HEAD)
+    head = m["head"]
+    assert head["height"] <= 56, (where, head)
+    for part in m["parts"]:
+        assert part["top"] >= head["top"] - 0.5 and part["bottom"] <= head["bottom"] + 0.5, (where, part, head)
+        assert part["left"] >= -0.5 and part["right"] <= m["w"] + 0.5, (where, part, m["w"])
+    return [p["cls"] for p in m["parts"]]
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "nl"])
+def test_above_a_phone_the_head_line_is_one_line_whatever_it_holds(sized: Any, lang: str) -> None:
+    """Issue 21: at 1280 px the head line took two lines whenever it held the computer players' controls
+    or the round's cards (German: always with computer players), and the board shrank and grew with it
+    from one click to the next. It is one line at every width: from 1100 px "Show me what I can do" and
+    Rules stand in it and the other controls open from one button; from 1900 px every control stands in it."""
     page = sized(*LAPTOP)
-    open_save(page, PLAY["banks"])
-    expect(page.locator(".zoom")).to_be_hidden()
-    expect(page.locator(intent("menu"))).to_be_hidden()
-    for name in ("hints", "rules", "replay", "export", "lang"):
-        expect(page.locator(".status " + intent(name)).first).to_be_visible()
+    if page.locator(".status " + intent("home")).count():
+        click(page, page.locator(".status " + intent("home")).first)
+    try:
+        page.locator(intent("lang")).first.select_option(lang)
+        start_game(page, names=("Anna", "Bartholomäus", "Chloé-Géraldine"), kinds=("", "easy", "easy"))
+        expect(page.locator(".zoom")).to_be_hidden()
+        for size in (LAPTOP, (1100, 700)):
+            page = sized(*size)
+            shown = assert_one_line(page, f"{lang} at {size}")
+            for name in ("hints", "rules", "menu"):
+                expect(page.locator(".status " + intent(name)).first).to_be_visible()
+            for name in ("replay", "export", "lang", "bot-speed"):
+                expect(page.locator(".status " + intent(name))).to_be_hidden()
+            assert "bots" not in shown
+            click(page, intent("menu"))  # the others open below the line, inside the window
+            for name in ("export", "lang", "bot-speed", "sound"):
+                item = page.locator(".status " + intent(name)).first
+                expect(item).to_be_visible()
+                box = item.bounding_box()
+                assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size[0], (name, box)
+            page.keyboard.press("Escape")
+            expect(page.locator(".status " + intent("export"))).to_be_hidden()
+        page = sized(1920, 1080)  # wide enough for all of them: no menu button
+        assert_one_line(page, f"{lang} at 1920")
+        expect(page.locator(intent("menu"))).to_be_hidden()
+        for name in ("hints", "rules", "export", "lang", "bot-speed", "sound"):
+            expect(page.locator(".status " + intent(name)).first).to_be_visible()
+    finally:
+        page = sized(*LAPTOP)
+        click(page, page.locator(".status " + intent("home")).first)
+        page.locator(intent("lang")).first.select_option("en")
 
 
 def test_no_serious_accessibility_problem_on_a_phone_or_a_tablet(sized: Any) -> None:

@@ -9,7 +9,17 @@ import random
 from playwright.sync_api import Page
 
 from .conftest import open_app, wait_ready
-from .ui import advance, click, intent, renders, screen, settled, start_game, to_first_sowing, wait_renders_after
+from .ui import (
+    advance,
+    click,
+    head_control,
+    renders,
+    screen,
+    settled,
+    start_game,
+    to_first_sowing,
+    wait_renders_after,
+)
 
 LAST_SCREEN = "nile:last-screen"
 
@@ -214,7 +224,7 @@ def test_kept_parts_leave_the_page_as_a_whole_redraw_would(app: Page) -> None:
         click(app, target)
         if step == 35:  # another language: every part drawn anew
             before = renders(app)
-            app.select_option(intent("lang"), "de")
+            head_control(app, "lang").select_option("de")
             wait_renders_after(app, before)
         seen = app.evaluate(SAME_AS_WHOLE)
         assert seen["same"] and seen["paint"] == "morph", (step, what, seen)

@@ -12,7 +12,17 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from .test_a11y import open_golden, serious
-from .ui import click, continue_game, find, intent, play_against_bots, put_saves, save_at_turn_start, screen
+from .ui import (
+    click,
+    continue_game,
+    find,
+    head_control,
+    intent,
+    play_against_bots,
+    put_saves,
+    save_at_turn_start,
+    screen,
+)
 
 #: what the learner clicks, in this order: read a lesson or a moment, their own secret choice, a
 #: place the coach points at, a button it offers, then anything the board offers
@@ -28,7 +38,10 @@ LEARNER = (
 
 
 def set_language(page: Page, lang: str) -> None:
-    page.locator(intent("lang")).first.select_option(lang)
+    switch = page.locator(intent("lang")).first
+    if not switch.is_visible():  # a game's head line: behind its menu button
+        switch = head_control(page, "lang")
+    switch.select_option(lang)
     page.wait_for_function("lang => document.documentElement.lang === lang", arg=lang)
 
 
@@ -107,7 +120,7 @@ def test_the_new_screens_have_no_serious_accessibility_problems(app: Page) -> No
         if hit:
             click(app, app.locator(intent(hit["i"], hit["v"])).first)
     found["coach"] = serious(app)
-    click(app, app.locator(".status [data-i=rules-open]").first)
+    click(app, head_control(app, "rules-open"))
     found["round summary"] = serious(app)
     click(app, intent("rules-open", "banks:N7"))
     found["rule with pictures"] = serious(app)

@@ -12,7 +12,7 @@ from playwright.sync_api import Page
 
 from .conftest import open_app, wait_ready, wait_snapshot_made, with_snapshots
 from .test_bots import NILE_PERSON
-from .ui import intent, play_against_bots, renders, screen, start_game, wait_renders_after
+from .ui import head_control, play_against_bots, renders, screen, start_game, wait_renders_after
 
 CACHE = "pyodide-snapshot"  # static/snapshot.js
 
@@ -39,7 +39,7 @@ def test_a_returning_player_starts_from_a_snapshot_and_plays_as_before(new_conte
     saved = json.loads(page.evaluate("() => localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith('nile:game:')))"))
     assert {p for p, _ in [a.split(" ", 1) for a in saved["actions"]]} == {"p1", "p2"}  # the person and the bot both moved
     before = renders(page)
-    page.locator(intent("lang")).first.select_option("fr")  # a catalog the snapshot never read
+    head_control(page, "lang").select_option("fr")  # a catalog the snapshot never read
     wait_renders_after(page, before)
     assert page.evaluate("document.documentElement.lang") == "fr"
     assert "Accueil" in page.locator(".status").inner_text()  # the head line in French

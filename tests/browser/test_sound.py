@@ -8,7 +8,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from .conftest import open_app, wait_ready
-from .ui import actions, advance, click, continue_game, intent, only_game, start_game
+from .ui import actions, advance, click, continue_game, head_control, intent, only_game, start_game
 
 #: every AudioContext the page makes, and every tone (oscillator) it starts, counted
 SPY = """(() => {
@@ -40,14 +40,14 @@ def test_the_sound_switch_is_off_at_first_kept_and_plays_only_while_on(page: Pag
     page.context.add_init_script(SPY)
     open_app(page)
     start_game(page)
-    switch = page.locator(intent("sound"))
+    switch = head_control(page, "sound")
     expect(switch).to_have_count(1)
     expect(switch).to_have_attribute("aria-pressed", "false")
     expect(switch).to_have_accessible_name("Sound")
     a_move(page)
     a_move(page)
     assert heard(page) == {"contexts": 0, "tones": 0}  # off: silence, and no audio made at all
-    click(page, switch)
+    click(page, head_control(page, "sound"))  # (a move closed the head line's menu)
     expect(switch).to_have_attribute("aria-pressed", "true")
     assert page.evaluate("() => localStorage.getItem('nile:sound')") == "on"
     # kept with the other settings: after a reload the switch is still on
@@ -56,7 +56,7 @@ def test_the_sound_switch_is_off_at_first_kept_and_plays_only_while_on(page: Pag
     wait_ready(page)
     if page.locator(intent("continue", gid)).count():
         continue_game(page, gid)
-    expect(page.locator(intent("sound"))).to_have_attribute("aria-pressed", "true")
+    expect(head_control(page, "sound")).to_have_attribute("aria-pressed", "true")
     assert heard(page) == {"contexts": 0, "tones": 0}  # switching on or reloading plays nothing
     a_move(page)
     page.wait_for_function("() => window.__sound.tones > 0")
@@ -66,8 +66,8 @@ def test_the_sound_switch_is_off_at_first_kept_and_plays_only_while_on(page: Pag
     page.wait_for_function(f"() => window.__sound.tones > {on['tones']}")
     assert heard(page)["contexts"] == 1  # one AudioContext for the page, however many moves
     # off again: no more tones
-    click(page, page.locator(intent("sound")))
-    expect(page.locator(intent("sound"))).to_have_attribute("aria-pressed", "false")
+    click(page, head_control(page, "sound"))
+    expect(head_control(page, "sound")).to_have_attribute("aria-pressed", "false")
     assert page.evaluate("() => localStorage.getItem('nile:sound')") == "off"
     quiet = heard(page)
     a_move(page)

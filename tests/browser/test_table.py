@@ -18,7 +18,7 @@ from nile.messages import describe
 from tests.web.test_why import SAYS
 from tests.web.why_cases import find_cases
 
-from .ui import actions, click, continue_game, intent, perform, put_saves, start_game
+from .ui import actions, click, continue_game, head_control, intent, perform, put_saves, start_game
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
@@ -117,7 +117,7 @@ def test_replay_steps_forward_and_back_to_the_engines_positions(app: Page) -> No
     continue_game(app, "g1")
     live = load_save(json.dumps(data))
     n = len(live.history)
-    click(app, intent("replay"))
+    click(app, head_control(app, "replay"))
     expect(app.locator(".status.replaying")).to_contain_text(f"after {n} of {n} actions")
     click(app, intent("replay-step", "start"))
     names = ["Amun", "Bastet"] if data["options"]["players"][0]["name"] == "Amun" else [p["name"] for p in data["options"]["players"]]
@@ -181,7 +181,7 @@ def test_one_sprite_holds_the_artwork_through_redraws_replay_and_the_rules_help(
         assert seen["uses"] > 20, (where, seen)
 
     check("board")
-    click(app, intent("replay"))
+    click(app, head_control(app, "replay"))
     expect(app.locator(".status.replaying")).to_be_visible()
     click(app, intent("replay-step", "start"))
     check("replay")

@@ -112,6 +112,16 @@ def click(page: Page, target: str | Locator, tap: bool = False) -> None:
     wait_renders_after(page, before)
 
 
+def head_control(page: Page, name: str, value: str | None = None) -> Locator:
+    """A control of the game's head line. On a screen too narrow for all of them it is behind the menu
+    button (static/app.css): the menu is opened first, as a person would."""
+    loc = page.locator(".status " + intent(name, value)).first
+    toggle = page.locator(".status " + intent("menu"))
+    if not loc.is_visible() and toggle.is_visible() and toggle.get_attribute("aria-expanded") == "false":
+        click(page, toggle)
+    return loc
+
+
 def intent(i: str, v: str | None = None) -> str:
     """CSS selector of the element with this intent (and value)."""
     sel = f'[data-i="{i}"]'
