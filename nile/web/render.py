@@ -27,7 +27,8 @@ from .controller import BOT_PACE_MS, GAME, HOME, MAX_ZOOM, READ_ONLY_LINES, SETU
 from .help import render_help
 from .since import since_line
 
-LOG_LINES = 80
+LOG_LINES = 80  # the log shows at least its last 80 lines...
+LOG_BLOCK = 20  # ...from the start of a block of 20 (render._draw_log)
 
 
 def start_option_label(name: str, seat: int) -> str:
@@ -693,18 +694,28 @@ def _action_panel(c: Controller, frame: Frame) -> str:
 def _log(c: Controller, view: dict[str, Any]) -> str:
     game = c.state.GAME if c.state is not None else ""
     log = view["log"]
-    shown = log[-LOG_LINES:]
+    # the last LOG_LINES lines at least, from the start of a block of LOG_BLOCK lines (see _draw_log)
+    start = max(0, (len(log) - LOG_LINES) // LOG_BLOCK * LOG_BLOCK)
+    shown = log[start:]
     # what it shows: the last lines' entries, in the game's words (rule links), language and names
-    return memo("log").get((game, c.lang, tuple(c.names), shown), _draw_log, c, game, shown, len(log) - len(shown))
+    return memo("log").get((game, c.lang, tuple(c.names), shown), _draw_log, c, game, shown, start)
 
 
 def _draw_log(c: Controller, game: str, shown: list[dict[str, Any]], start: int) -> str:
+    """The log's lines, newest first, in blocks of LOG_BLOCK lines by their place in the whole log (issue 21,
+    every tap answers within a frame): a move adds lines to the newest block only, and every other block is
+    a part the page keeps as it is (``part``), so a click does not send, parse and compare the whole log."""
     # each line drawn once, by its place in the log: a move adds a line, the others are kept
     kept, context = places("log-lines"), (game, c.lang, tuple(c.names))
-    items = "".join(kept.get(context, i, e, _log_line, c, e, game, i) for i, e in reversed(list(enumerate(shown, start))))
+    blocks = []
+    for first in reversed(range(start, start + len(shown), LOG_BLOCK)):
+        lines = range(first, min(first + LOG_BLOCK, start + len(shown)))
+        items = "".join(kept.get(context, i, shown[i - start], _log_line, c, shown[i - start], game, i) for i in reversed(lines))
+        block = first // LOG_BLOCK
+        blocks.append(part(f'.side > .log > ol[data-b="{block}"]', f'<ol data-b="{block}">{items}</ol>'))
     # it scrolls, so it takes the keyboard's focus too (to scroll it without a mouse)
     return (f'<section class="log" tabindex="0" aria-labelledby="log-title"><h2 id="log-title">{esc(msg("ui.log", c.lang))}</h2>'
-            f'<ol>{items}</ol></section>')
+            f'{"".join(blocks) or "<ol></ol>"}</section>')
 
 
 def _log_line(c: Controller, entry: dict[str, Any], game: str, index: int) -> str:

@@ -8,7 +8,7 @@ import random
 import re
 from html import unescape
 
-from nile.web.render import LOG_LINES, render_app
+from nile.web.render import LOG_BLOCK, LOG_LINES, render_app
 
 from .test_controller import click_anything, started
 
@@ -27,9 +27,11 @@ def test_a_long_games_log_shows_its_last_lines_numbered_by_their_place_in_the_wh
         click_anything(c, rng)
     lines = log_lines(render_app(c))
     numbers = [n for n, _ in lines]
-    assert len(lines) == LOG_LINES
-    assert numbers == list(range(numbers[0], numbers[0] - LOG_LINES, -1))  # newest first, none missing
-    assert numbers[0] > LOG_LINES  # the whole log's places, not the window's 80..1
+    # the last LOG_LINES at least, from the first line of a block: older blocks stay as they are while a
+    # move adds lines to the newest (the page keeps them without comparing them again)
+    assert LOG_LINES <= len(lines) < LOG_LINES + LOG_BLOCK and numbers[-1] % LOG_BLOCK == 1, numbers
+    assert numbers == list(range(numbers[0], numbers[0] - len(lines), -1))  # newest first, none missing
+    assert numbers[0] == len(c.state.log) > LOG_LINES  # the whole log's places, not the window's 80..1
     assert all(words for _, words in lines)  # each number has its line's words after it
 
 
@@ -43,3 +45,28 @@ def test_a_new_move_adds_lines_on_top_and_keeps_the_others_numbers():
     added = len(after) - len(before)
     assert added > 0 and after[added:] == before  # the old lines unchanged below, their numbers too
     assert [n for n, _ in after[:added]] == list(range(after[0][0], before[0][0], -1))
+
+
+def test_the_log_is_drawn_in_blocks_and_a_move_changes_only_the_newest():
+    """Issue 21 (every tap answers within a frame): the lines are in blocks of LOG_BLOCK by their place in the
+    whole log, each a part of the screen the page keeps while it is unchanged: a move that adds lines
+    changes the newest block only (or starts a new one)."""
+    c = started()
+    rng = random.Random(5)
+    while len(c.state.log) <= LOG_LINES + 3 * LOG_BLOCK:
+        click_anything(c, rng)
+
+    def blocks(html: str) -> dict[str, str]:
+        log = re.search(r'<section class="log".*?</section>', html, re.S).group(0)
+        return dict(re.findall(r'<ol data-b="(\d+)">(.*?)</ol>', log, re.S))
+
+    before = blocks(render_app(c))
+    n = len(c.state.log)
+    while len(c.state.log) == n:
+        click_anything(c, rng)
+    after = blocks(render_app(c))
+    newest = str((len(c.state.log) - 1) // LOG_BLOCK)
+    assert max(after, key=int) == newest
+    changed = {b for b in after if after[b] != before.get(b)}
+    assert changed <= {newest, str(int(newest) - 1)}, changed  # (a move's lines may finish one block and begin the next)
+    assert len(after) >= LOG_LINES // LOG_BLOCK and len(changed) < len(after)
