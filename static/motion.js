@@ -6,7 +6,8 @@
 //
 // A piece carries a stable key in the markup (`data-k="m17"`: marker 17; a chip may stand for several
 // pieces: `data-k="m17 m23"`) and, if its value matters, `data-kv` (a player's money). FLIP: before the
-// redraw each keyed piece's box on the screen is read; after it, a piece whose box moved is put back
+// redraw each keyed piece's box on the screen is read (or kept from where the last move left it, when nothing
+// was redrawn since: `rest`); after it, a piece whose box moved is put back
 // where it was with a transform and let go to its new place with the Web Animations API (transform and
 // opacity only, <= 400 ms); a new piece fades in where it lands; a piece gone fades out where it was
 // (a copy, kept only for its fade); a changed value pops. A piece that moved into another picture (a
@@ -63,28 +64,50 @@ function flights(root) {
 
 let pending = null; // the work of after(), waiting for the next frame
 
+// What the last settle read of the pieces where they came to rest (the same as before() reads), and when:
+// the page's redraw count, and no scroll or resize since. A move right after the last one (a player acting
+// again while its motion runs) then needs no read of the page before the redraw, where the motion just
+// ended (finishAll) would make the browser lay the page out once more for the click (issue 21).
+let rest = null; // {root, renders, boxes, flown}
+const renders = () => document.body.dataset.renders;
+const unsettle = () => { rest = null; };
+window.addEventListener("resize", unsettle);
+document.addEventListener("scroll", unsettle, { capture: true, passive: true }); // (any element's scroll)
+
 function before(root) {
   flush();
   boxes = null;
   flown = null;
+  if (rest && rest.root === root && rest.renders === renders() && [...running].every((a) => a.playState !== "running")) {
+    ({ boxes, flown } = rest);
+    rest = null;
+    return;
+  }
+  rest = null;
   try {
-    flown = new Set([...flights(root)].map((el) => el.getAttribute("data-fly-id")));
-    const found = pieces(root);
-    if (!found.length) return;
-    boxes = new Map();
-    const frames = new Map();
-    for (const el of found) {
-      const box = el.getBoundingClientRect();
-      const value = el.getAttribute("data-kv");
-      const holder = holderOf(el);
-      const at = place(holder, box, frames);
-      const turn = el.getAttribute("data-kr");
-      for (const k of keysOf(el)) if (!boxes.has(k)) boxes.set(k, { box, el, value, turn, holder, kind: holder && holder.getAttribute("class"), at, parent: el.parentNode, next: el.nextSibling });
-    }
+    [boxes, flown] = look(root);
   } catch (error) {
     console.error("motion: before", error);
     boxes = null;
   }
+}
+
+// every keyed piece's box on the screen, its place in what holds it, and what it says; the flights on the table
+function look(root) {
+  const frames = new Map();
+  const flying = new Set([...flights(root)].map((el) => el.getAttribute("data-fly-id")));
+  const found = pieces(root);
+  if (!found.length) return [null, flying];
+  const seen = new Map();
+  for (const el of found) {
+    const box = el.getBoundingClientRect();
+    const value = el.getAttribute("data-kv");
+    const holder = holderOf(el);
+    const at = place(holder, box, frames);
+    const turn = el.getAttribute("data-kr");
+    for (const k of keysOf(el)) if (!seen.has(k)) seen.set(k, { box, el, value, turn, holder, kind: holder && holder.getAttribute("class"), at, parent: el.parentNode, next: el.nextSibling });
+  }
+  return [seen, flying];
 }
 
 // A piece whose keys are all gone from the table fades out where it was: the redraw took its element out
@@ -307,12 +330,16 @@ function settle(root, step, since, animate, had, hadFlights) {
       const frames = new Map();
       const pictures = new Map();
       const writes = [];
+      const now = new Map(); // where every piece comes to rest: what the next move's before() reads (rest)
       for (const el of pieces(root)) {
         const keys = keysOf(el);
         const old = keys.map((k) => had.get(k)).find((o) => o);
         const box = el.getBoundingClientRect();
         const holder = holderOf(el);
         const at = place(holder, box, frames);
+        const piece = { box, el, value: el.getAttribute("data-kv"), turn: el.getAttribute("data-kr"), holder,
+          kind: holder && holder.getAttribute("class"), at, parent: el.parentNode, next: el.nextSibling };
+        for (const k of keys) if (!now.has(k)) now.set(k, piece);
         if (!old) { // new here: it flies in from where it came from, or lands
           keys.forEach((k) => changed.add(k));
           if (!move) continue;
@@ -362,6 +389,7 @@ function settle(root, step, since, animate, had, hadFlights) {
           if (hadFlights && !hadFlights.has(fly.getAttribute("data-fly-id"))) writes.push(planLaunch(fly, had, root));
         }
       }
+      rest = { root, renders: renders(), boxes: now, flown: new Set([...flights(root)].map((el) => el.getAttribute("data-fly-id"))) };
       for (const write of writes) if (write) write();
     }
     if (moved && step === lastStep + 1) changes.set(step, changed);

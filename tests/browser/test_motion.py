@@ -95,6 +95,32 @@ def test_an_animated_move_ends_exactly_in_the_engines_position(app: Page) -> Non
     _sow_and_look(app, "motion")
 
 
+def test_a_move_made_while_the_last_one_moves_moves_only_its_own_pieces(app: Page) -> None:
+    """A player sows their last action point and ends the turn at once, while the marker still lands: the
+    second move's motion starts from where the pieces came to rest after the first (static/motion.js keeps
+    what it read then instead of reading the page again before the redraw): nothing sown travels or lands
+    again, and every marker ends where the engine has it."""
+    app.emulate_media(reduced_motion="no-preference")
+    start_game(app, names=("Amun", "Bastet"))
+    to_first_sowing(app)
+    for _ in range(6):  # sow until no action point is left: then End turn asks nothing
+        chips = app.locator(".actions button.chip.target")
+        if not chips.count() or app.locator(".status .ap").inner_text().strip().startswith("0"):
+            break
+        click(app, chips.first)
+        click(app, app.locator("g.field.act").first)
+    # the markers in the fields (a chip of the boat may shift in its row when the next player's costs show)
+    sown = {k for k, at in _engine_places(_state(app)).items() if at.startswith("field:")}
+    assert sown and (not app.locator(".status .ap").count() or app.locator(".status .ap").inner_text().strip().startswith("0"))
+    moves = len(_state(app).history)
+    click(app, intent("act", "end"))  # at once: no frame has settled the last sowing's motion yet
+    moving = app.evaluate(MOVING_JS)
+    assert len(_state(app).history) == moves + 1 and not app.locator(intent("confirm", "end")).count()
+    assert not [m for m in moving if set(m.split(" ")[0].split()) & sown], moving  # nothing sown travels or lands again
+    app.evaluate(SETTLED)
+    assert {k: v["at"] for k, v in app.evaluate(WHERE_JS).items()} == _engine_places(_state(app))
+
+
 def test_with_reduced_motion_nothing_moves_and_the_board_is_the_engines(app: Page) -> None:
     app.emulate_media(reduced_motion="reduce")
     try:
