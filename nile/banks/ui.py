@@ -324,8 +324,12 @@ def variants_of(state: GameState) -> frozenset[str]:
 
 # ---------------------------------------------------------------------- a game in progress
 def status(frame: Frame) -> str:
-    """The tide (N3) and the acting player's AP, for the status bar."""
-    view, lang = frame.view, frame.lang
+    """The tide (N3), the cards turned this round and the acting player's AP, for the status bar: drawn again
+    only for another position or language (the view is one object per position: nile.web.render.view_of)."""
+    return memo("banks-status").get((Same(frame.view), frame.lang), _status, frame.view, frame.lang)
+
+
+def _status(view: dict[str, Any], lang: str) -> str:
     ap = view["ap"]
     ap_html = (f'<span class="ap" aria-label="{esc(plural("ui.ap_left", ap, lang))}">{esc(msg("ui.ap_short", lang, ap=ap))}</span>'
                if ap is not None else "")
