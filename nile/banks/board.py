@@ -211,9 +211,22 @@ def field_svg(g: Geometry, west: bool, k: int, index: int, f: dict[str, Any], in
             f'<rect x="{x + 2}" y="{fy + 2}" width="{fw - 4}" height="{fh - 4}" rx="6"/></g>'
         )
     selected = sel.get("kind") == "fruit" and sel.get("field") == f["name"]
-    # the field's pieces and words are kept while the field and its players' colours and names are the same
-    # (nile.kit.memo): a selection only changes the target marks put on them here
+    # the field as drawn is kept while what it shows is the same (nile.kit.memo): the field and its players'
+    # colours and names, and what the interaction makes of it (its target, the coach's mark, chosen or not)
     who = tuple((p["colour"], p["name"]) for p in players)
+    shows = (f, who, inter.targets.get(key), key in inter.focus, bool(inter.targets or inter.buttons), selected)
+    return places("banks-field").get((g.portrait, lang), (west, k, index), shows, _field_markup,
+                                     g, west, k, index, f, players, inter, selected, who, lang)
+
+
+def _field_markup(g: Geometry, west: bool, k: int, index: int, f: dict[str, Any], players: list[dict[str, Any]],
+                  inter: Interaction, selected: bool, who: tuple[tuple[str, str], ...], lang: str) -> str:
+    """A field in play with what the interaction adds to it: its target, the coach's mark, its cost."""
+    fw = g.FIELD_W
+    x, fy = g.field(west, k, index)
+    key = f"field:{f['name']}"
+    # its pieces and words are kept while the field and its players' colours and names are the same: a
+    # selection only changes the target marks put on them here
     body, marks, words = places("banks-fields").get((g.portrait, lang), (west, k, index), (f, who), _field_pieces,
                                                     g, west, k, index, f, players, lang)
     cls, extra = target_attrs(key, inter, words, selected)
@@ -449,7 +462,16 @@ def stall_centre(i: int, stall: int) -> tuple[float, float]:
 
 
 def market_row_svg(i: int, row: dict[str, Any], players: list[dict[str, Any]], inter: Interaction, lang: str) -> str:
-    """The i-th market row of the view where the market puts it: its name and palms, stalls, fruits."""
+    """The i-th market row of the view where the market puts it: its name and palms, stalls, fruits. Kept while
+    what it shows is the same (nile.kit.memo): the row, its players' colours and names, and what the
+    interaction makes of the row and its stalls."""
+    keys = [f"market:{row['name']}"] + [f"stall:{row['name']}:{s_i + 1}" for s_i in range(len(row["fruits"]))]
+    shows = (row, tuple((p["colour"], p["name"]) for p in players), [inter.targets.get(k) for k in keys],
+             [k in inter.focus for k in keys], bool(inter.targets or inter.buttons))
+    return places("banks-market-row").get(lang, i, shows, _market_row_markup, i, row, players, inter, lang)
+
+
+def _market_row_markup(i: int, row: dict[str, Any], players: list[dict[str, Any]], inter: Interaction, lang: str) -> str:
     col_w, stall_h = MARKET_COL_W, STALL_H
     x = 10 + i * (col_w + 4)
     key = f"market:{row['name']}"
