@@ -506,12 +506,13 @@ def _more_menu(c: Controller, items: str, first: str = "") -> str:
     name = msg("ui.more", c.lang)
     open_ = c.menu_open
     first = f'<span class="more-first">{first}</span>' if first else ""
-    return (
+    # a part of the screen the page keeps while it is the same: it changes with a setting, not with a move
+    return part(".status > .more", (
         f'<div class="more{" open" if open_ else ""}">'
         f'<button type="button" class="ghost more-toggle"{attrs(data_i=Intent.MENU, aria_expanded="true" if open_ else "false", aria_controls="more-items", title=name)}>'
         f'{MENU_ICON}<span class="sr-only">{esc(name)}</span></button>'
         f'<div class="more-items" id="more-items">{first}<span class="more-rest">{items}</span></div></div>'
-    )
+    ))
 
 
 def _read_only_line(c: Controller) -> str:
