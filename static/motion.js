@@ -287,6 +287,7 @@ function boxOf(svg, pictures) {
 // next frame, before it paints: a ResizeObserver's first report comes exactly then. Read at once, the
 // page would be laid out twice (here, and again for the frame), and the click would wait for it.
 let observer = null;
+let fallback = 0;
 
 function after(root, step, since, animate) {
   flush();
@@ -300,7 +301,10 @@ function after(root, step, since, animate) {
     });
   }
   if (observer) observer.observe(root); // a new observation reports once, after the next layout
-  setTimeout(flush, 200); // if it never does (a hidden page)
+  // if it never does (a hidden page). One timer, this move's: an earlier move's, still set, fired in the middle
+  // of a later click's redraw and settled it there, laying the page out an extra time before the frame
+  clearTimeout(fallback);
+  fallback = setTimeout(flush, 200);
 }
 
 function flush() {
