@@ -495,18 +495,18 @@ def _home_button(lang: str) -> str:
 def _more_menu(c: Controller, items: str, first: str = "") -> str:
     """The head line's other controls, so that the head line stays one line at every width (issue 21: at
     1280 px it took two lines whenever the round's cards or the computer players' controls were shown,
-    and the board shrank and grew with it). ``first`` (the coach's "Show me what I can do" and the
-    rules: a new player's help) stands in the line from 1100 px on; ``items`` (computer players,
-    sound, language, overview, replay, export) stand in it only on a screen wide enough for all of them
+    and the board shrank and grew with it). ``first`` (what a player needs at hand: the bots' Skip or
+    Pause, the coach's "Show me what I can do", the rules; Replay once the game is over, Export while it
+    is kept in memory only) stands in the line from 1100 px on; ``items`` (the bots' speed, sound,
+    language, overview, replay, export) stand in it only on a screen wide enough for all of them
     (static/app.css), else behind one button that opens them below the line, with ``first`` too below
     1100 px. Open or closed is the controller's (``Controller.menu_open``): a bot's move redraws the page
-    without closing it."""
+    without closing it. The whole is a part of the screen (``part``): it changes with a setting, not a move."""
     if not items and not first:
         return ""
     name = msg("ui.more", c.lang)
     open_ = c.menu_open
     first = f'<span class="more-first">{first}</span>' if first else ""
-    # a part of the screen the page keeps while it is the same: it changes with a setting, not with a move
     return part(".status > .more", (
         f'<div class="more{" open" if open_ else ""}">'
         f'<button type="button" class="ghost more-toggle"{attrs(data_i=Intent.MENU, aria_expanded="true" if open_ else "false", aria_controls="more-items", title=name)}>'
