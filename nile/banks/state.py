@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.actions import Action, IllegalActionError
+from ..core.jsondata import copy_json
 from ..core.log import Entry
 from . import actions as act
 from . import legal
@@ -730,22 +731,13 @@ class BanksState(Position):
         new.used = set(self.used)
         new.jokers_bought = set(self.jokers_bought)
         new.bids = dict(self.bids)
-        new.final = _copy_json(self.final)
+        new.final = copy_json(self.final)
         new.rng = self.rng.clone()
         new._legal = dict(self._legal)  # same position, same legal actions (apply clears it)
         return new
 
 
     _HANDLERS: dict[str, Any] = {}
-
-
-def _copy_json(value: Any) -> Any:
-    """A deep copy of JSON-like data (dicts, lists, scalars)."""
-    if isinstance(value, dict):
-        return {k: _copy_json(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy_json(v) for v in value]
-    return value
 
 
 _LIST_FIELDS = (

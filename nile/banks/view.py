@@ -11,9 +11,9 @@ the reveal.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
+from ..core.jsondata import copy_json
 from .data import (
     COLOUR_LETTERS,
     CONDITION_NAMES,
@@ -145,8 +145,8 @@ def view(state: Position, player: int | None) -> dict[str, Any]:
             "unused": len(s.water_unused),
         },
         "log": [e.to_json() for e in s.log],
-        "scorings": copy.deepcopy(s.scorings),  # the view is the caller's to keep: never the state's own records
-        "result": copy.deepcopy(s.final),
+        "scorings": copy_json(s.scorings),  # the view is the caller's to keep: never the state's own records
+        "result": copy_json(s.final),
         "legal": [a.text() for a in s.legal_actions(player)] if acting else [],
     }
 

@@ -19,10 +19,10 @@ builder's route is empty … → ``over`` (K5, or the stall rule of K4).
 
 from __future__ import annotations
 
-import copy
 from typing import Any, ClassVar
 
 from ..core.actions import Action, IllegalActionError
+from ..core.jsondata import copy_json
 from ..core.log import Entry
 from . import actions as act
 from . import legal
@@ -324,7 +324,7 @@ class CapeState(Position):
             d[name] = [list(x) for x in d[name]]
         new.bids = dict(self.bids)
         new.revealed = dict(self.revealed) if self.revealed is not None else None
-        new.final = copy.deepcopy(self.final)
+        new.final = copy_json(self.final)
         new.rng = self.rng.clone()
         new._legal = dict(self._legal)  # same position, same legal actions (apply clears it)
         return new
