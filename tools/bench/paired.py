@@ -8,7 +8,12 @@ machine's load. The "before" copy is this working tree with ``nile/``, ``static/
 ``tools/build_site.py`` as at the ref (everything else, today's ``tools/bench.py`` included, as now), built
 into its own ``dist/``; each side runs ``tools/bench.py --parts clicks`` in turn. Prints one line per run
 (click → next frame, the app's own time, the browser's frame and the app's parts, p50 and p95) and writes
-every run's results under ``--out`` (default ``bench/out/paired``).
+every run's results under ``--out`` (default ``bench/out/paired``). The sides take turns going first.
+
+Both sides play the same game with the same clicks (the bench's seeded player), so at the end each click's
+time is taken as its median over the rounds, and the percentiles of those medians are printed per side: on a
+machine whose speed drifts from one run to the next (single runs' p95 of one build spread over 26–39 ms here)
+that says more than any one run.
 """
 
 from __future__ import annotations
@@ -59,6 +64,25 @@ def line(label: str, path: Path) -> str:
             f"frame {f['p50_ms']}/{f['p95_ms']} · {said}")
 
 
+def percentile(xs: list[float], p: float) -> float:
+    """Nearest-rank percentile, as tools/bench.py takes them."""
+    xs = sorted(xs)
+    return xs[max(0, min(len(xs) - 1, int(round(p / 100 * len(xs) + 0.5)) - 1))] if xs else float("nan")
+
+
+def per_click(paths: list[Path]) -> str:
+    """p50 / p90 / p95 over the game's clicks of each click's median time over the runs in ``paths`` (the same
+    clicks in the same order in every run: the bench's seeded player)."""
+    runs = [[s for s in json.loads((p / "results.json").read_text())["clicks"]["samples"] if s[0] != "new-game"] for p in paths]
+    n = min(len(r) for r in runs)
+    if any([s[0] for s in r[:n]] != [s[0] for s in runs[0][:n]] for r in runs):
+        return "the runs played different clicks: no per-click median"
+    medians = [sorted(r[i][1] for r in runs)[len(runs) // 2] if len(runs) % 2 else
+               sum(sorted(r[i][1] for r in runs)[len(runs) // 2 - 1:len(runs) // 2 + 1]) / 2 for i in range(n)]
+    return (f"each click's median over {len(runs)} runs ({n} clicks): p50 {percentile(medians, 50):.1f} · "
+            f"p90 {percentile(medians, 90):.1f} · p95 {percentile(medians, 95):.1f} ms")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("ref", help="the git ref to compare the working tree with")
@@ -75,7 +99,8 @@ def main() -> None:
             subprocess.run([py, "tools/build_site.py"], cwd=tree, check=True, capture_output=True, env=env)
         lines = []
         for r in range(1, args.rounds + 1):
-            for label, tree in (("before", before), ("after", ROOT)):
+            sides = (("before", before), ("after", ROOT))
+            for label, tree in sides if r % 2 else sides[::-1]:
                 where = out / f"{label}-{r}"
                 for attempt in (1, 2):  # a run that fails (a timeout on a loaded machine) is run once more
                     done = subprocess.run([py, "tools/bench.py", "--parts", "clicks", "--out", str(where)], cwd=tree,
@@ -87,6 +112,9 @@ def main() -> None:
                     raise SystemExit(f"round {r} {label}: tools/bench.py failed twice")
                 lines.append(line(f"round {r} {label:6}", where))
                 print(lines[-1], flush=True)
+        for label in ("before", "after"):
+            lines.append(f"{label:6}: " + per_click([out / f"{label}-{r}" for r in range(1, args.rounds + 1)]))
+            print(lines[-1], flush=True)
     (out / "summary.txt").write_text(f"{args.ref} vs the working tree ({git('rev-parse', '--short', 'HEAD').strip()}"
                                      f"{' + changes' if git('status', '--porcelain', '--untracked-files=no').strip() else ''})\n"
                                      + "\n".join(lines) + "\n")
