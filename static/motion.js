@@ -92,22 +92,30 @@ function before(root) {
   }
 }
 
-// every keyed piece's box on the screen, its place in what holds it, and what it says; the flights on the table
+// every keyed piece as it is now (by each of its keys, the first piece with a key winning); the flights on the table
 function look(root) {
   const frames = new Map();
-  const flying = new Set([...flights(root)].map((el) => el.getAttribute("data-fly-id")));
   const found = pieces(root);
-  if (!found.length) return [null, flying];
+  if (!found.length) return [null, flightIds(root)];
   const seen = new Map();
   for (const el of found) {
-    const box = el.getBoundingClientRect();
-    const value = el.getAttribute("data-kv");
-    const holder = holderOf(el);
-    const at = place(holder, box, frames);
-    const turn = el.getAttribute("data-kr");
-    for (const k of keysOf(el)) if (!seen.has(k)) seen.set(k, { box, el, value, turn, holder, kind: holder && holder.getAttribute("class"), at, parent: el.parentNode, next: el.nextSibling });
+    const piece = pieceOf(el, frames);
+    for (const k of keysOf(el)) if (!seen.has(k)) seen.set(k, piece);
   }
-  return [seen, flying];
+  return [seen, flightIds(root)];
+}
+
+// A piece as it is now: its box on the screen, what holds it and its place there, its value and angle, and
+// where it sits among its siblings (to put it back for its fade)
+function pieceOf(el, frames) {
+  const box = el.getBoundingClientRect();
+  const holder = holderOf(el);
+  return { box, el, value: el.getAttribute("data-kv"), turn: el.getAttribute("data-kr"), holder,
+    kind: holder && holder.getAttribute("class"), at: place(holder, box, frames), parent: el.parentNode, next: el.nextSibling };
+}
+
+function flightIds(root) {
+  return new Set([...flights(root)].map((el) => el.getAttribute("data-fly-id")));
 }
 
 // A piece whose keys are all gone from the table fades out where it was: the redraw took its element out
@@ -338,11 +346,8 @@ function settle(root, step, since, animate, had, hadFlights) {
       for (const el of pieces(root)) {
         const keys = keysOf(el);
         const old = keys.map((k) => had.get(k)).find((o) => o);
-        const box = el.getBoundingClientRect();
-        const holder = holderOf(el);
-        const at = place(holder, box, frames);
-        const piece = { box, el, value: el.getAttribute("data-kv"), turn: el.getAttribute("data-kr"), holder,
-          kind: holder && holder.getAttribute("class"), at, parent: el.parentNode, next: el.nextSibling };
+        const piece = pieceOf(el, frames);
+        const { box, holder, at, value, turn, kind } = piece;
         for (const k of keys) if (!now.has(k)) now.set(k, piece);
         if (!old) { // new here: it flies in from where it came from, or lands
           keys.forEach((k) => changed.add(k));
@@ -353,7 +358,6 @@ function settle(root, step, since, animate, had, hadFlights) {
             { duration: DURATION, easing: EASING })));
           continue;
         }
-        const turn = el.getAttribute("data-kr");
         if (turn !== null && old.turn !== null) { // it turns (in place) or stays
           if (turn === old.turn) continue;
           keys.forEach((k) => changed.add(k));
@@ -361,13 +365,11 @@ function settle(root, step, since, animate, had, hadFlights) {
             { duration: DURATION, easing: EASING })));
           continue;
         }
-        const value = el.getAttribute("data-kv");
         const valued = old.value !== value;
         // a piece with a value (a player's money) only changes with it: it does not travel
         // a piece moved if it moved in what holds it, or went to another holder; a whole picture moved or
         // scaled by the page around it is not a move
         // (the redraw may have reused another element for its holder: holders are the same by their class)
-        const kind = holder && holder.getAttribute("class");
         const same = (o) => o.holder && holder && (o.holder === holder || (kind !== null && o.kind === kind));
         const shifted = value === null && (same(old) && old.at && at
           ? Math.abs(old.at.x - at.x) + Math.abs(old.at.y - at.y) > 1
@@ -393,7 +395,7 @@ function settle(root, step, since, animate, had, hadFlights) {
           if (hadFlights && !hadFlights.has(fly.getAttribute("data-fly-id"))) writes.push(planLaunch(fly, had, root));
         }
       }
-      rest = { root, renders: renders(), boxes: now, flown: new Set([...flights(root)].map((el) => el.getAttribute("data-fly-id"))) };
+      rest = { root, renders: renders(), boxes: now, flown: flightIds(root) };
       for (const write of writes) if (write) write();
     }
     if (moved && step === lastStep + 1) changes.set(step, changed);

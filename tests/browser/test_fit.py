@@ -145,14 +145,8 @@ def test_on_a_phone_the_head_line_is_one_line_that_stays_in_sight(sized: Any, ga
     expect(page.locator("svg.fields.portrait" if game == "banks" else ".board.cape")).to_be_visible()
     m = page.evaluate(MEASURE, DRAWINGS)
     assert m["scrollW"] <= 390, m  # nothing scrolls sideways
-    head = m["head"]
-    assert head["height"] <= 56, head  # one line (it took three, ~160 px)
-    # every part of it on that one line, none cut off at the side
-    parts = page.evaluate("() => [...document.querySelectorAll('.game > .status > *')].filter(e => e.getClientRects().length)"
-                          ".map(e => { const b = e.getBoundingClientRect(); return {cls: e.className.baseVal ?? e.className,"
-                          " top: b.top, bottom: b.bottom, left: b.left, right: b.right}; })")
-    for part in parts:
-        assert part["top"] >= head["top"] - 0.5 and part["bottom"] <= head["bottom"] + 0.5 and part["right"] <= 390.5, part
+    # one line (it took three, ~160 px), every part of it on that line, none cut off at the side
+    assert_one_line(page, f"{game} on a phone")
     status = ".status svg.tide, .status .ap" if game == "banks" else ".status .round"
     # the page scrolled down to the side panels: the round, the tide and the action points still in sight
     page.evaluate("() => window.scrollTo(0, document.scrollingElement.scrollHeight)")
