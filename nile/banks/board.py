@@ -264,15 +264,22 @@ def row_svg(g: Geometry, index: int, row: dict[str, Any], players: list[dict[str
             sel: dict[str, Any], lang: str, at: str = "") -> str:
     """The index-th row of the view (its Nile wave, its name, its fields) where the board puts it. With ``at``,
     the selector of the picture in the page, each field is a part of the screen (``nile.kit.memo.part``): a
-    move or a choice changes a few fields, and the page neither parses nor compares the others again."""
+    move or a choice changes a few fields, and the page neither parses nor compares the others again; the
+    row's wave and name are then left to ``svg_fields``."""
     west = row["bank"] == "west"
-    out = [g.entry_wave(west, index, row["nile_wave"]), g.row_label(west, index, len(row["fields"]), row["name"])]
+    out = [] if at else [row_named(g, index, row)]
     for k, f in enumerate(row["fields"]):
         markup = field_svg(g, west, k, index, f, row["in_play"], players, inter, sel, lang)
         if at:  # in one group named by the field, which the page finds it by
             markup = part(f'{at} > g[data-f="{f["name"]}"]', f'<g data-f="{esc(f["name"])}">{markup}</g>')
         out.append(markup)
     return "".join(out)
+
+
+def row_named(g: Geometry, index: int, row: dict[str, Any]) -> str:
+    """The index-th row's Nile wave and name."""
+    west = row["bank"] == "west"
+    return g.entry_wave(west, index, row["nile_wave"]) + g.row_label(west, index, len(row["fields"]), row["name"])
 
 
 def svg_fields(frame: Frame, at: str = "") -> str:
@@ -285,6 +292,9 @@ def svg_fields(frame: Frame, at: str = "") -> str:
         g.river(),
         g.nile_label(msg("ui.nile", lang)),
     ]
+    if at:  # the river, the rows' waves and names never change in a game: one part, never sent again
+        out = [out[0], part(f'{at} > g.lay', f'<g class="lay">{"".join(out[1:])}'
+                                             f'{"".join(row_named(g, i, row) for i, row in enumerate(view["rows"]))}</g>')]
     for index, row in enumerate(view["rows"]):
         out.append(row_svg(g, index, row, view["players"], frame.interaction, frame.selection, lang, at))
     out.append("</svg>")

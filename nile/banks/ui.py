@@ -326,14 +326,16 @@ def variants_of(state: GameState) -> frozenset[str]:
 def status(frame: Frame) -> str:
     """The tide (N3), the cards turned this round and the acting player's AP, for the status bar: drawn again
     only for another position or language (the view is one object per position: nile.web.render.view_of)."""
-    return memo("banks-status").get((Same(frame.view), frame.lang), _status, frame.view, frame.lang)
+    tide, events, ap = memo("banks-status").get((Same(frame.view), frame.lang), _status, frame.view, frame.lang)
+    # the dial and the cards turned change a few times a round: each a part the page keeps as it is meanwhile
+    return part(".status > .tide", tide) + (part(".status > .events", events) if events else "") + ap
 
 
-def _status(view: dict[str, Any], lang: str) -> str:
+def _status(view: dict[str, Any], lang: str) -> tuple[str, str, str]:
     ap = view["ap"]
     ap_html = (f'<span class="ap" aria-label="{esc(plural("ui.ap_left", ap, lang))}">{esc(msg("ui.ap_short", lang, ap=ap))}</span>'
                if ap is not None else "")
-    return svg_tide(view, lang) + event_pictures(view, lang) + ap_html
+    return svg_tide(view, lang), event_pictures(view, lang), ap_html
 
 
 def board(frame: Frame) -> str:
