@@ -335,6 +335,7 @@ function settle(root, step, since, animate, had, hadFlights) {
     if (lastStep === null || step > lastStep + 1) changes.clear(); // a game opened, or moves not seen one by one
     else if (step < lastStep) for (const s of [...changes.keys()]) if (s > step) changes.delete(s); // taken back
     const changed = new Set();
+    let found = null; // the pieces on the table, once read
     if (moved && had) {
       const move = animate && step === lastStep + 1 && !reduced();
       // every place is read first, then every motion starts: a read after a motion started would make the
@@ -343,7 +344,8 @@ function settle(root, step, since, animate, had, hadFlights) {
       const pictures = new Map();
       const writes = [];
       const now = new Map(); // where every piece comes to rest: what the next move's before() reads (rest)
-      for (const el of pieces(root)) {
+      found = pieces(root);
+      for (const el of found) {
         const keys = keysOf(el);
         const old = keys.map((k) => had.get(k)).find((o) => o);
         const piece = pieceOf(el, frames);
@@ -402,7 +404,7 @@ function settle(root, step, since, animate, had, hadFlights) {
     lastStep = step;
     const marked = [];
     for (const [s, keys] of changes) if (s > since && s <= step) marked.push(...keys);
-    mark(root, marked);
+    mark(root, marked, found);
   } catch (error) {
     console.error("motion: after", error);
   }
@@ -410,12 +412,19 @@ function settle(root, step, since, animate, had, hadFlights) {
 
 const MARKED = "data-marked";
 
-function mark(root, keys) {
-  const text = [...new Set(keys)].sort().join(" ");
+let markedEls = new Set(); // the elements this script marked (the redraw never adds a mark: only this does)
+
+// ``found``: the pieces on the table now, when settle has them (else they are looked up): a selector naming
+// every marked key, parsed anew at each move and matched against the whole page, cost more than the motion
+function mark(root, keys, found) {
+  const want = new Set(keys);
+  const text = [...want].sort().join(" ");
   document.body.dataset.marked = text; // what is marked, for tests and tools
-  const now = new Set(text ? root.querySelectorAll(text.split(" ").map((k) => inScope(`[data-k~="${CSS.escape(k)}"]`)).join(",")) : []);
-  for (const el of root.querySelectorAll(`[${MARKED}]`)) if (!now.has(el)) el.removeAttribute(MARKED);
+  const now = new Set();
+  if (want.size) for (const el of found || pieces(root)) if (keysOf(el).some((k) => want.has(k))) now.add(el);
+  for (const el of markedEls) if (!now.has(el)) el.removeAttribute(MARKED);
   for (const el of now) if (!el.hasAttribute(MARKED) && !el.hasAttribute("data-ghost")) el.setAttribute(MARKED, "");
+  markedEls = now;
 }
 
 // A player who acts again does not wait for the last move's motion: it ends at once (where it was
