@@ -115,6 +115,7 @@ class GameState:
     def _comparable(self) -> dict[str, Any]:
         d = dict(self.__dict__)
         d.pop("_legal", None)
+        d.pop("_texts_made", None)
         d["rng"] = d["rng"].state
         return d
 
@@ -179,5 +180,15 @@ class GameState:
         return action
 
     def history_texts(self) -> list[str]:
-        """The actions so far, each prefixed with its player: the save file's ``actions``."""
-        return [f"{player_token(p)} {a.text()}" for p, a in self.history]
+        """The actions so far, each prefixed with its player: the save file's ``actions``. Each action's text
+        is worked out once (the page saves the game after every move: late in a game the texts of hundreds
+        of actions were made again at every click); the texts kept stand for the history they were made
+        from only while its last action is that very entry (the history only grows, or is replaced whole)."""
+        h = self.history
+        made, last, texts = self.__dict__.get("_texts_made", (0, None, ()))
+        if made > len(h) or (made and h[made - 1] is not last):
+            made, texts = 0, ()
+        if made < len(h):
+            texts += tuple(f"{player_token(p)} {a.text()}" for p, a in h[made:])
+            self.__dict__["_texts_made"] = (len(h), h[-1], texts)
+        return list(texts)
