@@ -14,7 +14,7 @@ from typing import Any
 
 from ..kit import Frame, Interaction, attrs, colour_letter, esc
 from ..kit.intents import Intent
-from ..kit.memo import part, places
+from ..kit.memo import memo, part, places
 from ..words import Word, describe, plural
 from ..words import text as msg
 from . import art, data
@@ -200,8 +200,10 @@ def field_words(f: dict[str, Any], players: list[dict[str, Any]], lang: str) -> 
 
 
 def field_svg(g: Geometry, west: bool, k: int, index: int, f: dict[str, Any], in_play: bool,
-              players: list[dict[str, Any]], inter: Interaction, sel: dict[str, Any], lang: str) -> str:
-    """Field k (0 = at the Nile) of the index-th row of its bank: ground, card, palms, markers, cost."""
+              players: list[dict[str, Any]], inter: Interaction, sel: dict[str, Any], lang: str,
+              who: tuple[tuple[str, str], ...] | None = None) -> str:
+    """Field k (0 = at the Nile) of the index-th row of its bank: ground, card, palms, markers, cost
+    (``who``: the players' colours and names, as ``players_who`` makes them, when the caller has them)."""
     fw, fh = g.FIELD_W, g.FIELD_H
     x, fy = g.field(west, k, index)
     key = f"field:{f['name']}"
@@ -213,10 +215,15 @@ def field_svg(g: Geometry, west: bool, k: int, index: int, f: dict[str, Any], in
     selected = sel.get("kind") == "fruit" and sel.get("field") == f["name"]
     # the field as drawn is kept while what it shows is the same (nile.kit.memo): the field and its players'
     # colours and names, and what the interaction makes of it (its target, the coach's mark, chosen or not)
-    who = tuple((p["colour"], p["name"]) for p in players)
+    who = players_who(players) if who is None else who
     shows = (f, who, inter.targets.get(key), key in inter.focus, bool(inter.targets or inter.buttons), selected)
     return places("banks-field").get((g.portrait, lang), (west, k, index), shows, _field_markup,
                                      g, west, k, index, f, players, inter, selected, who, lang)
+
+
+def players_who(players: list[dict[str, Any]]) -> tuple[tuple[str, str], ...]:
+    """The players' colours and names: what of the players a field's drawing depends on."""
+    return tuple((p["colour"], p["name"]) for p in players)
 
 
 def _field_markup(g: Geometry, west: bool, k: int, index: int, f: dict[str, Any], players: list[dict[str, Any]],
@@ -260,18 +267,27 @@ def _field_pieces(g: Geometry, west: bool, k: int, index: int, f: dict[str, Any]
     return "".join(body), "".join(marks), field_words(f, players, lang)
 
 
+#: (the picture's selector, a field's name) -> (the selector of the field's group, its opening tag)
+_FIELD_GROUPS: dict[tuple[str, str], tuple[str, str]] = {}
+
+
 def row_svg(g: Geometry, index: int, row: dict[str, Any], players: list[dict[str, Any]], inter: Interaction,
-            sel: dict[str, Any], lang: str, at: str = "") -> str:
+            sel: dict[str, Any], lang: str, at: str = "", who: tuple[tuple[str, str], ...] | None = None) -> str:
     """The index-th row of the view (its Nile wave, its name, its fields) where the board puts it. With ``at``,
     the selector of the picture in the page, each field is a part of the screen (``nile.kit.memo.part``): a
     move or a choice changes a few fields, and the page neither parses nor compares the others again; the
     row's wave and name are then left to ``svg_fields``."""
     west = row["bank"] == "west"
     out = [] if at else [row_named(g, index, row)]
+    who = players_who(players) if who is None else who
     for k, f in enumerate(row["fields"]):
-        markup = field_svg(g, west, k, index, f, row["in_play"], players, inter, sel, lang)
+        markup = field_svg(g, west, k, index, f, row["in_play"], players, inter, sel, lang, who)
         if at:  # in one group named by the field, which the page finds it by
-            markup = part(f'{at} > g[data-f="{f["name"]}"]', f'<g data-f="{esc(f["name"])}">{markup}</g>')
+            name = f["name"]
+            group = _FIELD_GROUPS.get((at, name))
+            if group is None:
+                group = _FIELD_GROUPS[(at, name)] = (f'{at} > g[data-f="{name}"]', f'<g data-f="{esc(name)}">')
+            markup = part(group[0], f'{group[1]}{markup}</g>')
         out.append(markup)
     return "".join(out)
 
@@ -292,11 +308,15 @@ def svg_fields(frame: Frame, at: str = "") -> str:
         g.river(),
         g.nile_label(msg("ui.nile", lang)),
     ]
+    rows = view["rows"]
     if at:  # the river, the rows' waves and names never change in a game: one part, never sent again
-        out = [out[0], part(f'{at} > g.lay', f'<g class="lay">{"".join(out[1:])}'
-                                             f'{"".join(row_named(g, i, row) for i, row in enumerate(view["rows"]))}</g>')]
-    for index, row in enumerate(view["rows"]):
-        out.append(row_svg(g, index, row, view["players"], frame.interaction, frame.selection, lang, at))
+        drawn = tuple((row["name"], row["bank"], row["nile_wave"], len(row["fields"])) for row in rows)
+        lay = memo("banks-lay").get((frame.layout, lang, drawn), lambda: f'<g class="lay">{"".join(out[1:])}'
+                                    f'{"".join(row_named(g, i, row) for i, row in enumerate(rows))}</g>')
+        out = [out[0], part(f'{at} > g.lay', lay)]
+    who = players_who(view["players"])
+    for index, row in enumerate(rows):
+        out.append(row_svg(g, index, row, view["players"], frame.interaction, frame.selection, lang, at, who))
     out.append("</svg>")
     return "".join(out)
 
