@@ -11,6 +11,7 @@ names above all — goes through ``esc`` so it can only ever be text.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -290,6 +291,12 @@ def where_line(entry: dict[str, Any], lang: str) -> str:
     return " · ".join(part for part in (game, said) if part)
 
 
+#: the head line's fixed controls are the same for a language and a setting: drawn once each (issue 21: the
+#: head line's controls were built and translated again at every click)
+_fixed = functools.lru_cache(maxsize=64)
+
+
+@_fixed
 def language_choice(lang: str, compact: bool = False) -> str:
     """The language select, on every screen (only when the app speaks more than one). Each language is
     named in itself; the compact one (status bars, hand-over screens) shows the codes (EN, DE …)."""
@@ -486,6 +493,7 @@ def _status_bar(c: Controller, frame: Frame, secret: bool = False) -> str:
     )
 
 
+@_fixed
 def _home_button(lang: str) -> str:
     """Home, read "Home" as ever; on a phone only its house shows (static/app.css)."""
     return (f'<button type="button" class="ghost go-home"{attrs(data_i=Intent.HOME, data_v="")}><span aria-hidden="true">⌂</span> '
@@ -527,13 +535,22 @@ def _read_only_line(c: Controller) -> str:
 
 def _summary_button(c: Controller) -> str:
     """The round summary (the overview of the rules help), one tap away on every screen of a game."""
-    game = c.state.GAME if c.state is not None else ""
-    return button(msg("help.summary_short", c.lang), Intent.RULES_OPEN, game + ":summary", cls="ghost")
+    return _summary_button_for(c.state.GAME if c.state is not None else "", c.lang)
+
+
+@_fixed
+def _summary_button_for(game: str, lang: str) -> str:
+    return button(msg("help.summary_short", lang), Intent.RULES_OPEN, game + ":summary", cls="ghost")
 
 
 def _rules_button(c: Controller) -> str:
     """The rules, one tap away on every screen of a game."""
-    return button(msg("ui.rules", c.lang), Intent.RULES, cls="ghost")
+    return _rules_button_for(c.lang)
+
+
+@_fixed
+def _rules_button_for(lang: str) -> str:
+    return button(msg("ui.rules", lang), Intent.RULES, cls="ghost")
 
 
 #: the sound switch's picture: a loudspeaker, with sound waves while on, crossed out while off
@@ -551,17 +568,25 @@ def sound_switch(c: Controller) -> str:
     """Sound on or off (pressed while on): short, quiet sounds for a move, a scoring and the end
     (static/sound.js); off until the player switches it on, kept with the other settings. A loudspeaker
     named by its words (its label and tooltip), so it takes little room in the head line."""
-    on = bool(c.sound)
+    return _sound_switch_for(bool(c.sound), c.lang)
+
+
+@_fixed
+def _sound_switch_for(on: bool, lang: str) -> str:
     return (f'<button type="button" class="ghost sound{" on" if on else ""}"'
-            f'{attrs(data_i=Intent.SOUND, aria_pressed="true" if on else "false", aria_label=msg("ui.sound", c.lang), title=msg("ui.sound_hint", c.lang))}>'
+            f'{attrs(data_i=Intent.SOUND, aria_pressed="true" if on else "false", aria_label=msg("ui.sound", lang), title=msg("ui.sound_hint", lang))}>'
             f'{SOUND_ICONS[on]}</button>')
 
 
 def _hints_toggle(c: Controller) -> str:
     """Show me what I can do: the coach's tips on or off (pressed while on)."""
-    on = bool(c.teaching.mode)
+    return _hints_toggle_for(bool(c.teaching.mode), c.lang)
+
+
+@_fixed
+def _hints_toggle_for(on: bool, lang: str) -> str:
     return (f'<button type="button" class="ghost hints{" on" if on else ""}"'
-            f'{attrs(data_i=Intent.HINTS, aria_pressed="true" if on else "false")}>{esc(msg("ui.hints", c.lang))}</button>')
+            f'{attrs(data_i=Intent.HINTS, aria_pressed="true" if on else "false")}>{esc(msg("ui.hints", lang))}</button>')
 
 
 def moment_panel(c: Controller, frame: Frame) -> str:
