@@ -240,7 +240,8 @@ function holderOf(el) {
 function place(holder, box, frames) {
   const m = frameOf(holder, frames);
   if (!m) return null;
-  const p = new DOMPoint(box.left + box.width / 2, box.top + box.height / 2).matrixTransform(m.inverse());
+  if (!m.toHolder) m.toHolder = m.inverse(); // (once per holder and read: a move reads ~40 pieces in ~4 holders)
+  const p = new DOMPoint(box.left + box.width / 2, box.top + box.height / 2).matrixTransform(m.toHolder);
   return { x: p.x, y: p.y };
 }
 
