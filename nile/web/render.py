@@ -442,6 +442,13 @@ def _board(c: Controller, board: str) -> str:
     """The game's board in its frame, and on a phone the control that draws it larger: the frame
     then scrolls inside itself, never the page (static/app.css ``.board-frame``)."""
     lang, zoom = c.lang, c.board_zoom
+    control, scrolls = _zoom_control(lang, zoom)
+    return f'{control}<div class="board-frame zoom-{zoom}"{scrolls}>{board}</div>'
+
+
+@_fixed
+def _zoom_control(lang: str, zoom: int) -> tuple[str, str]:
+    """The board's zoom control and the frame's attributes at a zoom (``_board``)."""
     name = msg("ui.zoom", lang)
     control = (
         f'<div class="zoom" role="group"{attrs(aria_label=name)}>'
@@ -453,7 +460,7 @@ def _board(c: Controller, board: str) -> str:
     )
     # larger than the screen it scrolls sideways inside itself: then it takes the keyboard's focus too
     scrolls = attrs(tabindex="0", role="region", aria_label=msg("ui.board", lang)) if zoom > 1 else ""
-    return f'{control}<div class="board-frame zoom-{zoom}"{scrolls}>{board}</div>'
+    return control, scrolls
 
 
 def _status_bar(c: Controller, frame: Frame, secret: bool = False) -> str:
@@ -709,12 +716,21 @@ def _action_panel(c: Controller, frame: Frame) -> str:
         buttons.append(button(label, b.intent, b.value, cls="primary" if b.primary else "", key=b.key.upper() or None,
                               unavailable=not b.available))
     if c.selection:
-        buttons.append(button(msg("ui.cancel", lang), Intent.CANCEL))
-    buttons.append(button(msg("ui.undo", lang), Intent.UNDO, disabled=not c.undo_possible(), title=msg("ui.undo_hint", lang),
-                          key="U Control+Z"))
+        buttons.append(_cancel_button(lang))
+    buttons.append(_undo_button(lang, not c.undo_possible()))
     buttons.append(hint_button(c))
     bits.append(f'<div class="buttons">{"".join(buttons)}</div>')
     return f'<section class="actions" aria-label="{esc(msg("ui.your_move", lang))}">{"".join(bits)}</section>'
+
+
+@_fixed
+def _cancel_button(lang: str) -> str:
+    return button(msg("ui.cancel", lang), Intent.CANCEL)
+
+
+@_fixed
+def _undo_button(lang: str, disabled: bool) -> str:
+    return button(msg("ui.undo", lang), Intent.UNDO, disabled=disabled, title=msg("ui.undo_hint", lang), key="U Control+Z")
 
 
 def _log(c: Controller, view: dict[str, Any]) -> str:
