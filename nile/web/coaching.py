@@ -41,23 +41,10 @@ def position_key(game_id: str | None, state: GameState, suffix: str) -> str:
     """A key naming the game, exactly this position (its length and a digest of every action) and what
     is asked there: an answer is used only while the game is still at that position (an undo and
     another move to the same length is another position)."""
-    return f"{game_id}/{len(state.history)}/{_digest(state.history):08x}/{suffix}"
-
-
-#: the history digested last: the list, how much of it, its last entry then, and the CRC-32 so far
-_DIGESTED: list[Any] = [None, 0, None, 0]
-
-
-def _digest(history: list[Any]) -> int:
-    """The CRC-32 of the actions' texts, one a line: carried on from the last digest of the same history as
-    it grew (asked at every position, late in a game it read hundreds of actions again at each click)."""
-    seen, made, last, crc = _DIGESTED
-    if seen is not history or made > len(history) or (made and history[made - 1] is not last):
-        made, crc = 0, 0
-    for i in range(made, len(history)):
-        crc = zlib.crc32(("\n" * (i > 0) + history[i][1].text()).encode(), crc)
-    _DIGESTED[:] = [history, len(history), history[-1] if history else None, crc]
-    return crc
+    # the history's texts are kept by the state as it grows (``GameState.history_texts``): digesting them costs
+    # no action's text again
+    digest = zlib.crc32("\n".join(state.history_texts()).encode())
+    return f"{game_id}/{len(state.history)}/{digest:08x}/{suffix}"
 
 
 @dataclass(frozen=True)
