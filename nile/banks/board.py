@@ -267,10 +267,6 @@ def _field_pieces(g: Geometry, west: bool, k: int, index: int, f: dict[str, Any]
     return "".join(body), "".join(marks), field_words(f, players, lang)
 
 
-#: (the picture's selector, a field's name) -> (the selector of the field's group, its opening tag)
-_FIELD_GROUPS: dict[tuple[str, str], tuple[str, str]] = {}
-
-
 def row_svg(g: Geometry, index: int, row: dict[str, Any], players: list[dict[str, Any]], inter: Interaction,
             sel: dict[str, Any], lang: str, at: str = "", who: tuple[tuple[str, str], ...] | None = None) -> str:
     """The index-th row of the view (its Nile wave, its name, its fields) where the board puts it. With ``at``,
@@ -283,11 +279,7 @@ def row_svg(g: Geometry, index: int, row: dict[str, Any], players: list[dict[str
     for k, f in enumerate(row["fields"]):
         markup = field_svg(g, west, k, index, f, row["in_play"], players, inter, sel, lang, who)
         if at:  # in one group named by the field, which the page finds it by
-            name = f["name"]
-            group = _FIELD_GROUPS.get((at, name))
-            if group is None:
-                group = _FIELD_GROUPS[(at, name)] = (f'{at} > g[data-f="{name}"]', f'<g data-f="{esc(name)}">')
-            markup = part(group[0], f'{group[1]}{markup}</g>')
+            markup = part(f'{at} > g[data-f="{f["name"]}"]', f'<g data-f="{esc(f["name"])}">{markup}</g>')
         out.append(markup)
     return "".join(out)
 
@@ -300,25 +292,25 @@ def row_named(g: Geometry, index: int, row: dict[str, Any]) -> str:
 
 def svg_fields(frame: Frame, at: str = "") -> str:
     """The fields along the Nile: the river, and every row of both banks with its cards and markers (with
-    ``at``, the picture's selector in the page, each field a part of the screen: ``row_svg``)."""
+    ``at``, the picture's selector in the page, each field a part of the screen: ``row_svg``; the river and
+    the rows' waves and names, which never change in a game, one part drawn once per layout and language)."""
     view, lang = frame.view, frame.lang
     g = Geometry(frame.layout)
-    out = [
-        f'<svg class="fields {frame.layout}" viewBox="0 0 {g.width} {g.height}" role="group" aria-label="{esc(msg("ui.fields", lang))}">',
-        g.river(),
-        g.nile_label(msg("ui.nile", lang)),
-    ]
     rows = view["rows"]
-    if at:  # the river, the rows' waves and names never change in a game: one part, never sent again
+    head = f'<svg class="fields {frame.layout}" viewBox="0 0 {g.width} {g.height}" role="group" aria-label="{esc(msg("ui.fields", lang))}">'
+    river = g.river() + g.nile_label(msg("ui.nile", lang))
+    if at:
         drawn = tuple((row["name"], row["bank"], row["nile_wave"], len(row["fields"])) for row in rows)
-        lay = memo("banks-lay").get((frame.layout, lang, drawn), lambda: f'<g class="lay">{"".join(out[1:])}'
-                                    f'{"".join(row_named(g, i, row) for i, row in enumerate(rows))}</g>')
-        out = [out[0], part(f'{at} > g.lay', lay)]
+        river = part(f"{at} > g.lay", memo("banks-lay").get((frame.layout, lang, drawn), _lay, g, river, rows))
     who = players_who(view["players"])
-    for index, row in enumerate(rows):
-        out.append(row_svg(g, index, row, view["players"], frame.interaction, frame.selection, lang, at, who))
-    out.append("</svg>")
-    return "".join(out)
+    fields = "".join(row_svg(g, index, row, view["players"], frame.interaction, frame.selection, lang, at, who)
+                     for index, row in enumerate(rows))
+    return f"{head}{river}{fields}</svg>"
+
+
+def _lay(g: Geometry, river: str, rows: list[dict[str, Any]]) -> str:
+    """The river with every row's Nile wave and name, in one group."""
+    return f'<g class="lay">{river}{"".join(row_named(g, i, row) for i, row in enumerate(rows))}</g>'
 
 
 #: a piece of the board drawn where the board draws it, and the box (x, y, width, height) around it
@@ -496,7 +488,7 @@ def market_row_svg(i: int, row: dict[str, Any], players: list[dict[str, Any]], i
     what it shows is the same (nile.kit.memo): the row, its players' colours and names, and what the
     interaction makes of the row and its stalls."""
     keys = [f"market:{row['name']}"] + [f"stall:{row['name']}:{s_i + 1}" for s_i in range(len(row["fruits"]))]
-    shows = (row, tuple((p["colour"], p["name"]) for p in players), [inter.targets.get(k) for k in keys],
+    shows = (row, players_who(players), [inter.targets.get(k) for k in keys],
              [k in inter.focus for k in keys], bool(inter.targets or inter.buttons))
     return places("banks-market-row").get(lang, i, shows, _market_row_markup, i, row, players, inter, lang)
 
