@@ -490,12 +490,12 @@ def _status_bar(c: Controller, frame: Frame, secret: bool = False) -> str:
         f'{c.ui.status(frame)}'
         f'<span class="whose" aria-live="polite">{esc(who)}</span>{memory}'
         '<span class="spacer"></span>'
-        + _more_menu(c, f'{bot_speed}{sound_switch(c)}'
+        + _more_menu(c, f'{bot_speed}{sound_switch(bool(c.sound), lang)}'
                         f'{language_choice(lang, compact=True)}'
-                        f'{_summary_button(c)}'
+                        f'{_summary_button(s.GAME, lang)}'
                         f'{"" if over else replay}{"" if rescue else export}',
-                     first=f'{bot_buttons}{_hints_toggle(c) if not over and not c.read_only and not secret else ""}'
-                           f'{_rules_button(c)}{replay if over else ""}{export if rescue else ""}')
+                     first=f'{bot_buttons}{_hints_toggle(bool(c.teaching.mode), lang) if not over and not c.read_only and not secret else ""}'
+                           f'{_rules_button(lang)}{replay if over else ""}{export if rescue else ""}')
         + "</header>"
     )
 
@@ -540,23 +540,15 @@ def _read_only_line(c: Controller) -> str:
     )
 
 
-def _summary_button(c: Controller) -> str:
-    """The round summary (the overview of the rules help), one tap away on every screen of a game."""
-    return _summary_button_for(c.state.GAME if c.state is not None else "", c.lang)
-
-
 @_fixed
-def _summary_button_for(game: str, lang: str) -> str:
+def _summary_button(game: str, lang: str) -> str:
+    """The round summary (the overview of the rules help), one tap away on every screen of a game."""
     return button(msg("help.summary_short", lang), Intent.RULES_OPEN, game + ":summary", cls="ghost")
 
 
-def _rules_button(c: Controller) -> str:
-    """The rules, one tap away on every screen of a game."""
-    return _rules_button_for(c.lang)
-
-
 @_fixed
-def _rules_button_for(lang: str) -> str:
+def _rules_button(lang: str) -> str:
+    """The rules, one tap away on every screen of a game."""
     return button(msg("ui.rules", lang), Intent.RULES, cls="ghost")
 
 
@@ -571,27 +563,19 @@ SOUND_ICONS = {
 }
 
 
-def sound_switch(c: Controller) -> str:
+@_fixed
+def sound_switch(on: bool, lang: str) -> str:
     """Sound on or off (pressed while on): short, quiet sounds for a move, a scoring and the end
     (static/sound.js); off until the player switches it on, kept with the other settings. A loudspeaker
     named by its words (its label and tooltip), so it takes little room in the head line."""
-    return _sound_switch_for(bool(c.sound), c.lang)
-
-
-@_fixed
-def _sound_switch_for(on: bool, lang: str) -> str:
     return (f'<button type="button" class="ghost sound{" on" if on else ""}"'
             f'{attrs(data_i=Intent.SOUND, aria_pressed="true" if on else "false", aria_label=msg("ui.sound", lang), title=msg("ui.sound_hint", lang))}>'
             f'{SOUND_ICONS[on]}</button>')
 
 
-def _hints_toggle(c: Controller) -> str:
-    """Show me what I can do: the coach's tips on or off (pressed while on)."""
-    return _hints_toggle_for(bool(c.teaching.mode), c.lang)
-
-
 @_fixed
-def _hints_toggle_for(on: bool, lang: str) -> str:
+def _hints_toggle(on: bool, lang: str) -> str:
+    """Show me what I can do: the coach's tips on or off (pressed while on)."""
     return (f'<button type="button" class="ghost hints{" on" if on else ""}"'
             f'{attrs(data_i=Intent.HINTS, aria_pressed="true" if on else "false")}>{esc(msg("ui.hints", lang))}</button>')
 
@@ -885,7 +869,7 @@ def render_secret(c: Controller) -> str:
         )
         return (
             f'<section class="handover" aria-live="polite"><div class="screen-head"><h1>{esc(why)}</h1>'
-            f'{language_choice(lang, compact=True)}{_summary_button(c)}{_rules_button(c)}</div>'
+            f'{language_choice(lang, compact=True)}{_summary_button(s.GAME, lang)}{_rules_button(lang)}</div>'
             f'<p>{esc(lead)}</p>'
             f'<ul class="bidders">{choices}</ul>'
             + (f'<p class="done">{esc(msg("ui.bids_made", lang, players=", ".join(done)))}</p>' if done else "")
