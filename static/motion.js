@@ -40,9 +40,7 @@ const DURATION_MAX = 400; // nothing moves longer than this after a move, a flig
 const EASING = "cubic-bezier(.2, .7, .3, 1)";
 // the table and the game's status bar (the tide dial, the cards turned): a rules help picture or a
 // panel is not a piece
-const SCOPES = [".game .table", ".game > .status"];
-const inScope = (selector) => SCOPES.map((s) => `${s} ${selector}`).join(",");
-const SCOPE = SCOPES.join(",");
+const SCOPE = ".game .table, .game > .status";
 // the elements with an attribute that are in scope: found by the attribute alone, then kept if in scope (a
 // selector naming the scopes made the browser check every element's ancestors: twice as slow)
 const inScopeWith = (root, attribute) => [...root.querySelectorAll(`[${attribute}]`)].filter((el) => el.closest(SCOPE));
@@ -191,14 +189,14 @@ const FLYER_SIZE = { "cape-rail": [26, 14] }; // as the stylesheet draws them (#
 // A flight's copies: each a small picture of the symbol, from the middle of one box to the middle of the
 // other, one after another; the later part of a move (`at` 1) starts when the first has mostly run.
 // Reads only: what it returns (if anything flies) starts the flight.
-function planLaunch(fly, had, root) {
+function planLaunch(fly, had, present) {
   const [fromKey, toKey] = fly.getAttribute("data-fly").split(" ");
   const from = had.get(fromKey);
-  const to = root.querySelector(inScope(`[data-k~="${CSS.escape(toKey)}"]`));
+  const to = present.get(toKey); // (``present``: every piece on the table now, by key, as settle read it)
   const symbol = fly.getAttribute("data-fly-icon");
   if (!from || !to || !symbol) return null;
   const a = from.box;
-  const b = to.getBoundingClientRect();
+  const b = to.box;
   if (!a.width || !b.width) return null;
   return () => launch(fly, a, b, symbol);
 }
@@ -401,7 +399,7 @@ function settle(root, step, since, animate, had, hadFlights) {
       if (move) {
         writes.push(...planFades(root, had, frames, now));
         for (const fly of flying) {
-          if (hadFlights && !hadFlights.has(fly.getAttribute("data-fly-id"))) writes.push(planLaunch(fly, had, root));
+          if (hadFlights && !hadFlights.has(fly.getAttribute("data-fly-id"))) writes.push(planLaunch(fly, had, now));
         }
       }
       rest = { root, renders: renders(), boxes: now, flown: flightIds(root, flying) };
