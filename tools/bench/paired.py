@@ -22,12 +22,16 @@ import argparse
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+from bench import percentile  # noqa: E402 - tools/bench.py: the percentiles every bench number is taken with
+
 AT_REF = ("nile", "static", "index.html", "tools/build_site.py")
 #: not copied (at the top of the tree; __pycache__ anywhere)
 SKIP = {".git", "dist", "node_modules", "bench", ".venv"}
@@ -64,12 +68,6 @@ def line(label: str, path: Path) -> str:
             f"frame {f['p50_ms']}/{f['p95_ms']} · {said}")
 
 
-def percentile(xs: list[float], p: float) -> float:
-    """Nearest-rank percentile, as tools/bench.py takes them."""
-    xs = sorted(xs)
-    return xs[max(0, min(len(xs) - 1, int(round(p / 100 * len(xs) + 0.5)) - 1))] if xs else float("nan")
-
-
 def per_click(paths: list[Path]) -> str:
     """p50 / p90 / p95 over the game's clicks of each click's median time over the runs in ``paths`` (the same
     clicks in the same order in every run: the bench's seeded player)."""
@@ -77,8 +75,7 @@ def per_click(paths: list[Path]) -> str:
     n = min(len(r) for r in runs)
     if any([s[0] for s in r[:n]] != [s[0] for s in runs[0][:n]] for r in runs):
         return "the runs played different clicks: no per-click median"
-    medians = [sorted(r[i][1] for r in runs)[len(runs) // 2] if len(runs) % 2 else
-               sum(sorted(r[i][1] for r in runs)[len(runs) // 2 - 1:len(runs) // 2 + 1]) / 2 for i in range(n)]
+    medians = [statistics.median(r[i][1] for r in runs) for i in range(n)]
     return (f"each click's median over {len(runs)} runs ({n} clicks): p50 {percentile(medians, 50):.1f} · "
             f"p90 {percentile(medians, 90):.1f} · p95 {percentile(medians, 95):.1f} ms")
 
