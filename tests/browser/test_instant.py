@@ -108,6 +108,35 @@ def test_a_choice_and_a_move_send_only_the_fields_they_change(app: Page) -> None
     assert seen["same"] and seen["kept"] >= 28 - lit, (lit, seen)
 
 
+#: how many frames the page had asked for when a click reached #app (whose handler redraws), counted from the click
+FRAME_ASKED_JS = """sel => {
+  const app = document.getElementById('app');
+  const raf = window.requestAnimationFrame;
+  let asked = 0, atApp = null;
+  window.requestAnimationFrame = (cb) => { asked++; return raf.call(window, cb); };
+  const seen = () => { atApp = asked; };
+  app.addEventListener('click', seen, true);
+  try {
+    document.querySelector(sel).click();
+  } finally {
+    app.removeEventListener('click', seen, true);
+    window.requestAnimationFrame = raf;
+  }
+  return atApp;
+}"""
+
+
+def test_the_answers_frame_is_asked_for_before_the_click_is_handled(app: Page) -> None:
+    """Issue 21: a click asks for the next frame as it arrives (static/motion.js), so a display tick that comes
+    while Python answers draws the answer as soon as it is ready; asked for only by the redraw's first change,
+    late in the handler, the answer would wait a whole frame more after a click that missed a tick."""
+    start_game(app)
+    settled(app)
+    before = renders(app)
+    assert app.evaluate(FRAME_ASKED_JS, "g.sel, button.chip.target") == 1
+    wait_renders_after(app, before)
+
+
 #: a piece patched by static/morph.js, with what scripts set on it (fit.js a size, motion.js a mark)
 SCRIPTS_KEPT_JS = """() => {
   const root = document.createElement('div');
