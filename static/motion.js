@@ -453,18 +453,23 @@ function finishAll() {
   }
 }
 
-// The answer's frame is asked for as the click or key arrives, before it is handled: a display tick that comes
-// while the handler runs then draws the answer as soon as the handler ends. Asked for only by the redraw's
-// first change to the page, late in the handler, the frame would wait for the tick after that one (a whole
-// frame, 16.7 ms at 60 Hz, for a click that took a few milliseconds too long).
+// The answer's frame is asked for as the click, key or choice arrives, before it is handled: a display tick
+// that comes while the handler runs then draws the answer as soon as the handler ends. Asked for only by the
+// redraw's first change to the page, late in the handler, the frame would wait for the tick after that one (a
+// whole frame, 16.7 ms at 60 Hz, for a click that took a few milliseconds too long).
 const noFrameWork = () => {};
 
-function answering() {
+function askFrame() {
   requestAnimationFrame(noFrameWork);
+}
+
+function answering() {
+  askFrame();
   finishAll();
 }
 
 document.addEventListener("click", answering, true);
 document.addEventListener("keydown", answering, true);
+document.addEventListener("change", askFrame, true); // a list's or a box's choice (set-up, settings)
 
 window.nileMotion = { before, after };
