@@ -2,11 +2,12 @@
 
     .venv/bin/python tools/bench/paired.py HEAD~1            # 2 rounds: before, after, before, after
     .venv/bin/python tools/bench/paired.py c707355 --rounds 3
+    .venv/bin/python tools/bench/paired.py HEAD --part clicks-cape   # Vom Kap bis Kairo's clicks
 
 On a shared or loaded machine a single run says little; runs taken one right after the other share the
 machine's load. The "before" copy is this working tree with ``nile/``, ``static/``, ``index.html`` and
 ``tools/build_site.py`` as at the ref (everything else, today's ``tools/bench.py`` included, as now), built
-into its own ``dist/``; each side runs ``tools/bench.py --parts clicks`` in turn. Prints one line per run
+into its own ``dist/``; each side runs ``tools/bench.py --parts clicks`` (or ``--part``'s) in turn. Prints one line per run
 (click → next frame, the app's own time, the browser's frame and the app's parts, p50 and p95) and writes
 every run's results under ``--out`` (default ``bench/out/paired``). The sides take turns going first.
 
@@ -30,7 +31,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
-from bench import percentile  # noqa: E402 - tools/bench.py: the percentiles every bench number is taken with
+from bench import CLICK_GAMES, percentile  # noqa: E402 - tools/bench.py: its clicks parts, and the percentiles every bench number is taken with
 
 AT_REF = ("nile", "static", "index.html", "tools/build_site.py")
 #: not copied (at the top of the tree; __pycache__ anywhere)
@@ -58,8 +59,8 @@ def copy_at(ref: str, into: Path) -> None:
             target.unlink(missing_ok=True)  # not there at ref
 
 
-def line(label: str, path: Path) -> str:
-    d = json.loads((path / "results.json").read_text())["clicks"]
+def line(label: str, path: Path, key: str = "clicks") -> str:
+    d = json.loads((path / "results.json").read_text())[key]
     c, a, f = d["click_to_frame"], d["app_last_event"], d["segments"]["frame"]
     parts = d.get("split", {}).get("all", {})
     said = " ".join(f"{k} {parts[k]['p50_ms']}/{parts[k]['p95_ms']}" for k in ("handle", "render", "motion", "morph", "keep", "rest")
@@ -68,10 +69,10 @@ def line(label: str, path: Path) -> str:
             f"frame {f['p50_ms']}/{f['p95_ms']} · {said}")
 
 
-def per_click(paths: list[Path]) -> str:
+def per_click(paths: list[Path], key: str = "clicks") -> str:
     """p50 / p90 / p95 over the game's clicks of each click's median time over the runs in ``paths`` (the same
     clicks in the same order in every run: the bench's seeded player)."""
-    runs = [[s for s in json.loads((p / "results.json").read_text())["clicks"]["samples"] if s[0] != "new-game"] for p in paths]
+    runs = [[s for s in json.loads((p / "results.json").read_text())[key]["samples"] if s[0] != "new-game"] for p in paths]
     n = min(len(r) for r in runs)
     if any([s[0] for s in r[:n]] != [s[0] for s in runs[0][:n]] for r in runs):
         return "the runs played different clicks: no per-click median"
@@ -85,7 +86,9 @@ def main() -> None:
     ap.add_argument("ref", help="the git ref to compare the working tree with")
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--out", default=str(ROOT / "bench" / "out" / "paired"))
+    ap.add_argument("--part", choices=sorted(CLICK_GAMES), default="clicks", help="the clicks part to run (which game)")
     args = ap.parse_args()
+    key = CLICK_GAMES[args.part][1]
     out = Path(args.out)
     py = sys.executable
     with tempfile.TemporaryDirectory(prefix="nile-paired-") as tmp:
@@ -100,17 +103,17 @@ def main() -> None:
             for label, tree in sides if r % 2 else sides[::-1]:
                 where = out / f"{label}-{r}"
                 for attempt in (1, 2):  # a run that fails (a timeout on a loaded machine) is run once more
-                    done = subprocess.run([py, "tools/bench.py", "--parts", "clicks", "--out", str(where)], cwd=tree,
+                    done = subprocess.run([py, "tools/bench.py", "--parts", args.part, "--out", str(where)], cwd=tree,
                                           capture_output=True, text=True, env=env)
                     if done.returncode == 0:
                         break
                     print(f"round {r} {label}: run {attempt} failed:\n{done.stderr[-2000:]}", file=sys.stderr, flush=True)
                 else:
                     raise SystemExit(f"round {r} {label}: tools/bench.py failed twice")
-                lines.append(line(f"round {r} {label:6}", where))
+                lines.append(line(f"round {r} {label:6}", where, key))
                 print(lines[-1], flush=True)
         for label in ("before", "after"):
-            lines.append(f"{label:6}: " + per_click([out / f"{label}-{r}" for r in range(1, args.rounds + 1)]))
+            lines.append(f"{label:6}: " + per_click([out / f"{label}-{r}" for r in range(1, args.rounds + 1)], key))
             print(lines[-1], flush=True)
     (out / "summary.txt").write_text(f"{args.ref} vs the working tree ({git('rev-parse', '--short', 'HEAD').strip()}"
                                      f"{' + changes' if git('status', '--porcelain', '--untracked-files=no').strip() else ''})\n"
