@@ -51,6 +51,11 @@ function sameKind(a, b) {
   return a.nodeType === b.nodeType && a.nodeName === b.nodeName && a.namespaceURI === b.namespaceURI;
 }
 
+// the same kind of element with the same class: most likely the same part of the screen (the table, a panel)
+function alike(a, b) {
+  return a.nodeType === 1 && sameKind(a, b) && a.getAttribute("class") === b.getAttribute("class");
+}
+
 // A live element's attributes that a script set, which the markup never carries: a style (static/fit.js: the
 // CSP forbids inline styles in the markup) and the mark of a piece that changed (static/motion.js). They are
 // left as they are.
@@ -169,6 +174,18 @@ function morphChildren(live, fresh) {
     }
     if (!match) {
       let n = nextFree(cur);
+      if (n && !alike(n, nw)) { // not the same part: is n one of the next new nodes (nw was put in front of it:
+        // a pop-up opened above the table), or was n taken out and the node after it is the one nw is (closed)?
+        let later = false;
+        for (let ahead = next, i = 0; !later && i < AHEAD && ahead; i++, ahead = ahead.nextSibling) later = alike(n, ahead);
+        const after = later ? null : nextFree(n.nextSibling);
+        if (later) n = null;
+        else if (after && alike(after, nw)) {
+          if (n === cur) cur = cur.nextSibling;
+          live.removeChild(n);
+          n = after;
+        }
+      }
       if (n && sameKind(n, nw) && !n.isEqualNode(nw)) {
         let ahead = next; // is n one of the next new nodes (nw was put in front of it)?
         for (let i = 0; i < AHEAD && ahead; i++, ahead = ahead.nextSibling) {
