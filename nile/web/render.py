@@ -416,9 +416,9 @@ def render_game(c: Controller) -> str:
         + "</aside>"
     )
     end = ui.end_screen(frame) if s.is_terminal() else ""
-    above = f'{moment_panel(c, frame)}{lesson_panel(c)}{end}{end_lines(c)}'
+    report = f"{end}{end_lines(c)}"
     return (
-        f'<section class="game game-{esc(s.GAME)}{_fit(above)}">{header}{_read_only_line(c)}{above}<div class="table">'
+        f'<section class="game game-{esc(s.GAME)}{_fit(report)}">{header}{_read_only_line(c)}{_popups(c, frame)}{report}<div class="table">'
         f'{_board(c, board)}{_action_panel(c, frame)}{side}</div></section>'
     )
 
@@ -433,9 +433,19 @@ ZOOM_PERCENT = {1: 100, 2: 150, 3: 200}
 
 def _fit(above: str) -> str:
     """" fit": the table fills the window (wider than a phone, static/app.css: the board scales to
-    the space left, the panels scroll inside themselves). Not under a pop-up or the end's report
-    above the table: the page then scrolls as one, so all of it can be read."""
+    the space left, the panels scroll inside themselves). Not under the end's report above the table:
+    the page then scrolls as one, so all of it can be read."""
     return "" if above else " fit"
+
+
+def _popups(c: Controller, frame: Frame) -> str:
+    """The moment the board pauses on and a guided game's lesson, together. Over a table that fits the window
+    they are one dialog over the board (static/app.css ``.popups``), and opening or closing one leaves the
+    table as it is laid out (issue 21: standing above the table, a pop-up made the page scroll instead of
+    fit, and the browser styled and laid out the whole table anew as it opened and again as it closed); on a
+    phone they stand above the table, as the page scrolls anyway."""
+    popups = f"{moment_panel(c, frame)}{lesson_panel(c)}"
+    return f'<div class="popups">{popups}</div>' if popups else ""
 
 
 def _board(c: Controller, board: str) -> str:
@@ -825,10 +835,9 @@ def render_secret_table(c: Controller, p: int) -> str:
         + part(".side > .players", f'<section class="players" aria-label="{esc(msg("ui.players", lang))}">{players}</section>')
         + part(".side > .log", _log(c, frame.view)) + "</aside>"
     )
-    above = f'{moment_panel(c, frame)}{lesson_panel(c)}'
     return (
-        f'<section class="game game-{esc(s.GAME)} deciding{_fit(above)}">{_status_bar(c, frame, secret=True)}'
-        f'{above}<div class="table">{_board(c, board)}'
+        f'<section class="game game-{esc(s.GAME)} deciding fit">{_status_bar(c, frame, secret=True)}'
+        f'{_popups(c, frame)}<div class="table">{_board(c, board)}'
         f'{_private_panel(c, frame, p)}{side}</div></section>'
     )
 
