@@ -578,6 +578,7 @@ CANDIDATES_JS = """() => {
 CLICK_JS = """async ([sel, idx]) => {
   const el = document.querySelectorAll(sel)[idx];
   const before = Number(document.body.dataset.renders || 0);
+  const what = el.getAttribute('data-i') || '';
   let t1 = 0, t2 = 0;
   const t = performance.now();
   if (typeof el.click === 'function') el.click();
@@ -587,7 +588,7 @@ CLICK_JS = """async ([sel, idx]) => {
   const t3 = performance.now();
   // sync: the click's handlers (Python + the redraw of #app); to_raf: waiting for the next frame;
   // frame: from the rAF callback to the timeout (style, layout, paint of the new board)
-  return {ms: t3 - t, sync: t1 - t, to_raf: t2 - t1, frame: t3 - t2, rendered: Number(document.body.dataset.renders || 0) > before,
+  return {ms: t3 - t, sync: t1 - t, to_raf: t2 - t1, frame: t3 - t2, what, rendered: Number(document.body.dataset.renders || 0) > before,
           last: Number(document.body.dataset.lastEventMs || NaN), split: document.body.dataset.lastSplit || '', actions: Number(document.body.dataset.actions || 0),
           screen: document.body.dataset.screen || '', round: (document.querySelector('.status .round') || {}).textContent || '',
           notice: (document.querySelector('.notice.error') || {}).textContent || ''};
@@ -781,9 +782,9 @@ def bench_clicks(pw: Any, served: Served, cfg: dict[str, Any], game: str = "bank
                     for s in slowest],
         "errors": errors[:5] + [s["notice"] for s in samples if s["notice"]][:5],
         "foreign_requests": sorted(set(foreign)),
-        "samples_columns": ["kind", "ms", "sync_ms", "to_raf_ms", "frame_ms", "app_last_event_ms", "actions"],
+        "samples_columns": ["kind", "ms", "sync_ms", "to_raf_ms", "frame_ms", "app_last_event_ms", "actions", "clicked", "split"],
         "samples": [[s["kind"], round(s["ms"], 2), round(s["sync"], 2), round(s["to_raf"], 2), round(s["frame"], 2),
-                     s["last"], s["actions"]] for s in samples],
+                     s["last"], s["actions"], s["what"], s["split"]] for s in samples],
     }
 
 
