@@ -138,6 +138,29 @@ def test_the_replay_and_the_sealed_bids_fit_a_laptop(sized: Any, game: str) -> N
                                        "right": box["x"] + box["width"]}, *LAPTOP), box
 
 
+@pytest.mark.parametrize("size", [LAPTOP, TABLET], ids=["laptop", "tablet"])
+def test_a_moment_opens_over_the_table_which_keeps_fitting_the_window(sized: Any, size: tuple[int, int]) -> None:
+    """Issue 21: a moment (here Kap's bids opened, K3) is a dialog over a table that fits: the table stays as it
+    is laid out while it opens and closes (the same element, the page never scrolling), and the whole dialog
+    with its Continue is in the window."""
+    page = sized(*size)
+    open_save(page, BIDS["cape"])
+    while page.locator(".handover [data-i=reveal-bidder]").count():  # everyone still to bid bids
+        click(page, page.locator(".handover [data-i=reveal-bidder]").first)
+        click(page, intent("bid-submit"))
+    expect(page.locator(".moment")).to_contain_text("The auction's bids are open")
+    page.evaluate("() => { document.querySelector('.game > .table').__kept = 1; }")
+    assert_fits(page, "a moment over the table")
+    for part in (".popups", ".moment [data-i=moment-close]"):
+        box = page.evaluate("s => { const b = document.querySelector(s).getBoundingClientRect();"
+                            " return {top: b.top, bottom: b.bottom, left: b.left, right: b.right}; }", part)
+        assert inside(box, *size), (part, box)
+    click(page, intent("moment-close"))
+    expect(page.locator(".moment")).to_have_count(0)
+    assert_fits(page, "the moment closed")
+    assert page.evaluate("() => document.querySelector('.game > .table').__kept") == 1
+
+
 @pytest.mark.parametrize("game", sorted(PLAY))
 def test_on_a_phone_the_head_line_is_one_line_that_stays_in_sight(sized: Any, game: str) -> None:
     page = sized(*PHONE)
