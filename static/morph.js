@@ -4,10 +4,10 @@
 // again on every click). Dependency-free, no game logic.
 //
 // How: the new HTML is parsed once into a <template>; then, child by child, a live node with the
-// same identity (an element's id, else its data-i + data-v, else the same tag at the same place)
-// is kept and updated in place — changed attributes set or removed, form controls' value and
-// checked made to follow the markup — and only nodes with no counterpart are inserted or
-// removed. An unchanged subtree is never written to, so its nodes (and anything the browser or a
+// same identity (an element's id, else its data-i + data-v, else the same tag at the same place,
+// a node taken out or put in before it aside) is kept and updated in place — changed attributes
+// set or removed, form controls' value and checked made to follow the markup — and only nodes
+// with no counterpart are inserted or removed. An unchanged subtree is never written to, so its nodes (and anything the browser or a
 // script keeps on them: focus, scroll position, running transitions) survive.
 //
 // Any error falls back to `root.innerHTML = html` (the page must never break): the return value
@@ -54,6 +54,10 @@ function sameKind(a, b) {
 // the same kind of element with the same class: most likely the same part of the screen (the table, a panel)
 function alike(a, b) {
   return a.nodeType === 1 && sameKind(a, b) && a.getAttribute("class") === b.getAttribute("class");
+}
+
+function equal(a, b) {
+  return a.isEqualNode(b);
 }
 
 // A live element's attributes that a script set, which the markup never carries: a style (static/fit.js: the
@@ -174,33 +178,19 @@ function morphChildren(live, fresh) {
     }
     if (!match) {
       let n = nextFree(cur);
-      if (n && !alike(n, nw)) { // not the same part: is n one of the next new nodes (nw was put in front of it:
-        // a pop-up opened above the table), or was n taken out and the node after it is the one nw is (closed)?
+      if (n && !n.isEqualNode(nw)) {
+        // is n one of the next new nodes (nw was put in front of it: a pop-up opened above the table), or was n
+        // taken out (the node after it is the one nw is: the pop-up closed)? Told by the same part of the screen
+        // (alike) when n is another part than nw, else by an equal node (a list that grew or shrank at the front)
+        const same = n.nodeType === 1 && !alike(n, nw) ? alike : equal;
         let later = false;
-        for (let ahead = next, i = 0; !later && i < AHEAD && ahead; i++, ahead = ahead.nextSibling) later = alike(n, ahead);
+        for (let ahead = next, i = 0; !later && i < AHEAD && ahead; i++, ahead = ahead.nextSibling) later = same(n, ahead);
         const after = later ? null : nextFree(n.nextSibling);
         if (later) n = null;
-        else if (after && alike(after, nw)) {
+        else if (after && same(after, nw)) {
           if (n === cur) cur = cur.nextSibling;
           live.removeChild(n);
           n = after;
-        }
-      }
-      if (n && sameKind(n, nw) && !n.isEqualNode(nw)) {
-        let ahead = next; // is n one of the next new nodes (nw was put in front of it)?
-        for (let i = 0; i < AHEAD && ahead; i++, ahead = ahead.nextSibling) {
-          if (n.isEqualNode(ahead)) {
-            n = null;
-            break;
-          }
-        }
-        if (n) { // or is the node after n the one nw is (n was taken out)?
-          const after = nextFree(n.nextSibling);
-          if (after && after.isEqualNode(nw)) {
-            if (n === cur) cur = cur.nextSibling;
-            live.removeChild(n);
-            n = after;
-          }
         }
       }
       if (n && sameKind(n, nw)) match = n;
