@@ -18,7 +18,7 @@ from ..core.game import GameState
 from ..kit import Button, Frame, Interaction, SetupForm, Target, button, end_section, esc
 from ..kit.chart import Series, line_chart, stats_table
 from ..kit.intents import Intent
-from ..kit.memo import view_once
+from ..kit.memo import part, view_once
 from ..words import describe, plural
 from ..words import text as msg
 from . import diagrams as diagrams_module
@@ -135,21 +135,27 @@ def status(frame: Frame) -> str:
 
 
 def board(frame: Frame) -> str:
+    """The table's board: the terrain card, the cards on offer, the common row and each player's route, each a
+    part the page keeps as it is while it is unchanged (``nile.kit.memo.part``: a move that changes one route
+    sends only that route, not the whole board to parse and compare again)."""
     view, lang, inter = frame.view, frame.lang, frame.interaction
-    parts = [f'<div class="board cape">{terrain_svg(view, lang)}']
+    at = ".board-frame > .board"
+    parts = [f'<div class="board cape">{part(at + " > svg.terrain-card", terrain_svg(view, lang))}']
     if view.get("offer"):
-        parts.append(f'<section class="offer"><h3>{esc(msg("cape.ui.offer", lang))}</h3>'
-                     f'{row_svg(view["offer"], lang, msg("cape.ui.offer", lang), "card", inter, "row offer-row")}'
-                     f'{_choosing(view, lang, frame.names)}</section>')
+        parts.append(part(at + " > section.offer", f'<section class="offer"><h3>{esc(msg("cape.ui.offer", lang))}</h3>'
+                          f'{row_svg(view["offer"], lang, msg("cape.ui.offer", lang), "card", inter, "row offer-row")}'
+                          f'{_choosing(view, lang, frame.names)}</section>'))
     total = sum(int(c["rails"]) for c in view["common"])
-    parts.append(f'<section class="common"><h3>{esc(msg("cape.ui.common", lang, rails=total))}</h3>'
-                 f'{row_svg(view["common"], lang, msg("cape.ui.common", lang, rails=total))}</section>')
+    parts.append(part(at + " > section.common", f'<section class="common"><h3>{esc(msg("cape.ui.common", lang, rails=total))}</h3>'
+                      f'{row_svg(view["common"], lang, msg("cape.ui.common", lang, rails=total))}</section>'))
     parts.append('<section class="routes">')
     crossed = _crossed_ids(view)
     for p in view["players"]:
         acting = p["seat"] in view["to_act"]
-        parts.append(f'<div class="route-line p-{esc(p["colour"])}{" acting" if acting else ""}"><h3>{esc(p["name"])}</h3>'
-                     f'{route_svg(dict(p, crossed_ids=crossed[p["seat"]]), lang)}</div>')
+        line = f"{at} > .routes > .route-line.p-{esc(p['colour'])}"  # one player's colour: their route alone
+        route = part(f"{line} > svg.route", route_svg(dict(p, crossed_ids=crossed[p["seat"]]), lang))  # kept when the turn moves on
+        parts.append(part(line, f'<div class="route-line p-{esc(p["colour"])}{" acting" if acting else ""}"><h3>{esc(p["name"])}</h3>'
+                                f'{route}</div>'))
     parts.append(f"</section>{_flights(view)}</div>")
     return "".join(parts)
 

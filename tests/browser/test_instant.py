@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from playwright.sync_api import Page
 
 from .conftest import open_app, wait_ready
@@ -262,11 +263,12 @@ CLICKABLE = ("[data-i=confirm], [data-i=moment-close], .handover [data-i=reveal-
              " g.sel, g.act, button.chip.target, button.pile.target, .actions [data-i=act]")
 
 
-def test_kept_parts_leave_the_page_as_a_whole_redraw_would(app: Page) -> None:
-    """Issue 21: the parts of the screen that are what the page shows already (the board or its pictures,
-    the players, the log, the artwork) are sent as holes the page fills with the elements it has; after every
-    click the page is exactly what the whole HTML would make, and parts were kept."""
-    start_game(app, variants=("N11",))
+@pytest.mark.parametrize("game", ["banks", "cape"])
+def test_kept_parts_leave_the_page_as_a_whole_redraw_would(app: Page, game: str) -> None:
+    """Issue 21: the parts of the screen that are what the page shows already (the board or its pictures, Kap's
+    rows and routes, the players, the log, the artwork) are sent as holes the page fills with the elements it
+    has; after every click the page is exactly what the whole HTML would make, and parts were kept."""
+    start_game(app, game=game, variants=("N11",) if game == "banks" else ())
     rng = random.Random(4)
     kept = 0
     for step in range(70):
