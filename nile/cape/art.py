@@ -88,10 +88,24 @@ SAVANNA = _scene("savanna", "#f1f4dc", (
 ))
 
 #: a rail as a player counts it: a short stretch of track seen from above (two rails on three sleepers)
-RAIL = _symbol("rail", RAIL_W, RAIL_H, (
-    '<path d="M2.5 0v8M7.5 0v8M12.5 0v8" stroke="#8a5a2b" stroke-width="2"/>'
-    f'<path d="M0 2h15M0 6h15" stroke="{INK}" stroke-width="1.5"/>'
-))
+RAIL_GAP = 3  # between two rails side by side on a card
+RAILS_MAX = 3  # the most rails a card shows (K1)
+
+
+def _rails(name: str, count: int) -> str:
+    """``count`` rails side by side, ``RAIL_GAP`` apart, as one picture: a card's rails are one ``<use>``, not
+    one each (each ``<use>`` is a copy of its symbol the browser styles and lays out)."""
+    step = RAIL_W + RAIL_GAP
+    ties = "".join(f"M{2.5 + i * step:g} 0v8M{7.5 + i * step:g} 0v8M{12.5 + i * step:g} 0v8" for i in range(count))
+    irons = "".join(f"M{i * step:g} 2h15M{i * step:g} 6h15" for i in range(count))
+    return _symbol(name, count * step - RAIL_GAP, RAIL_H, (
+        f'<path d="{ties}" stroke="#8a5a2b" stroke-width="2"/>'
+        f'<path d="{irons}" stroke="{INK}" stroke-width="1.5"/>'
+    ))
+
+
+RAIL = _rails("rail", 1)  # (also what flies as a bonus rail: static/motion.js)
+RAIL_ROWS = "".join(_rails(f"rails-{n}", n) for n in range(2, RAILS_MAX + 1))
 
 #: the card back's big rail, across a card (64 × 84), inside a thin frame
 BACK = _symbol("back", 64, 84, (
@@ -131,7 +145,7 @@ COIN_SYMBOL = _symbol("coin", COIN, COIN, (
     '<path d="M4.3 4.6a2.3 2.3 0 0 1 2.6-1" fill="none" stroke="#fff7d0" stroke-width=".8" stroke-linecap="round"/>'
 ))
 
-SYMBOLS = "".join((RIVER, MOUNTAINS, DESERT, VILLAGE, SAVANNA, RAIL, BACK, LOCO, COIN_SYMBOL))
+SYMBOLS = "".join((RIVER, MOUNTAINS, DESERT, VILLAGE, SAVANNA, RAIL, RAIL_ROWS, BACK, LOCO, COIN_SYMBOL))
 
 
 def use(symbol: str, x: float, y: float, w: float, h: float, cls: str = "") -> str:

@@ -15,7 +15,7 @@ from ..kit import Interaction, esc, fit_label
 from ..kit.intents import Intent
 from ..words import Word, plural
 from ..words import text as msg
-from .art import COIN, LANDSCAPE_SYMBOL, LOCO_H, LOCO_W, RAIL_H, RAIL_W, SCENE_H, SCENE_W, use
+from .art import COIN, LANDSCAPE_SYMBOL, LOCO_H, LOCO_W, RAIL_GAP, RAIL_H, RAIL_W, RAILS_MAX, SCENE_H, SCENE_W, use
 
 LANDSCAPE_COLOURS = {"river": "#4f8fc0", "mountains": "#8d8d94", "desert": "#e0b96a", "village": "#b5794a",
                      "savanna": "#8fb35a"}
@@ -34,10 +34,16 @@ def card_words(card: dict[str, Any], lang: str) -> str:
 
 
 def rails_svg(count: int, cx: float, y: float) -> str:
-    """``count`` rails (``cape-rail``) side by side, centred on ``cx``, their tops at ``y``."""
-    step = RAIL_W + 3
-    x0 = cx - (count * step - 3) / 2
-    return "".join(use("rail", x0 + i * step, y, RAIL_W, RAIL_H, "rail") for i in range(count))
+    """``count`` rails side by side, centred on ``cx``, their tops at ``y``: one picture (``cape-rail``,
+    ``cape-rails-2``…) for up to ``RAILS_MAX``, the next ones beside it."""
+    step = RAIL_W + RAIL_GAP
+    x = cx - (count * step - RAIL_GAP) / 2
+    out = []
+    while count > 0:
+        n = min(count, RAILS_MAX)
+        out.append(use("rail" if n == 1 else f"rails-{n}", x, y, n * step - RAIL_GAP, RAIL_H, "rail"))
+        x, count = x + n * step, count - n
+    return "".join(out)
 
 
 def card_svg(card: dict[str, Any], x: float, y: float, lang: str, key: str | None = None,
