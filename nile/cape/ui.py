@@ -140,22 +140,25 @@ def board(frame: Frame) -> str:
     sends only that route, not the whole board to parse and compare again)."""
     view, lang, inter = frame.view, frame.lang, frame.interaction
     at = ".board-frame > .board"
-    parts = [f'<div class="board cape">{part(at + " > svg.terrain-card", terrain_svg(view, lang))}']
+    # each picture in its frame (``div.pic``): in a table that fits the window the frame's size is the board's
+    # layout's alone and static/fit.js sizes the picture in it, so a card added to a route changes that picture,
+    # not the size of the rows around it (elsewhere the frame is not a box: static/app.css)
+    parts = [f'<div class="board cape"><div class="pic">{part(at + " > .pic > svg.terrain-card", terrain_svg(view, lang))}</div>']
     if view.get("offer"):
         parts.append(part(at + " > section.offer", f'<section class="offer"><h3>{esc(msg("cape.ui.offer", lang))}</h3>'
-                          f'{row_svg(view["offer"], lang, msg("cape.ui.offer", lang), "card", inter, "row offer-row")}'
+                          f'<div class="pic">{row_svg(view["offer"], lang, msg("cape.ui.offer", lang), "card", inter, "row offer-row")}</div>'
                           f'{_choosing(view, lang, frame.names)}</section>'))
     total = sum(int(c["rails"]) for c in view["common"])
     parts.append(part(at + " > section.common", f'<section class="common"><h3>{esc(msg("cape.ui.common", lang, rails=total))}</h3>'
-                      f'{row_svg(view["common"], lang, msg("cape.ui.common", lang, rails=total))}</section>'))
+                      f'<div class="pic">{row_svg(view["common"], lang, msg("cape.ui.common", lang, rails=total))}</div></section>'))
     parts.append('<section class="routes">')
     crossed = _crossed_ids(view)
     for p in view["players"]:
         acting = p["seat"] in view["to_act"]
         line = f"{at} > .routes > .route-line.p-{esc(p['colour'])}"  # one player's colour: their route alone
-        route = part(f"{line} > svg.route", route_svg(dict(p, crossed_ids=crossed[p["seat"]]), lang))  # kept when the turn moves on
+        route = part(f"{line} > .pic > svg.route", route_svg(dict(p, crossed_ids=crossed[p["seat"]]), lang))  # kept when the turn moves on
         parts.append(part(line, f'<div class="route-line p-{esc(p["colour"])}{" acting" if acting else ""}"><h3>{esc(p["name"])}</h3>'
-                                f'{route}</div>'))
+                                f'<div class="pic">{route}</div></div>'))
     parts.append(f"</section>{_flights(view)}</div>")
     return "".join(parts)
 

@@ -192,9 +192,10 @@ def _table_choosing():
 #: as the game's own symbols (``nile.cape.art``): landscape pictures, rails, coin, locomotive, card back.
 #: Then a card's rails as one picture (``cape-rails-<n>``, issue 21: one ``<use>`` each was a copy of the rail the
 #: browser styled and laid out); with the old ``rails_svg`` the table still hashes to the digests before it.
+#: Then each picture of the board (terrain card, rows, routes) in its frame, ``<div class="pic">``, as Nile's.
 TABLE_DIGESTS = {
-    "building": (_table_building, "94b65273a636c675da20bbf75fcb45cd33fb0ff9fdb84481d32b9585cc24847f"),
-    "choosing": (_table_choosing, "9d0acf59d86be14c65282ac3ac2e10fd351fc69389110eccc0471e2c207da859"),
+    "building": (_table_building, "3c04dff2e0c9c9fffdf7991f06b34a94174a361a268beb16c2958520266fe513"),
+    "choosing": (_table_choosing, "460ed5f71588b67f5ee93221fa6a8ba8672ad26605756a4db37c2c033c922b1f"),
 }
 
 
