@@ -34,16 +34,13 @@ def card_words(card: dict[str, Any], lang: str) -> str:
 
 
 def rails_svg(count: int, cx: float, y: float) -> str:
-    """``count`` rails side by side, centred on ``cx``, their tops at ``y``: one picture (``cape-rail``,
-    ``cape-rails-2``…) for up to ``RAILS_MAX``, the next ones beside it."""
-    step = RAIL_W + RAIL_GAP
-    x = cx - (count * step - RAIL_GAP) / 2
-    out = []
-    while count > 0:
-        n = min(count, RAILS_MAX)
-        out.append(use("rail" if n == 1 else f"rails-{n}", x, y, n * step - RAIL_GAP, RAIL_H, "rail"))
-        x, count = x + n * step, count - n
-    return "".join(out)
+    """``count`` rails (at most ``RAILS_MAX``, a card's most: K1) side by side, centred on ``cx``, their tops at
+    ``y``: one picture, ``cape-rail`` or ``cape-rails-<count>`` (``bought_svg`` draws more as lines of these)."""
+    if count <= 0:
+        return ""
+    assert count <= RAILS_MAX, count
+    width = count * (RAIL_W + RAIL_GAP) - RAIL_GAP
+    return use("rail" if count == 1 else f"rails-{count}", cx - width / 2, y, width, RAIL_H, "rail")
 
 
 def card_svg(card: dict[str, Any], x: float, y: float, lang: str, key: str | None = None,
@@ -141,7 +138,8 @@ def bought_svg(count: int, x: float, y: float, label: str) -> str:
     """Rails bought at a build (K4): a dashed card outline at (x, y) holding ``count`` rails, three to a
     line, with ``label`` (what they cost, in the caller's words) at its foot. Drawn only by the rules
     help's pictures: the table says the price on the build button."""
-    rails = "".join(rails_svg(min(3, count - line), x + CARD_W / 2, y + 24 + line // 3 * 12) for line in range(0, count, 3))
+    rails = "".join(rails_svg(min(RAILS_MAX, count - line), x + CARD_W / 2, y + 24 + line // RAILS_MAX * 12)
+                    for line in range(0, count, RAILS_MAX))
     return (f'<g class="card bought"><rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="#fffaf0"'
             f' stroke="#3b2a17" stroke-width="1.5" stroke-dasharray="5 3"/>{rails}'
             f'<text x="{x + CARD_W / 2:g}" y="{y + CARD_H - 10:g}" text-anchor="middle" font-weight="700">{esc(label)}</text></g>')
