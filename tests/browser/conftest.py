@@ -22,6 +22,11 @@ Which Chromium
 It is started headless, without sandbox, GPU, QUIC or background networking (so Chromium
 does not try to reach hosts this machine cannot reach).
 
+Chromium crashing
+-----------------
+A test during which Chromium's page process crashed ("Target crashed") is run once more
+(``CHROMIUM_CRASHED``); any other failure fails at once, and a second crash fails too.
+
 Isolation
 ---------
 - Every browser context is routed: a request to anything but the local server is recorded
@@ -65,11 +70,18 @@ READY = "body[data-app-state=ready]"
 BOOT_TIMEOUT_MS = 60_000
 
 
+#: what Playwright says when Chromium's page process died under a test (seen once, in CI at c812503, as a fresh page
+#: booted Pyodide; not in two full runs here since, nor before): not a verdict on the app, so that test alone is run
+#: once more, on a new page (pytest-rerunfailures; the summary counts it as "1 rerun"). Crashing twice fails it.
+CHROMIUM_CRASHED = ["Target crashed", "Page crashed"]
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=CHROMIUM_CRASHED))
 
 
 def chromium_path() -> str | None:
