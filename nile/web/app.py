@@ -163,6 +163,7 @@ class App:
         window.addEventListener("resize", self._proxies[4])
         self.root.addEventListener("input", self._proxies[5])
         self.controller.layout = self._layout()
+        self._covered = False  # a hand-over screen covers the table (``_paint``)
         self._worker: Any = None
         self._bot_key: str | None = None  # the bot decision asked of the worker (or waiting to be shown)
         self._bot_shown = 0.0  # when the last bot move was shown (for the pace)
@@ -351,6 +352,10 @@ class App:
         fits = _str(self.root.querySelector(":scope > .game.fit")) is not None
         if fits != self.root.classList.contains("fits"):  # the table fills the window (static/app.css #app.fits)
             self.root.classList.toggle("fits", fits)
+        covered = _str(self.root.querySelector(":scope > .handover-cover")) is not None
+        if covered != self._covered:  # the page does not scroll under a hand-over screen (static/app.css html.covered)
+            self._covered = covered
+            document.documentElement.classList.toggle("covered", covered)
         document.body.dataset.paint = how
         document.body.dataset.kept = str(kept)  # how many parts were kept as they were (tests, tools)
 

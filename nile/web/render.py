@@ -76,13 +76,16 @@ def _sprite() -> str:
 
 
 def render_app(c: Controller) -> str:
-    parts = [part(f"#{SPRITE_ID}", sprite()), _update_line(c), _notice(c)]
+    parts = [part(f"#{SPRITE_ID}", sprite())]
+    above = _update_line(c) + _notice(c)
     if c.screen == HOME:
-        parts.append(render_home(c))
+        parts += [above, render_home(c)]
     elif c.screen == SETUP:
-        parts.append(render_setup(c))
+        parts += [above, render_setup(c)]
     elif c.screen == GAME and c.state is not None:
-        parts.append(render_game(c))
+        parts.append(render_game(c, above))
+    else:
+        parts.append(above)
     if c.help is not None:
         parts.append(render_help(c.help, c.lang, c.variants_in_play()))
     return "".join(parts)
@@ -392,19 +395,21 @@ def coach_tips(c: Controller, frame: Frame) -> list[Tip]:
     return c.ui.coach(frame)
 
 
-def render_game(c: Controller) -> str:
+def render_game(c: Controller, above: str = "") -> str:
+    """The game screen, with ``above`` (the update line, a notice) over it: where the device goes round
+    for a secret decision, inside the hand-over screen that covers the table."""
     s = c.state
     assert s is not None
     if c.coaching.review is not None:
-        return render_review(c, language_choice(c.lang, compact=True))
+        return above + render_review(c, language_choice(c.lang, compact=True))
     if c.replay is not None:
-        return render_replay(c)
+        return above + render_replay(c)
     if s.secret_decision() and not s.is_terminal() and not c.read_only:
         bidder = c.active_bidder()
         if bidder is not None:  # a person decides in secret, at the table as it stands for them
-            return render_secret_table(c, bidder)
+            return above + render_secret_table(c, bidder)
         if any(not c.kinds[p] for p in s.to_act()):  # the device goes round: nothing shows until the right person says so
-            return moment_panel(c, frame_of(c)) + lesson_panel(c) + render_secret(c)  # (bots need no hand-over)
+            return render_hand_over(c, above)  # (bots need no hand-over)
     frame = frame_of(c)
     ui = c.ui
     header = _status_bar(c, frame)
@@ -418,7 +423,7 @@ def render_game(c: Controller) -> str:
     end = ui.end_screen(frame) if s.is_terminal() else ""
     report = f"{end}{end_lines(c)}"
     return (
-        f'<section class="game game-{esc(s.GAME)}{_fit(report)}">{header}{_read_only_line(c)}{_popups(c, frame)}{report}<div class="table">'
+        f'{above}<section class="game game-{esc(s.GAME)}{_fit(report)}">{header}{_read_only_line(c)}{_popups(c, frame)}{report}<div class="table">'
         f'{_board(c, board)}{_action_panel(c, frame)}{side}</div></section>'
     )
 
@@ -821,24 +826,30 @@ def render_replay(c: Controller) -> str:
 
 
 # ---------------------------------------------------------------------- secret decisions (any game)
-def render_secret_table(c: Controller, p: int) -> str:
+def render_secret_table(c: Controller, p: int | None) -> str:
     """Seat ``p``'s sealed decision at the table: the board, the players and the log as they stand,
     drawn from ``p``'s own view only (every public fact, and nothing another seat decided in secret),
-    with the private input where the action panel stands on a normal turn."""
+    with the private input where the action panel stands on a normal turn.
+
+    ``p`` None: the same table from nobody's view (public facts only), under the hand-over screen
+    (``render_hand_over``): inert, and with an empty panel where the private input will be."""
     s = c.state
     assert s is not None
-    lang, names = c.lang, c.names
-    frame = Frame(s, view_of(s, p), Interaction(), {}, lang, names, c.layout)  # nothing on the board to click
+    lang = c.lang
+    frame = Frame(s, view_of(s, p), Interaction(), {}, lang, c.names, c.layout)  # nothing on the board to click
     board, players = table_parts(c, frame, p)
     side = (
         '<aside class="side">'
         + part(".side > .players", f'<section class="players" aria-label="{esc(msg("ui.players", lang))}">{players}</section>')
         + part(".side > .log", _log(c, frame.view)) + "</aside>"
     )
+    if p is None:
+        popups, panel, inert = "", '<section class="actions"></section>', " inert"
+    else:
+        popups, panel, inert = _popups(c, frame), _private_panel(c, frame, p), ""
     return (
-        f'<section class="game game-{esc(s.GAME)} deciding fit">{_status_bar(c, frame, secret=True)}'
-        f'{_popups(c, frame)}<div class="table">{_board(c, board)}'
-        f'{_private_panel(c, frame, p)}{side}</div></section>'
+        f'<section class="game game-{esc(s.GAME)} deciding fit"{inert}>{_status_bar(c, frame, secret=True)}'
+        f'{popups}<div class="table">{_board(c, board)}{panel}{side}</div></section>'
     )
 
 
@@ -857,35 +868,38 @@ def _private_panel(c: Controller, frame: Frame, p: int) -> str:
     )
 
 
-def render_secret(c: Controller) -> str:
-    """Hand-over screens: name who still decides, and nothing else of the table; the chosen player
-    then decides at the table drawn from their own view (``render_secret_table``)."""
+def render_hand_over(c: Controller, above: str = "") -> str:
+    """The hand-over screen: who still decides in secret, and nothing else, over the whole window
+    (static/app.css ``.handover-cover``); the person who says it is them then decides at the table
+    drawn from their own view (``render_secret_table``). ``above`` (the update line, a notice), the
+    moment the board pauses on and a guided game's lesson stand inside the cover, over the hand-over.
+
+    Under the cover lies the table from nobody's view, inert (issue 21): it holds only what every
+    player may see (N9, K6: a sealed decision shows nowhere until all are revealed), and when the
+    bidder is chosen the page changes only what their own view adds (their panel), instead of
+    building the whole table from nothing on that tap (a trace of Kap's clicks: 19-57 ms a reveal)."""
     s = c.state
     assert s is not None
     lang, names, ui = c.lang, c.names, c.ui
     why = ui.secret_title(s, lang)
-    p = c.active_bidder()
-    if p is None:
-        waiting = c.hand_over_order()  # from the person holding the device, round the table
-        holder = c.device_holder()
-        done = [names[q] for q in s.secret_decided()]  # this round only: a re-bid's bidders
-        choices = "".join(
-            f'<li>{button(msg("ui.i_am", lang, player=names[p]), Intent.REVEAL_BIDDER, str(p), cls="primary big")}</li>' for p in waiting
-        )
-        lead = (
-            msg("ui.decide_first", lang, player=names[holder]) if holder is not None
-            else msg("ui.pass_device", lang, player=names[waiting[0]])
-        )
-        return (
-            f'<section class="handover" aria-live="polite"><div class="screen-head"><h1>{esc(why)}</h1>'
-            f'{language_choice(lang, compact=True)}{_summary_button(s.GAME, lang)}{_rules_button(lang)}</div>'
-            f'<p>{esc(lead)}</p>'
-            f'<ul class="bidders">{choices}</ul>'
-            + (f'<p class="done">{esc(msg("ui.bids_made", lang, players=", ".join(done)))}</p>' if done else "")
-            + f'<p class="hint">{esc(msg("ui.bid_secret_hint", lang))}</p>'
-            f'{button("⌂ " + msg("ui.home", lang), Intent.HOME, cls="ghost")}</section>'
-        )
-    return render_secret_table(c, p)
-
-
-render_bidding = render_secret
+    waiting = c.hand_over_order()  # from the person holding the device, round the table
+    holder = c.device_holder()
+    done = [names[q] for q in s.secret_decided()]  # this round only: a re-bid's bidders
+    choices = "".join(
+        f'<li>{button(msg("ui.i_am", lang, player=names[p]), Intent.REVEAL_BIDDER, str(p), cls="primary big")}</li>' for p in waiting
+    )
+    lead = (
+        msg("ui.decide_first", lang, player=names[holder]) if holder is not None
+        else msg("ui.pass_device", lang, player=names[waiting[0]])
+    )
+    return (
+        f'<div class="handover-cover">{above}{moment_panel(c, frame_of(c))}{lesson_panel(c)}'
+        f'<section class="handover" aria-live="polite"><div class="screen-head"><h1>{esc(why)}</h1>'
+        f'{language_choice(lang, compact=True)}{_summary_button(s.GAME, lang)}{_rules_button(lang)}</div>'
+        f'<p>{esc(lead)}</p>'
+        f'<ul class="bidders">{choices}</ul>'
+        + (f'<p class="done">{esc(msg("ui.bids_made", lang, players=", ".join(done)))}</p>' if done else "")
+        + f'<p class="hint">{esc(msg("ui.bid_secret_hint", lang))}</p>'
+        f'{button("⌂ " + msg("ui.home", lang), Intent.HOME, cls="ghost")}</section></div>'
+        + render_secret_table(c, None)
+    )

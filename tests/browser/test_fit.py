@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .ui import click, continue_game, head_control, intent, put_saves, start_game
+from .ui import assert_covered, click, continue_game, head_control, intent, put_saves, start_game
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 #: a Nile game in the middle of a turn (5 players, a ripe marker to harvest) and a Kap game building (4 players)
@@ -136,6 +136,29 @@ def test_the_replay_and_the_sealed_bids_fit_a_laptop(sized: Any, game: str) -> N
     box = page.locator(intent("bid-submit")).bounding_box()  # the bid can be placed without scrolling anything
     assert box is not None and inside({"top": box["y"], "left": box["x"], "bottom": box["y"] + box["height"],
                                        "right": box["x"] + box["width"]}, *LAPTOP), box
+
+
+@pytest.mark.parametrize("size", [LAPTOP, PHONE], ids=["laptop", "phone"])
+@pytest.mark.parametrize("game", sorted(BIDS))
+def test_the_hand_over_screen_covers_a_table_that_stays_laid_out_under_it(sized: Any, game: str, size: tuple[int, int]) -> None:
+    """Issue 21: in pass-and-play the hand-over screen covers the whole window (the page does not scroll under
+    it, the keyboard reaches nothing of the table). Under it lies the table from nobody's view, so the person
+    who says it is them decides at the very table element, as laid out: their tap changes only their panel
+    (it built the whole table from nothing, the slowest of Kap's taps), and so does their Place bid."""
+    page = sized(*size)
+    open_save(page, BIDS[game])
+    expect(page.locator(".handover [data-i=reveal-bidder]").first).to_be_visible()
+    assert_covered(page)
+    page.evaluate("() => { document.querySelector('#app > .game > .table').__kept = 1; }")
+    for _ in range(2):
+        click(page, page.locator(".handover [data-i=reveal-bidder]").first)
+        expect(page.locator(".actions.bid-private")).to_be_visible()
+        expect(page.locator("#app > .game")).not_to_have_attribute("inert", "")
+        click(page, intent("bid-submit"))
+        if not page.locator(".handover").count():
+            break
+        assert_covered(page)
+    assert page.evaluate("() => document.querySelector('#app > .game > .table').__kept") == 1
 
 
 @pytest.mark.parametrize("size", [LAPTOP, TABLET], ids=["laptop", "tablet"])

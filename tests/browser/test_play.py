@@ -19,6 +19,7 @@ from .ui import (
     NAMES3,
     actions,
     advance,
+    assert_covered,
     assert_in_viewport,
     click,
     continue_game,
@@ -286,7 +287,7 @@ def test_secret_bids_stay_secret_on_the_hand_over_screen(app: Page) -> None:
     start_game(app, names=NAMES3, variants=("N12",))
     handover = app.locator(".handover")
     expect(handover).to_contain_text("Pass the device to Amun")
-    assert not app.locator(".board").count()  # nobody sees the board during bids
+    assert_covered(app)  # nobody sees the board during bids
 
     click(app, intent("reveal-bidder", "0"))
     expect(app.locator(".bid-private h2")).to_contain_text("Amun")
@@ -298,13 +299,15 @@ def test_secret_bids_stay_secret_on_the_hand_over_screen(app: Page) -> None:
 
     expect(handover).to_contain_text("Pass the device to Bastet")
     expect(handover).to_contain_text("Already bid: Amun")
-    seen = app.evaluate("() => ({text: document.body.innerText, all: document.body.textContent,"
-                        " html: [...document.querySelector('#app').children].filter(e => e.id !== 'nile-sprite')"  # the page's artwork: on every screen
-                        ".map(e => e.outerHTML).join('')})")
+    assert_covered(app)
+    seen = app.locator(".handover-cover").evaluate("e => ({text: e.innerText, all: e.textContent, html: e.outerHTML})")
     for where in ("text", "all"):
         assert "3" not in seen[where], f"the bid's size shows on the hand-over screen: {seen[where]!r}"
     assert "flax" not in seen["html"].lower(), "the bid's crop shows on the hand-over screen"
-    assert not app.locator(".bid-private, output").count()
+    # under the cover, the table from nobody's view: no bid in it (tests/web/test_controller.py: the page is the
+    # same whatever Amun bid), no input, nothing to reach
+    assert not app.locator(".bid-private, .actions output").count()
+    expect(app.locator("#app > .game")).to_have_attribute("inert", "")
 
     for seat in ("1", "2"):  # the others bid nothing
         click(app, intent("reveal-bidder", seat))

@@ -296,6 +296,30 @@ def to_first_sowing(page: Page) -> None:
     raise AssertionError("no sowing offered after 60 clicks: " + page.locator("#app").inner_text()[:300])
 
 
+#: what is on top at each point of a 7 × 7 grid over the window: in the hand-over screen's cover or not
+COVERED_JS = """() => {
+  const out = [];
+  for (let i = 0; i < 7; i++) for (let j = 0; j < 7; j++) {
+    const x = (i + .5) * innerWidth / 7, y = (j + .5) * innerHeight / 7;
+    const el = document.elementFromPoint(x, y);
+    if (!el || !el.closest('.handover-cover')) out.push([Math.round(x), Math.round(y), el ? el.outerHTML.slice(0, 80) : null]);
+  }
+  return {uncovered: out, scrolls: document.scrollingElement.scrollHeight > innerHeight
+    && getComputedStyle(document.documentElement).overflowY !== 'hidden'};
+}"""
+
+
+def assert_covered(page: Page) -> None:
+    """A hand-over screen hides the whole table from the eye: the cover is on top everywhere in the window,
+    the page does not scroll under it, and the keyboard reaches nothing of the table (inert)."""
+    seen = page.evaluate(COVERED_JS)
+    assert not seen["uncovered"], f"the table shows through the hand-over screen at {seen['uncovered'][:3]}"
+    assert not seen["scrolls"], "the page scrolls under the hand-over screen"
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        assert not page.evaluate("() => !!document.activeElement?.closest('#app > .game')"), "Tab reached the covered table"
+
+
 def assert_in_viewport(page: Page, target: Locator) -> None:
     target.scroll_into_view_if_needed()
     box = target.bounding_box()

@@ -76,16 +76,40 @@ def test_a_rivals_sealed_bid_never_shows_on_the_bid_screen():
     assert low == high
 
 
+COVER = re.compile(r'<div class="handover-cover">.*?</section></div>', re.S)
+
+
 def test_pass_and_play_hands_over_before_anything_of_the_table_shows():
+    """The hand-over screen covers the whole window (static/app.css ``.handover-cover``; the browser tests
+    check that nothing of the table shows): it names who still bids. The table under it is inert and drawn
+    from nobody's view, with an empty panel: what every player may see anyway (K6), nothing private."""
     c = started("cape", ("", "", ""))
     html = table(c)
-    assert 'class="handover"' in html and 'data-i="reveal-bidder"' in html
-    assert 'class="board' not in html and 'class="players"' not in html and 'class="log"' not in html
+    cover = COVER.search(html)
+    assert cover is not None and 'class="handover"' in cover.group(0) and 'data-i="reveal-bidder"' in cover.group(0)
+    assert 'class="board' not in cover.group(0) and 'class="players"' not in cover.group(0)
+    under = html[cover.end():]
+    assert under.startswith('<section class="game game-cape deciding fit" inert>')
+    assert '<section class="actions"></section>' in under and "bid-private" not in under
     assert not render_screen(c).secret
     c.handle("reveal-bidder", "2")
-    assert '<div class="board cape">' in table(c) and render_screen(c).secret
+    assert "handover" not in table(c) and '<div class="board cape">' in table(c) and render_screen(c).secret
     c.handle("bid-hide")
-    assert 'class="board' not in table(c)
+    assert COVER.search(table(c)) and "bid-private" not in table(c)
+
+
+def test_the_hand_over_after_a_sealed_bid_is_the_same_whatever_was_bid():
+    """Bram bids 7 or 63: the next hand-over screen, and the table it covers, are the very same page (K6)."""
+    def after_bid(amount: int) -> str:
+        c = started("cape", ("", "", ""))
+        c.handle("reveal-bidder", "1")
+        c.handle("bid-change", str(amount))
+        c.handle("bid-submit")
+        assert c.state.bids[1] == amount
+        return table(c)
+
+    low, high = after_bid(7), after_bid(63)
+    assert COVER.search(low) and low == high
 
 
 def test_a_nile_start_bid_is_made_beside_the_board_from_the_bidders_own_view():
