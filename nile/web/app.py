@@ -155,6 +155,7 @@ class App:
             create_proxy(self.on_storage),
             create_proxy(self.on_resize),
             create_proxy(self.on_input),
+            create_proxy(self.on_focus),
         ]
         self.root.addEventListener("click", self._proxies[0])
         self.root.addEventListener("change", self._proxies[1])
@@ -162,6 +163,7 @@ class App:
         window.addEventListener("storage", self._proxies[3])
         window.addEventListener("resize", self._proxies[4])
         self.root.addEventListener("input", self._proxies[5])
+        self.root.addEventListener("focusin", self._proxies[6])
         self.controller.layout = self._layout()
         self._covered = False  # a hand-over screen covers the table (``_paint``)
         self._worker: Any = None
@@ -667,6 +669,20 @@ class App:
         event.preventDefault()
         intent, value = _str(el.getAttribute("data-i")) or "", _str(el.getAttribute("data-v")) or ""
         self._safely(lambda: self.controller.handle(intent, value))
+
+    def on_focus(self, event: Any) -> None:
+        """Under a hand-over screen the keyboard stays on it: Tab past its last control, into the table it
+        covers, comes back to its first. (The table is not made inert: an inert table is styled anew, all of it,
+        as the cover comes and as it goes, 2.5 ms of each such tap in a trace of Kap's clicks. Screen readers
+        keep to the cover: it is a modal dialog, static/app.css ``.handover-cover``.)"""
+        if not self._covered:
+            return
+        target = event.target
+        if _str(target) is None or not hasattr(target, "closest") or _str(target.closest("#app > .game")) is None:
+            return
+        first = self.root.querySelector(".handover-cover :is(button, select, [tabindex]):not([disabled])")
+        if _str(first) is not None:
+            first.focus()
 
     def on_input(self, event) -> None:  # noqa: ANN001
         """Typing in a text field is recorded as it happens, without redrawing: a redraw while the

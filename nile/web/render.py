@@ -832,7 +832,8 @@ def render_secret_table(c: Controller, p: int | None) -> str:
     with the private input where the action panel stands on a normal turn.
 
     ``p`` None: the same table from nobody's view (public facts only), under the hand-over screen
-    (``render_hand_over``): inert, and with an empty panel where the private input will be."""
+    (``render_hand_over``, a modal dialog: the keyboard is kept on it, ``nile.web.app``), with an empty
+    panel where the private input will be."""
     s = c.state
     assert s is not None
     lang = c.lang
@@ -844,11 +845,11 @@ def render_secret_table(c: Controller, p: int | None) -> str:
         + part(".side > .log", _log(c, frame.view)) + "</aside>"
     )
     if p is None:
-        popups, panel, inert = "", '<section class="actions"></section>', " inert"
+        popups, panel = "", '<section class="actions"></section>'
     else:
-        popups, panel, inert = _popups(c, frame), _private_panel(c, frame, p), ""
+        popups, panel = _popups(c, frame), _private_panel(c, frame, p)
     return (
-        f'<section class="game game-{esc(s.GAME)} deciding fit"{inert}>{_status_bar(c, frame, secret=True)}'
+        f'<section class="game game-{esc(s.GAME)} deciding fit">{_status_bar(c, frame, secret=True)}'
         f'{popups}<div class="table">{_board(c, board)}{panel}{side}</div></section>'
     )
 
@@ -874,7 +875,7 @@ def render_hand_over(c: Controller, above: str = "") -> str:
     drawn from their own view (``render_secret_table``). ``above`` (the update line, a notice), the
     moment the board pauses on and a guided game's lesson stand inside the cover, over the hand-over.
 
-    Under the cover lies the table from nobody's view, inert (issue 21): it holds only what every
+    Under the cover lies the table from nobody's view, out of reach (issue 21): it holds only what every
     player may see (N9, K6: a sealed decision shows nowhere until all are revealed), and when the
     bidder is chosen the page changes only what their own view adds (their panel), instead of
     building the whole table from nothing on that tap (a trace of Kap's clicks: 19-57 ms a reveal)."""
@@ -893,8 +894,9 @@ def render_hand_over(c: Controller, above: str = "") -> str:
         else msg("ui.pass_device", lang, player=names[waiting[0]])
     )
     return (
-        f'<div class="handover-cover">{above}{moment_panel(c, frame_of(c))}{lesson_panel(c)}'
-        f'<section class="handover" aria-live="polite"><div class="screen-head"><h1>{esc(why)}</h1>'
+        f'<div class="handover-cover" role="dialog" aria-modal="true" aria-labelledby="handover-title">'
+        f'{above}{moment_panel(c, frame_of(c))}{lesson_panel(c)}'
+        f'<section class="handover" aria-live="polite"><div class="screen-head"><h1 id="handover-title">{esc(why)}</h1>'
         f'{language_choice(lang, compact=True)}{_summary_button(s.GAME, lang)}{_rules_button(lang)}</div>'
         f'<p>{esc(lead)}</p>'
         f'<ul class="bidders">{choices}</ul>'

@@ -95,6 +95,7 @@ def test_kap_board_bid_and_moment(app: Page) -> None:
     click(app, app.locator(".handover [data-i=reveal-bidder]").first)
     found["private bid"] = serious(app)
     click(app, intent("bid-submit"))
+    found["hand-over over the table"] = serious(app)
     click(app, app.locator(".handover [data-i=reveal-bidder]").first)
     click(app, intent("bid-submit"))
     found["bids opened"] = serious(app)

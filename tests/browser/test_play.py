@@ -307,7 +307,7 @@ def test_secret_bids_stay_secret_on_the_hand_over_screen(app: Page) -> None:
     # under the cover, the table from nobody's view: no bid in it (tests/web/test_controller.py: the page is the
     # same whatever Amun bid), no input, nothing to reach
     assert not app.locator(".bid-private, .actions output").count()
-    expect(app.locator("#app > .game")).to_have_attribute("inert", "")
+    expect(app.locator(".handover-cover")).to_have_attribute("aria-modal", "true")
 
     for seat in ("1", "2"):  # the others bid nothing
         click(app, intent("reveal-bidder", seat))

@@ -311,13 +311,14 @@ COVERED_JS = """() => {
 
 def assert_covered(page: Page) -> None:
     """A hand-over screen hides the whole table from the eye: the cover is on top everywhere in the window,
-    the page does not scroll under it, and the keyboard reaches nothing of the table (inert)."""
+    the page does not scroll under it, and the keyboard reaches nothing of the table (Tab comes back to the cover)."""
     seen = page.evaluate(COVERED_JS)
     assert not seen["uncovered"], f"the table shows through the hand-over screen at {seen['uncovered'][:3]}"
     assert not seen["scrolls"], "the page scrolls under the hand-over screen"
     for _ in range(12):
         page.keyboard.press("Tab")
-        assert not page.evaluate("() => !!document.activeElement?.closest('#app > .game')"), "Tab reached the covered table"
+        assert not page.evaluate("() => !!document.activeElement?.closest('#app > .game')"), \
+            "Tab reached the covered table: " + page.evaluate("() => document.activeElement.outerHTML.slice(0, 200)")
 
 
 def assert_in_viewport(page: Page, target: Locator) -> None:

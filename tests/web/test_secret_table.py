@@ -81,15 +81,16 @@ COVER = re.compile(r'<div class="handover-cover">.*?</section></div>', re.S)
 
 def test_pass_and_play_hands_over_before_anything_of_the_table_shows():
     """The hand-over screen covers the whole window (static/app.css ``.handover-cover``; the browser tests
-    check that nothing of the table shows): it names who still bids. The table under it is inert and drawn
-    from nobody's view, with an empty panel: what every player may see anyway (K6), nothing private."""
+    check that nothing of the table shows or takes the keyboard): a modal dialog naming who still bids. The
+    table under it is drawn from nobody's view, with an empty panel: what every player may see anyway (K6), nothing private."""
     c = started("cape", ("", "", ""))
     html = table(c)
     cover = COVER.search(html)
     assert cover is not None and 'class="handover"' in cover.group(0) and 'data-i="reveal-bidder"' in cover.group(0)
     assert 'class="board' not in cover.group(0) and 'class="players"' not in cover.group(0)
     under = html[cover.end():]
-    assert under.startswith('<section class="game game-cape deciding fit" inert>')
+    assert cover.group(0).startswith('<div class="handover-cover" role="dialog" aria-modal="true"')  # screen readers keep to it
+    assert under.startswith('<section class="game game-cape deciding fit">')
     assert '<section class="actions"></section>' in under and "bid-private" not in under
     assert not render_screen(c).secret
     c.handle("reveal-bidder", "2")

@@ -132,14 +132,18 @@ def main() -> None:
     print(table(rows, "all clicks (ms)"))
     if args.results:
         with open(args.results, encoding="utf-8") as f:
-            samples = json.load(f)["clicks"]["samples"]
-        kinds = [s[0] for s in samples]
-        kinds = kinds[len(kinds) - len(rows):] if len(kinds) >= len(rows) else ["?"] * (len(rows) - len(kinds)) + kinds
-        for kind in ("commit", "select", "end", "bid"):
-            sub = [r for r, k in zip(rows, kinds, strict=True) if k == kind]
-            if sub:
-                print()
-                print(table(sub, f"{kind} clicks (ms)"))
+            results = json.load(f)
+        part = next(results[k] for k in results if k.startswith("clicks"))  # clicks, clicks_cape
+        samples = part["samples"]
+        clicked = part["samples_columns"].index("clicked")
+        for label, column in (("kind", 0), ("what was clicked", clicked)):
+            kinds = [s[column] for s in samples]
+            kinds = kinds[len(kinds) - len(rows):] if len(kinds) >= len(rows) else ["?"] * (len(rows) - len(kinds)) + kinds
+            for kind in sorted(set(kinds), key=kinds.count, reverse=True):
+                sub = [r for r, k in zip(rows, kinds, strict=True) if k == kind]
+                if len(sub) >= 10 and kind not in ("?", "new-game"):
+                    print()
+                    print(table(sub, f"{label} {kind} (ms)"))
 
 
 if __name__ == "__main__":
