@@ -76,7 +76,7 @@ def test_a_rivals_sealed_bid_never_shows_on_the_bid_screen():
     assert low == high
 
 
-COVER = re.compile(r'<div class="handover-cover">.*?</section></div>', re.S)
+COVER = re.compile(r'<div class="handover-cover"[^>]*>.*?</section></div>', re.S)
 
 
 def test_pass_and_play_hands_over_before_anything_of_the_table_shows():
