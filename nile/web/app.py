@@ -62,6 +62,8 @@ LAST_SCREEN_KEY = "nile:last-screen"
 LAST_SCREEN_MAX = 300_000
 #: the kept screen is written when the browser is idle after the redraw, at the latest this long after it
 KEEP_WITHIN_MS = 300
+#: where a table marked .fit fills the window (static/app.css: the same media query)
+FITTING = "(min-width: 700px) and (min-height: 600px)"
 #: where the keyboard goes when the focused element is gone: the action panel, else the board
 FOCUS_FALLBACK = (
     ".actions [data-i]:not([disabled])",
@@ -166,6 +168,7 @@ class App:
         self.root.addEventListener("focusin", self._proxies[6])
         self.controller.layout = self._layout()
         self._covered = False  # a hand-over screen covers the table (``_paint``)
+        self._fitting = window.matchMedia(FITTING)  # a .game.fit fills the window at this size
         self._worker: Any = None
         self._bot_key: str | None = None  # the bot decision asked of the worker (or waiting to be shown)
         self._bot_shown = 0.0  # when the last bot move was shown (for the pace)
@@ -272,6 +275,10 @@ class App:
         opened = [sel for sel, now, before in zip(("#moment-title", "#lesson-title"), popups, self._popups, strict=True)
                   if now is not None and now != before]
         self._popups = popups
+        if opened and self.root.classList.contains("fits") and not self._covered and self._fitting.matches:
+            return  # a dialog fixed over a table that fits the window, whole in it (static/app.css .game.fit > .popups):
+            # in sight without asking where its title is, which would make the browser lay the page out in the
+            # middle of the click (Kap's bids opened: 2.4-12 ms of the tap)
         for sel in opened:
             title = self.root.querySelector(sel)
             if _str(title) is None:
