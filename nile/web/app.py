@@ -365,6 +365,8 @@ class App:
         if covered != self._covered:  # the page does not scroll under a hand-over screen (static/app.css html.covered)
             self._covered = covered
             document.documentElement.classList.toggle("covered", covered)
+            if covered and not self._fitting.matches:  # on a phone the next person's table opens at its top, as
+                window.scrollTo(0, 0)  # it did under a short hand-over screen (not where the last bidder left it)
         document.body.dataset.paint = how
         document.body.dataset.kept = str(kept)  # how many parts were kept as they were (tests, tools)
 
