@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .ui import assert_covered, click, continue_game, head_control, intent, put_saves, start_game
+from .ui import advance, assert_covered, click, continue_game, head_control, intent, put_saves, start_game
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 #: a Nile game in the middle of a turn (5 players, a ripe marker to harvest) and a Kap game building (4 players)
@@ -166,6 +166,30 @@ def test_the_hand_over_screen_covers_a_table_that_stays_laid_out_under_it(sized:
             break
         assert_covered(page)
     assert page.evaluate("() => document.querySelector('#app > .game > .table').__kept") == 1
+
+
+@pytest.mark.parametrize("game, over", [("banks", "banks/r1-17-2p-over-obelisk.json"), ("cape", "cape/r1-06-2p-over-crossings.json")])
+def test_the_last_move_opens_the_end_with_its_title_in_sight(sized: Any, game: str, over: str) -> None:
+    """The end's pop-up opens at the top of the page, above the report, in sight: the page fitted the window
+    until the last move, so it is at its top (nile/web/app.py leaves the title unmeasured there)."""
+    page = sized(*LAPTOP)
+    save = json.loads((GOLDEN / over).read_text())["save"]
+    save["actions"] = save["actions"][:-1]  # one move before the end
+    if page.locator(".status " + intent("home")).count():
+        click(page, page.locator(".status " + intent("home")).first)
+    put_saves(page, {"nile:game:g1": json.dumps(save)})
+    continue_game(page, "g1")
+    for _ in range(30):
+        if page.locator(".end").count():
+            break
+        if page.locator("[data-i=moment-close]").count():
+            click(page, intent("moment-close"))
+        else:
+            advance(page)
+    expect(page.locator(".end")).to_be_visible()
+    box = page.evaluate("() => { const b = document.querySelector('#moment-title').getBoundingClientRect();"
+                        " return {top: b.top, bottom: b.bottom, left: b.left, right: b.right, y: scrollY}; }")
+    assert box["y"] == 0 and inside(box, *LAPTOP), box
 
 
 @pytest.mark.parametrize("size", [LAPTOP, TABLET], ids=["laptop", "tablet"])
