@@ -341,8 +341,7 @@ function settle(root, step, since, animate, had, hadFlights) {
     const changed = new Set();
     let found = null; // the pieces on the table, once read
     if (moved && had) {
-      // (nothing moves under a hand-over screen: its table is covered, and a flyer would cross the cover)
-      const move = animate && step === lastStep + 1 && !reduced() && !root.querySelector(":scope > .handover-cover");
+      const move = animate && step === lastStep + 1 && !reduced();
       // every place is read first, then every motion starts: a read after a motion started would make the
       // browser lay the page out again, once per piece (the frame's layout doubled on a busy move)
       const frames = new Map();

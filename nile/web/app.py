@@ -167,7 +167,6 @@ class App:
         self.root.addEventListener("input", self._proxies[5])
         self.root.addEventListener("focusin", self._proxies[6])
         self.controller.layout = self._layout()
-        self._covered = False  # a hand-over screen covers the table (``_paint``)
         self._was_at_top = False  # the page fitted the window before the last redraw: it was at its top (``_paint``)
         self._fitting = window.matchMedia(FITTING)  # a .game.fit fills the window at this size
         self._worker: Any = None
@@ -195,8 +194,8 @@ class App:
         screen = render_screen(self.controller)
         html = screen.html
         split.append(("render", js.performance.now()))
-        motion = self._motion()
-        moved = motion[0] != self._step  # a move made or taken back: pieces are followed (static/motion.js)
+        step, since, animate = self._motion()
+        moved = step != self._step  # a move made or taken back: pieces are followed (static/motion.js)
         mover = getattr(window, "nileMotion", None) if moved else None
         if mover is not None and _str(mover) is None:
             mover = None
@@ -209,10 +208,10 @@ class App:
             split.append(("morph", js.performance.now()))
             self._keep_screen(screen)
             split.append(("keep", js.performance.now()))
-        if mover is not None:
-            mover.after(self.root, *motion)
-        self._step = motion[0]
-        self._play_sound(motion[2])
+        if mover is not None:  # (nothing moves under a hand-over screen: its table is covered, a flyer would cross the cover)
+            mover.after(self.root, step, since, animate and not self._covered)
+        self._step = step
+        self._play_sound(animate)
         self._top_of_new_place()
         opened = self.controller.show_rules and not self._rules_open
         self._rules_open = self.controller.show_rules
@@ -368,12 +367,16 @@ class App:
             self.root.classList.toggle("fits", fits)
         covered = _str(self.root.querySelector(":scope > .handover-cover")) is not None
         if covered != self._covered:  # the page does not scroll under a hand-over screen (static/app.css html.covered)
-            self._covered = covered
             document.documentElement.classList.toggle("covered", covered)
             if covered and not self._fitting.matches:  # on a phone the next person's table opens at its top, as
                 window.scrollTo(0, 0)  # it did under a short hand-over screen (not where the last bidder left it)
         document.body.dataset.paint = how
         document.body.dataset.kept = str(kept)  # how many parts were kept as they were (tests, tools)
+
+    @property
+    def _covered(self) -> bool:
+        """A hand-over screen covers the table: ``_paint`` marks the page so (static/app.css html.covered)."""
+        return bool(document.documentElement.classList.contains("covered"))
 
     def _holes(self, html: str, parts: tuple[tuple[str, str], ...]) -> tuple[str, list[str]] | None:
         """``html`` with each part that is what the page shows already as a hole (``<nile-keep data-n>``),

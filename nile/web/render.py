@@ -436,11 +436,11 @@ MENU_ICON = ('<svg class="icon" viewBox="0 0 18 14" width="18" height="14" aria-
 ZOOM_PERCENT = {1: 100, 2: 150, 3: 200}
 
 
-def _fit(above: str) -> str:
+def _fit(report: str) -> str:
     """" fit": the table fills the window (wider than a phone, static/app.css: the board scales to
     the space left, the panels scroll inside themselves). Not under the end's report above the table:
     the page then scrolls as one, so all of it can be read."""
-    return "" if above else " fit"
+    return "" if report else " fit"
 
 
 def _popups(c: Controller, frame: Frame) -> str:
