@@ -60,10 +60,11 @@ function equal(a, b) {
   return a.isEqualNode(b);
 }
 
-// A live element's attributes that a script set, which the markup never carries: a style (static/fit.js: the
-// CSP forbids inline styles in the markup) and the mark of a piece that changed (static/motion.js). They are
-// left as they are.
-const SCRIPTS = ["style", "data-marked"];
+// A live element's attributes that a script or the player set, which the markup does not carry: a style
+// (static/fit.js: the CSP forbids inline styles in the markup), the mark of a piece that changed
+// (static/motion.js) and a <details> the player opened (the marks' legend stays open while the game goes on).
+// They are left as they are.
+const SCRIPTS = ["style", "data-marked", "open"];
 
 function syncAttributes(live, fresh) {
   const want = fresh.attributes;

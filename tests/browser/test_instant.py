@@ -191,6 +191,31 @@ def test_a_redraw_leaves_what_scripts_set_on_a_piece(app: Page) -> None:
     assert app.evaluate(SCRIPTS_KEPT_JS) == [[True, "b", "y", "", "width: 3px"], [True, "c", "z", "", "width: 3px"]]
 
 
+#: a folded part (the marks' legend) the player opened, redrawn by static/morph.js with new words
+DETAILS_KEPT_JS = """() => {
+  const root = document.createElement('div');
+  root.innerHTML = '<details class="legend"><summary>Marks</summary><p>1</p></details>';
+  document.body.append(root);
+  const seen = [root.firstChild.open];
+  root.firstChild.open = true; // the player opens it
+  window.nileMorph(root, '<details class="legend"><summary>Marks</summary><p>2</p></details>');
+  seen.push(root.firstChild.open, root.firstChild.textContent);
+  root.firstChild.open = false; // and folds it again
+  window.nileMorph(root, '<details class="legend"><summary>Marks</summary><p>3</p></details>');
+  seen.push(root.firstChild.open);
+  window.nileMorph(root, '<details class="legend" open><summary>Marks</summary><p>4</p></details>');
+  seen.push(root.firstChild.open);  // the markup may open it itself (the coach's advice)
+  root.remove();
+  return seen;
+}"""
+
+
+def test_a_folded_part_the_player_opened_stays_open_while_the_game_goes_on(app: Page) -> None:
+    """A <details> (the marks' legend, how Kap's tied bids were broken) is opened or folded by the player: a
+    redraw with new words inside leaves it as the player set it, and the markup can still open one."""
+    assert app.evaluate(DETAILS_KEPT_JS) == [False, True, "Marks2", False, True]
+
+
 def test_reload_shows_the_last_board_inert_until_ready(page: Page) -> None:
     page.context.add_init_script(PROBE)
     open_app(page)
