@@ -105,11 +105,26 @@ def terrain_svg(view: dict[str, Any], lang: str) -> str:
 
 
 def row_parts(cards: list[dict[str, Any]], lang: str, key_prefix: str | None = None,
-              inter: Interaction | None = None) -> tuple[str, int]:
+              inter: Interaction | None = None, slots: list[str] | None = None) -> tuple[str, int]:
     """A row's cards side by side from (8, 6), or the word for empty, and the row's width (its height is
-    ``CARD_H + 12``): the inside of ``row_svg``, which the rules help's pictures place where they want."""
-    width = max(1, len(cards)) * (CARD_W + 8) + 8
-    body = "".join(card_svg(c, 8 + i * (CARD_W + 8), 6, lang, f"{key_prefix}:{c['id']}" if key_prefix else None, inter)
+    ``CARD_H + 12``): the inside of ``row_svg``, which the rules help's pictures place where they want.
+
+    ``slots``: the ids of the cards the row was laid out with (the auction's offer, K3): each card keeps its
+    place and a card taken leaves its place empty (a dashed outline), so the row neither narrows nor slides
+    while the players choose."""
+    step = CARD_W + 8
+    ids = [c["id"] for c in cards]
+    if slots and all(i in slots for i in ids):
+        places = {card_id: n for n, card_id in enumerate(slots)}
+        width = len(slots) * step + 8
+        here = set(ids)
+        body = "".join(f'<rect class="slot" x="{8 + n * step}" y="6" width="{CARD_W}" height="{CARD_H}" rx="6"/>'
+                       for n, card_id in enumerate(slots) if card_id not in here)
+        body += "".join(card_svg(c, 8 + places[c["id"]] * step, 6, lang, f"{key_prefix}:{c['id']}" if key_prefix else None, inter)
+                        for c in cards)
+        return body, width
+    width = max(1, len(cards)) * step + 8
+    body = "".join(card_svg(c, 8 + i * step, 6, lang, f"{key_prefix}:{c['id']}" if key_prefix else None, inter)
                    for i, c in enumerate(cards))
     if not cards:
         # in the middle of the empty row's room, wherever the stylesheet anchors the table's labels
@@ -120,9 +135,9 @@ def row_parts(cards: list[dict[str, Any]], lang: str, key_prefix: str | None = N
 
 
 def row_svg(cards: list[dict[str, Any]], lang: str, label: str, key_prefix: str | None = None,
-            inter: Interaction | None = None, css: str = "row") -> str:
+            inter: Interaction | None = None, css: str = "row", slots: list[str] | None = None) -> str:
     """A row of cards (the offer, the common row) as the table's scalable strip, named ``label``."""
-    body, width = row_parts(cards, lang, key_prefix, inter)
+    body, width = row_parts(cards, lang, key_prefix, inter, slots)
     return f'<svg class="{css}" preserveAspectRatio="xMinYMid meet" viewBox="0 0 {width} {CARD_H + 12}" role="group" aria-label="{esc(label)}">{body}</svg>'
 
 

@@ -145,9 +145,12 @@ def board(frame: Frame) -> str:
     # not the size of the rows around it (elsewhere the frame is not a box: static/app.css)
     parts = [f'<div class="board cape"><div class="pic">{part(at + " > .pic > svg.terrain-card", terrain_svg(view, lang))}</div>']
     if view.get("offer"):
+        # the bids and the choosing order beside the cards, not under them: the section's height is the cards'
+        # alone, so opening the bids neither squeezes the rows below (a table that fits the window) nor
+        # makes the page lay out and draw every route again at another size
         parts.append(part(at + " > section.offer", f'<section class="offer"><h3>{esc(msg("cape.ui.offer", lang))}</h3>'
-                          f'<div class="pic">{row_svg(view["offer"], lang, msg("cape.ui.offer", lang), "card", inter, "row offer-row")}</div>'
-                          f'{_choosing(view, lang, frame.names)}</section>'))
+                          f'<div class="offer-line"><div class="pic">{row_svg(view["offer"], lang, msg("cape.ui.offer", lang), "card", inter, "row offer-row", _laid_out(view))}</div>'
+                          f'{_choosing(view, lang, frame.names)}</div></section>'))
     total = sum(int(c["rails"]) for c in view["common"])
     parts.append(part(at + " > section.common", f'<section class="common"><h3>{esc(msg("cape.ui.common", lang, rails=total))}</h3>'
                       f'<div class="pic">{row_svg(view["common"], lang, msg("cape.ui.common", lang, rails=total))}</div></section>'))
@@ -161,6 +164,11 @@ def board(frame: Frame) -> str:
                                 f'<div class="pic">{route}</div></div>'))
     parts.append(f"</section>{_flights(view)}</div>")
     return "".join(parts)
+
+
+def _laid_out(view: dict[str, Any]) -> list[str]:
+    """The cards this auction was opened with (K3), in their order on the table: public, the log says them."""
+    return next((e["params"]["cards"] for e in reversed(view["log"]) if e["key"] == "cape.auction.open"), [])
 
 
 def _crossed_ids(view: dict[str, Any]) -> dict[int, list[str]]:
@@ -207,9 +215,12 @@ def _choosing(view: dict[str, Any], lang: str, names: Sequence[str]) -> str:
     log = view["log"]
     opened = max((i for i, e in enumerate(log) if e["key"] == "cape.bid.revealed"), default=len(log))
     ties = "".join(f'<li>{esc(describe(e, names, lang))}</li>' for e in log[opened:] if e["key"].startswith("cape.tie."))
-    return (f'<p class="bids">{esc(msg("cape.ui.bids", lang, bids=bid_words))}</p>'
-            + (f'<ul class="ties">{ties}</ul>' if ties else "")
-            + f'<p class="order">{esc(msg("cape.ui.order", lang, players=order_words))}</p>')
+    # the order first, then the bids it came from, then how ties were broken (K3), folded: it is long, and the
+    # bids' pop-up and the log have said it whole
+    return (f'<div class="choosing"><p class="order">{esc(msg("cape.ui.order", lang, players=order_words))}</p>'
+            f'<p class="bids">{esc(msg("cape.ui.bids", lang, bids=bid_words))}</p>'
+            + (f'<details class="ties"><summary>{esc(msg("cape.ui.ties", lang))}</summary><ul>{ties}</ul></details>' if ties else "")
+            + "</div>")
 
 
 def panel(frame: Frame) -> str:

@@ -171,6 +171,40 @@ def test_the_hand_over_screen_covers_a_table_that_stays_laid_out_under_it(sized:
     assert page.evaluate("() => document.querySelector('#app > .game > .table').__kept") == 1
 
 
+def test_kaps_rows_keep_their_size_while_the_auction_opens_and_the_cards_are_taken(sized: Any) -> None:
+    """Issue 21: on a laptop the common row and every route keep their size through an auction (K3): the bids
+    and the choosing order stand beside the cards on offer, a card taken leaves its place empty, and the rows
+    below never shrink or grow (each change of size drew every route again, and looked like the table
+    jumping). The offer keeps its size while the players choose."""
+    page = sized(*LAPTOP)
+    # three players, two of them have bid nothing; the third's bid of nothing ties them all, and the account of
+    # how the tie was broken is three sentences long (money, then cards turned up twice: K3)
+    save = json.loads((GOLDEN / "cape/r1-02-3p-choosing.json").read_text())["save"]
+    save["actions"] = ["p1 bid 0", "p2 bid 0"]
+    if page.locator(".status " + intent("home")).count():
+        click(page, page.locator(".status " + intent("home")).first)
+    put_saves(page, {"nile:game:g1": json.dumps(save)})
+    continue_game(page, "g1")
+    frames = "() => [...document.querySelectorAll('.board.cape .common .pic, .board.cape .route-line .pic, .board.cape .offer .pic')].map(f => { const b = f.getBoundingClientRect(); return [f.closest('section, .route-line').className.replace(' acting', ''), Math.round(b.width), Math.round(b.height)]; })"
+    click(page, page.locator(".handover [data-i=reveal-bidder]").first)
+    expect(page.locator(".actions.bid-private")).to_be_visible()
+    before = page.evaluate(frames)
+    click(page, intent("bid-submit"))  # the bids open
+    if page.locator(".moment").count():
+        click(page, intent("moment-close"))
+    expect(page.locator(".offer .order")).to_be_visible()
+    assert page.locator(".offer .ties li").count() == 3
+    opened = page.evaluate(frames)
+    assert opened == before, (before, opened)
+    while page.locator(".offer g.card.act").count():  # every chooser takes a card
+        click(page, page.locator(".offer g.card.act").first)
+        if page.locator(".offer").count():
+            assert page.evaluate(frames) == before
+    building = [f for f in page.evaluate(frames) if f[0] != "offer"]
+    assert building == [f for f in before if f[0] != "offer"], (before, building)
+    assert_fits(page, "cape after the auction")
+
+
 @pytest.mark.parametrize("game, over", [("banks", "banks/r1-17-2p-over-obelisk.json"), ("cape", "cape/r1-06-2p-over-crossings.json")])
 def test_the_last_move_opens_the_end_with_its_title_in_sight(sized: Any, game: str, over: str) -> None:
     """The end's pop-up opens at the top of the page, above the report, in sight: the page fitted the window

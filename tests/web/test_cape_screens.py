@@ -117,6 +117,34 @@ def test_building_shows_the_rails_and_what_buying_the_missing_ones_costs():
     assert any(b.value == "pass" for b in c.interaction().buttons)
 
 
+def _offer_row(html: str) -> tuple[str, dict[str, str], int]:
+    """The offer's picture: its viewBox, each card's x by id, and how many empty places it shows."""
+    row = re.search(r'<svg class="row offer-row"[^>]*viewBox="([^"]+)"[^>]*>(.*?)</svg>', html, re.S)
+    assert row, "no offer on the table"
+    cards = dict((k, x) for k, x in re.findall(r'data-k="c(\w+)"><rect class="face" x="([\d.]+)"', row.group(2)))
+    return row.group(1), cards, row.group(2).count('class="slot"')
+
+
+def test_k3_a_card_taken_from_the_offer_leaves_its_place_empty_and_the_others_stay():
+    """The cards on offer keep their places while the players choose (K3): the one taken leaves a dashed
+    place, the row keeps its width, and the bids and the order stand beside the cards."""
+    c = kap(3, seed=7)
+    for seat in (0, 1, 2):
+        c.handle("reveal-bidder", str(seat))
+        c.handle("bid-submit")
+    assert c.state.phase == "choose"
+    html = render_app(c)
+    box, cards, empty = _offer_row(html)
+    assert len(cards) == 3 and empty == 0
+    assert re.search(r'<div class="offer-line">.*?class="row offer-row".*?<div class="choosing"><p class="order">', html, re.S)
+    taken = sorted(cards)[1]
+    c.handle("pick", f"card:{taken}")
+    assert any(card["id"] == taken for p in c.state.view(None)["players"] for card in p["route"])
+    box_after, cards_after, empty_after = _offer_row(render_app(c))
+    assert box_after == box and empty_after == 1
+    assert cards_after == {k: x for k, x in cards.items() if k != taken}
+
+
 LANGS = ("en", "de", "nl", "fr")
 TEXT = re.compile(r"<text([^>]*)>([^<]*)</text>")
 

@@ -193,9 +193,11 @@ def _table_choosing():
 #: Then a card's rails as one picture (``cape-rails-<n>``, issue 21: one ``<use>`` each was a copy of the rail the
 #: browser styled and laid out); with the old ``rails_svg`` the table still hashes to the digests before it.
 #: Then each picture of the board (terrain card, rows, routes) in its frame, ``<div class="pic">``, as Nile's.
+#: Then the choosing order and the bids beside the cards on offer, the tie-break folded, and the offer laid out
+#: in the places the auction opened with (issue 21: the rows below keep their size through an auction).
 TABLE_DIGESTS = {
     "building": (_table_building, "3c04dff2e0c9c9fffdf7991f06b34a94174a361a268beb16c2958520266fe513"),
-    "choosing": (_table_choosing, "460ed5f71588b67f5ee93221fa6a8ba8672ad26605756a4db37c2c033c922b1f"),
+    "choosing": (_table_choosing, "29f4d5e25233a79a15a22d99abe611df55848208bfa241626ad57b1da7991001"),
 }
 
 
