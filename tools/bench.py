@@ -661,6 +661,24 @@ def tracing(browser: Any, page: Any, path: str | None) -> Iterator[None]:
         browser.stop_tracing()
 
 
+@contextlib.contextmanager
+def profiling(context: Any, page: Any, path: str | None) -> Iterator[None]:
+    """A CPU profile of the page's JavaScript (and Pyodide's WebAssembly) sampled every 0.1 ms, written to
+    ``path`` as a ``.cpuprofile`` (Chromium DevTools' Performance panel opens it; nothing without a path):
+    which functions of static/*.js a click's time goes to."""
+    if not path:
+        yield
+        return
+    cdp = context.new_cdp_session(page)
+    cdp.send("Profiler.enable")
+    cdp.send("Profiler.setSamplingInterval", {"interval": 100})
+    cdp.send("Profiler.start")
+    try:
+        yield
+    finally:
+        Path(path).write_text(json.dumps(cdp.send("Profiler.stop")["profile"]), encoding="utf-8")
+
+
 def bench_clicks(pw: Any, served: Served, cfg: dict[str, Any], game: str = "banks") -> dict[str, Any]:
     n = cfg["clicks"]
     log(f"clicks ({game}): at least {n} clicks, until a 3-player game played through the UI is over ...")
@@ -699,7 +717,7 @@ def bench_clicks(pw: Any, served: Served, cfg: dict[str, Any], game: str = "bank
         games_started += 1
 
     new_game()
-    with tracing(browser, page, cfg.get("trace")):
+    with tracing(browser, page, cfg.get("trace")), profiling(context, page, cfg.get("profile")):
         started = time.monotonic()
         board_clicks = 0
         # at least n clicks, and on until the first game is over (the whole game: late rounds, long log, the end)
@@ -1095,14 +1113,15 @@ def main() -> None:
     ap.add_argument("--out", default=str(OUT), help="where results.json and results.md go (default bench/)")
     ap.add_argument("--trace", metavar="FILE", help="clicks: write a Chromium trace of the game's clicks to FILE "
                     "(read it with tools/bench/trace_clicks.py; tracing slows the clicks a little)")
+    ap.add_argument("--profile", metavar="FILE", help="clicks: write a CPU profile of the page's scripts during the "
+                    "game's clicks to FILE (.cpuprofile: Chromium DevTools opens it; sampling slows the clicks a little)")
     args = ap.parse_args()
     parts = [p.strip() for p in args.parts.split(",") if p.strip()]
     unknown = set(parts) - set(PARTS)
     if unknown:
         ap.error(f"unknown part(s): {', '.join(sorted(unknown))}")
     cfg = dict(QUICK if args.quick else FULL)
-    if args.trace:
-        cfg["trace"] = args.trace
+    cfg.update({k: v for k, v in (("trace", args.trace), ("profile", args.profile)) if v})
     if args.loads:
         cfg["loads"] = args.loads
         cfg["returning"] = args.loads
