@@ -68,23 +68,24 @@ const SCRIPTS = ["style", "data-marked", "open"];
 
 function syncAttributes(live, fresh) {
   const want = fresh.attributes;
-  let own = null; // the script's attributes the element has: [name, value]
+  let own = null; // the names of the script's attributes the element has (and the markup has not)
   for (const name of SCRIPTS) {
-    if (!fresh.hasAttribute(name) && live.hasAttribute(name)) (own || (own = [])).push([name, live.getAttribute(name)]);
+    if (!fresh.hasAttribute(name) && live.hasAttribute(name)) (own || (own = [])).push(name);
   }
-  const have = own === null ? live.attributes : [...live.attributes].filter((a) => !own.some(([name]) => name === a.name));
+  const have = own === null ? live.attributes : [...live.attributes].filter((a) => !own.includes(a.name));
   let sameNames = want.length === have.length;
   for (let i = 0; sameNames && i < want.length; i++) sameNames = want[i].name === have[i].name;
   if (sameNames) {
     for (let i = 0; i < want.length; i++) if (have[i].value !== want[i].value) have[i].value = want[i].value;
     return;
   }
-  // attributes added, removed or reordered: set them anew, in the new order, so the live element
-  // reads exactly as the markup (as it would after innerHTML), a script's attributes last
+  // attributes added, removed or reordered: the markup's set anew, in the new order, so the live element
+  // reads as the markup (as it would after innerHTML) and the next redraw finds them in order. A script's
+  // attributes are not touched: a picture's style taken away and put back as an attribute came back empty
+  // (the CSP refuses inline style attributes; fit.js sets its size through the CSSOM), and the browser
+  // restyled every shape in the picture when fit.js set the size again (issue 21)
   for (let i = have.length - 1; i >= 0; i--) live.removeAttributeNS(have[i].namespaceURI, have[i].localName);
-  if (own !== null) for (const [name] of own) live.removeAttribute(name);
   for (let i = 0; i < want.length; i++) live.setAttributeNS(want[i].namespaceURI, want[i].name, want[i].value);
-  if (own !== null) for (const [name, value] of own) live.setAttribute(name, value);
 }
 
 // The markup is the truth for form controls, as it was when all of #app was replaced: the
