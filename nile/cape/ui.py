@@ -18,7 +18,7 @@ from ..core.game import GameState
 from ..kit import Button, Frame, Interaction, SetupForm, Target, button, end_section, esc
 from ..kit.chart import Series, line_chart, stats_table
 from ..kit.intents import Intent
-from ..kit.memo import part, view_once
+from ..kit.memo import part, places, view_once
 from ..words import describe, plural
 from ..words import text as msg
 from . import diagrams as diagrams_module
@@ -143,7 +143,12 @@ def board(frame: Frame) -> str:
     # each picture in its frame (``div.pic``): in a table that fits the window the frame's size is the board's
     # layout's alone and static/fit.js sizes the picture in it, so a card added to a route changes that picture,
     # not the size of the rows around it (elsewhere the frame is not a box: static/app.css)
-    parts = [f'<div class="board cape"><div class="pic">{part(at + " > .pic > svg.terrain-card", terrain_svg(view, lang))}</div>']
+    # each picture drawn again only when what it shows changed (``places``: its value beside it; the language is
+    # the context): most moves change one route or one row, and a redraw of every picture was most of the board's
+    # Python time
+    drawn = places("cape-pictures")
+    terrain = drawn.get(lang, "terrain", view["needs"], terrain_svg, view, lang)
+    parts = [f'<div class="board cape"><div class="pic">{part(at + " > .pic > svg.terrain-card", terrain)}</div>']
     if view.get("offer"):
         # the bids and the choosing order beside the cards, not under them: the section's height is the cards'
         # alone, so opening the bids neither squeezes the rows below (a table that fits the window) nor
@@ -152,14 +157,17 @@ def board(frame: Frame) -> str:
                           f'<div class="offer-line"><div class="pic">{row_svg(view["offer"], lang, msg("cape.ui.offer", lang), "card", inter, "row offer-row", _laid_out(view))}</div>'
                           f'{_choosing(view, lang, frame.names)}</div></section>'))
     total = sum(int(c["rails"]) for c in view["common"])
+    common = drawn.get(lang, "common", view["common"], row_svg, view["common"], lang, msg("cape.ui.common", lang, rails=total))
     parts.append(part(at + " > section.common", f'<section class="common"><h3>{esc(msg("cape.ui.common", lang, rails=total))}</h3>'
-                      f'<div class="pic">{row_svg(view["common"], lang, msg("cape.ui.common", lang, rails=total))}</div></section>'))
+                      f'<div class="pic">{common}</div></section>'))
     parts.append('<section class="routes">')
     crossed = _crossed_ids(view)
     for p in view["players"]:
         acting = p["seat"] in view["to_act"]
         line = f"{at} > .routes > .route-line.p-{esc(p['colour'])}"  # one player's colour: their route alone
-        route = part(f"{line} > .pic > svg.route", route_svg(dict(p, crossed_ids=crossed[p["seat"]]), lang))  # kept when the turn moves on
+        shows = (p["name"], p["colour"], p["crossed"], p["route"], crossed[p["seat"]])  # all route_svg reads
+        route = part(f"{line} > .pic > svg.route", drawn.get(lang, ("route", p["seat"]), shows, route_svg,
+                                                            dict(p, crossed_ids=crossed[p["seat"]]), lang))  # kept when the turn moves on
         parts.append(part(line, f'<div class="route-line p-{esc(p["colour"])}{" acting" if acting else ""}"><h3>{esc(p["name"])}</h3>'
                                 f'<div class="pic">{route}</div></div>'))
     parts.append(f"</section>{_flights(view)}</div>")
