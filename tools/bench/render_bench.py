@@ -1,7 +1,7 @@
-"""The Python half of a click, alone: a seeded 3-player Nile game played by clicks through the
+"""The Python half of a click, alone: a seeded 3-player game played by clicks through the
 Controller, timing ``Controller.handle`` and ``render_screen`` for each click (no browser, no DOM).
 
-    .venv/bin/python tools/bench/render_bench.py [--rounds 3] [--clicks 900] [--profile]
+    .venv/bin/python tools/bench/render_bench.py [--rounds 3] [--clicks 900] [--profile] [--game cape]
     node tools/bench/pyodide_run.mjs tools/bench/render_bench.py --rounds 3     # the same in Pyodide
 
 The clicker is the random player of tests/web/test_memo.py's kind (seed 1, the targets and buttons a
@@ -55,11 +55,11 @@ def offered(html: str) -> list[tuple[str, str]]:
     return parser.found
 
 
-def play(clicks: int, seed: int = 7, profile: Any = None) -> list[tuple[float, float]]:
-    """(handler seconds, render seconds) of each click of one game (``profile``: a cProfile.Profile
-    switched on for the handler and the render only, not for the clicker)."""
+def play(clicks: int, seed: int = 7, profile: Any = None, game: str = "banks") -> list[tuple[float, float]]:
+    """(handler seconds, render seconds) of each click of one game of ``game`` (``profile``: a
+    cProfile.Profile switched on for the handler and the render only, not for the clicker)."""
     c = Controller(Library(MemoryStore(), load_save), lambda: seed)
-    c.handle("new", "banks")
+    c.handle("new", game)
     c.handle("setup-count", "3")
     c.handle("start-game")
     assert c.screen == GAME
@@ -97,10 +97,11 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--clicks", type=int, default=900)
     ap.add_argument("--profile", action="store_true", help="profile one round: where the render's time goes")
+    ap.add_argument("--game", default="banks", help="the game played: banks (the default) or cape")
     args = ap.parse_args()
     print(f"{sys.implementation.name} {sys.version.split()[0]} on {sys.platform}")
     for r in range(args.rounds):
-        times = play(args.clicks)
+        times = play(args.clicks, game=args.game)
         print(f"round {r + 1}: {len(times)} clicks · handle {_stats([t[0] for t in times])} · "
               f"render {_stats([t[1] for t in times])} ms")
     if args.profile:
@@ -108,7 +109,7 @@ def main() -> None:
         import pstats
 
         prof = cProfile.Profile()
-        play(args.clicks, profile=prof)
+        play(args.clicks, profile=prof, game=args.game)
         pstats.Stats(prof).sort_stats("tottime").print_stats(30)
 
 
