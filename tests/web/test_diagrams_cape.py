@@ -22,6 +22,7 @@ from nile.cape import positions as P
 from nile.cape.data import CARD_INDEX, CARDS, LANDSCAPES, NEED, RAIL_PRICE
 from nile.cape.ui import RULE_IDS
 from nile.kit import Frame, unkeyed
+from nile.kit.memo import forget_all
 from nile.messages import LANGUAGES
 from nile.web.help import open_help, render_help
 from nile.words import text
@@ -208,6 +209,7 @@ def test_the_table_draws_exactly_what_it_drew_before_the_pictures(monkeypatch, n
         monkeypatch.setattr(module, "msg", keyed)
         monkeypatch.setattr(module, "plural", counted)
     monkeypatch.setattr(ui, "describe", lambda e, names, lang="en": keyed(e["key"], lang, **e["params"]))
+    forget_all()  # the pictures other tests drew in words: drawn here again in keys
     make, digest = TABLE_DIGESTS[name]
     s = make()
     names = ["Ann", "Bo", "Cy"][: s.num_players]
