@@ -36,9 +36,12 @@ def body(page: Page) -> dict[str, str]:
 
 
 #: JS: an element's markup as drawn, without the marks of what the last moves changed: static/motion.js keeps
-#: them in memory only (a reload shows the position, not how it came about)
+#: them in memory only (a reload shows the position, not how it came about); a picture's size (static/fit.js)
+#: written last, wherever the redraws left it among the element's own attributes
 DRAWN_JS = ("(el) => { const c = el.cloneNode(true);"
-            " c.querySelectorAll('[data-marked]').forEach((e) => e.removeAttribute('data-marked')); return c.innerHTML; }")
+            " c.querySelectorAll('[data-marked]').forEach((e) => e.removeAttribute('data-marked'));"
+            " c.querySelectorAll('[style]').forEach((e) => { const v = e.getAttribute('style'); e.removeAttribute('style');"
+            " e.setAttribute('style', v); }); return c.innerHTML; }")
 
 
 def drawn(page: Page, selector: str) -> str:
