@@ -7,7 +7,9 @@ Each game opens a golden save in the middle of play (tests/golden), served from 
 production headers, in Debian's Chromium (or $CHROMIUM, or Playwright's own). The Nile board is
 shown with a ripe fruit chosen, so the market rows it can go to and their costs are highlighted.
 At phone size each board is also taken in German, Dutch and French ({game}-phone-{lang}.png), and the
-rules help's page with the pictures of each game's main rule ({game}-rules-phone.png).
+rules help's page with the pictures of each game's main rule ({game}-rules-phone.png). Kap's auction is
+taken too, while the players choose (cape-auction-{size}.png: a card taken, the bids and the order beside
+the offer).
 """
 
 from __future__ import annotations
@@ -25,17 +27,21 @@ ROOT = Path(__file__).resolve().parent.parent
 SIZES = {"desktop": (1280, 800), "tablet": (820, 1180), "phone": (390, 844)}
 GAMES = {"banks": "r1-04-5p-mid-turn.json", "cape": "r1-04-4p-build-bonus.json"}
 LANGS = ("de", "nl", "fr")
+#: more moments of a game, each a golden save of that game: {picture's name: (game, save)}
+MOMENTS = {"cape-auction": ("cape", "r1-02-3p-choosing.json")}
 #: the rules page with pictures shown for each game
 RULE_PAGES = {"banks": "banks:N7", "cape": "cape:K4"}
 
 
-def open_game(page, game: str, lang: str) -> None:
-    """The golden save of ``game`` open in ``lang``, a ripe fruit chosen if there is one."""
-    text = json.dumps(json.loads((ROOT / "tests" / "golden" / game / GAMES[game]).read_text())["save"])
+def open_game(page, game: str, lang: str, save: str | None = None) -> None:
+    """The golden save of ``game`` (``save``, else its save in ``GAMES``) open in ``lang``, a ripe fruit chosen
+    if there is one."""
+    text = json.dumps(json.loads((ROOT / "tests" / "golden" / game / (save or GAMES[game])).read_text())["save"])
     page.evaluate("([k, v, lang]) => { localStorage.setItem('nile:game:' + k, v); localStorage.setItem('nile:current', k);"
                   " localStorage.setItem('nile:lang', lang); }", [game, text, lang])
     page.reload()
     page.wait_for_selector("body[data-app-state=ready]", state="attached", timeout=60_000)
+    page.evaluate("() => window.scrollTo(0, 0)")  # not where the last picture's page was scrolled (a reload keeps it)
     ripe = page.locator("g.field.sel[aria-label*='ripe']")
     if ripe.count():
         ripe.first.dispatch_event("click")
@@ -83,8 +89,11 @@ def main() -> None:
             for game in GAMES:
                 open_game(page, game, "en")
                 shoot(page, out / f"{game}-{size}.png")
-                if size != "phone":
-                    continue
+            for name, (game, save) in MOMENTS.items():
+                open_game(page, game, "en", save)
+                shoot(page, out / f"{name}-{size}.png")
+            for game in GAMES if size == "phone" else ():
+                open_game(page, game, "en")
                 open_rule(page, RULE_PAGES[game])
                 shoot(page, out / f"{game}-rules-phone.png")
                 for lang in LANGS:
