@@ -114,19 +114,15 @@ def row_parts(cards: list[dict[str, Any]], lang: str, key_prefix: str | None = N
     while the players choose."""
     step = CARD_W + 8
     ids = [c["id"] for c in cards]
-    if slots and all(i in slots for i in ids):
-        places = {card_id: n for n, card_id in enumerate(slots)}
-        width = len(slots) * step + 8
-        here = set(ids)
-        body = "".join(f'<rect class="slot" x="{8 + n * step}" y="6" width="{CARD_W}" height="{CARD_H}" rx="6"/>'
-                       for n, card_id in enumerate(slots) if card_id not in here)
-        body += "".join(card_svg(c, 8 + places[c["id"]] * step, 6, lang, f"{key_prefix}:{c['id']}" if key_prefix else None, inter)
-                        for c in cards)
-        return body, width
-    width = max(1, len(cards)) * step + 8
-    body = "".join(card_svg(c, 8 + i * step, 6, lang, f"{key_prefix}:{c['id']}" if key_prefix else None, inter)
-                   for i, c in enumerate(cards))
-    if not cards:
+    order = slots if slots and all(i in slots for i in ids) else ids  # each card's place in the row
+    place = {card_id: n for n, card_id in enumerate(order)}
+    width = max(1, len(order)) * step + 8
+    here = set(ids)
+    body = "".join(f'<rect class="slot" x="{8 + n * step}" y="6" width="{CARD_W}" height="{CARD_H}" rx="6"/>'
+                   for n, card_id in enumerate(order) if card_id not in here)
+    body += "".join(card_svg(c, 8 + place[c["id"]] * step, 6, lang, f"{key_prefix}:{c['id']}" if key_prefix else None, inter)
+                    for c in cards)
+    if not order:
         # in the middle of the empty row's room, wherever the stylesheet anchors the table's labels
         empty = msg("ui.empty", lang)
         body = (f'<text class="empty" x="{width / 2:g}" y="50" text-anchor="middle"'
