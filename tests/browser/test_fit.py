@@ -59,12 +59,12 @@ def sized(app: Page) -> Iterator[Any]:
         app.set_viewport_size(size)
 
 
-def open_save(page: Page, path: str, undone: int = 0) -> None:
-    """Open a golden save, without its last ``undone`` moves."""
+def open_save(page: Page, path: str, undone: int = 0, moves: list[str] | None = None) -> None:
+    """Open a golden save, without its last ``undone`` moves, or with ``moves`` instead of its own."""
     if page.locator(".status " + intent("home")).count():
         click(page, page.locator(".status " + intent("home")).first)
     save = json.loads((GOLDEN / path).read_text())["save"]
-    save["actions"] = save["actions"][: len(save["actions"]) - undone]
+    save["actions"] = save["actions"][: len(save["actions"]) - undone] if moves is None else moves
     put_saves(page, {"nile:game:g1": json.dumps(save)})
     continue_game(page, "g1")
 
@@ -179,12 +179,7 @@ def test_kaps_rows_keep_their_size_while_the_auction_opens_and_the_cards_are_tak
     page = sized(*LAPTOP)
     # three players, two of them have bid nothing; the third's bid of nothing ties them all, and the account of
     # how the tie was broken is three sentences long (money, then cards turned up twice: K3)
-    save = json.loads((GOLDEN / "cape/r1-02-3p-choosing.json").read_text())["save"]
-    save["actions"] = ["p1 bid 0", "p2 bid 0"]
-    if page.locator(".status " + intent("home")).count():
-        click(page, page.locator(".status " + intent("home")).first)
-    put_saves(page, {"nile:game:g1": json.dumps(save)})
-    continue_game(page, "g1")
+    open_save(page, "cape/r1-02-3p-choosing.json", moves=["p1 bid 0", "p2 bid 0"])
     frames = "() => [...document.querySelectorAll('.board.cape .common .pic, .board.cape .route-line .pic, .board.cape .offer .pic')].map(f => { const b = f.getBoundingClientRect(); return [f.closest('section, .route-line').className.replace(' acting', ''), Math.round(b.width), Math.round(b.height)]; })"
     click(page, page.locator(".handover [data-i=reveal-bidder]").first)
     expect(page.locator(".actions.bid-private")).to_be_visible()
