@@ -89,16 +89,16 @@ def main() -> None:
             for game in GAMES:
                 open_game(page, game, "en")
                 shoot(page, out / f"{game}-{size}.png")
-            for name, (game, save) in MOMENTS.items():
-                open_game(page, game, "en", save)
-                shoot(page, out / f"{name}-{size}.png")
-            for game in GAMES if size == "phone" else ():
-                open_game(page, game, "en")
+                if size != "phone":
+                    continue
                 open_rule(page, RULE_PAGES[game])
                 shoot(page, out / f"{game}-rules-phone.png")
                 for lang in LANGS:
                     open_game(page, game, lang)
                     shoot(page, out / f"{game}-phone-{lang}.png")
+            for name, (game, save) in MOMENTS.items():
+                open_game(page, game, "en", save)
+                shoot(page, out / f"{name}-{size}.png")
             context.close()
         browser.close()
     server.shutdown()
