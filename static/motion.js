@@ -2,7 +2,7 @@
 // where it goes, and what changed stays marked. Dependency-free, no game logic: nile/web/app.py calls
 //
 //   window.nileMotion.before(root)                  just before static/morph.js redraws #app
-//   window.nileMotion.after(root, step, since, animate)   just after (its work waits for the next frame)
+//   window.nileMotion.after(root, step, since, animate)   just after (its work runs once the handler is done)
 //
 // A piece carries a stable key in the markup (`data-k="m17"`: marker 17; a chip may stand for several
 // pieces: `data-k="m17 m23"`) and, if its value matters, `data-kv` (a player's money). FLIP: before the
@@ -295,28 +295,17 @@ function boxOf(svg, pictures) {
   return pictures.get(svg);
 }
 
-// After the redraw, the pieces' new places are read once the browser has laid the new page out for the
-// next frame, before it paints: a ResizeObserver's first report comes exactly then. Read at once, the
-// page would be laid out twice (here, and again for the frame), and the click would wait for it.
-let observer = null;
-let fallback = 0;
-
+// After the redraw, the pieces' new places are read as soon as the handler that redrew is done (a microtask:
+// every change the handler makes after the redraw — focus, marks on the page — is in), so the browser lays the
+// new page out once, there, and the frame only paints it. The frame waits for the screen's next tick anyway:
+// work done before it is work the frame does not do (issue 21: read in the frame, from a ResizeObserver, the
+// layout and this read were the frame's — style+layout+paint p50 6.0 → 3.5 ms, clicks p90 21.2 → 19.3 ms).
 function after(root, step, since, animate) {
   flush();
   pending = [root, step, since, animate, boxes, flown];
   boxes = null;
   flown = null;
-  if (!observer && window.ResizeObserver) {
-    observer = new ResizeObserver(() => {
-      observer.disconnect();
-      flush();
-    });
-  }
-  if (observer) observer.observe(root); // a new observation reports once, after the next layout
-  // if it never does (a hidden page). One timer, this move's: an earlier move's, still set, fired in the middle
-  // of a later click's redraw and settled it there, laying the page out an extra time before the frame
-  clearTimeout(fallback);
-  fallback = setTimeout(flush, 200);
+  queueMicrotask(flush);
 }
 
 function flush() {
