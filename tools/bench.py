@@ -109,6 +109,12 @@ READY_PROBE = """(() => {
 #: waits until one is active (true), or 30 s (false)
 SERVICE_WORKER_ACTIVE_JS = ("() => 'serviceWorker' in navigator && Promise.race([navigator.serviceWorker.ready.then(() => true), "
                             "new Promise(r => setTimeout(() => r(false), 30000))])")
+# The clicks and the bots are timed on a page as a player has it once the first visit's one-time work is done:
+# that visit's page makes the memory snapshot for the next start (static/pyodide-boot.js) a few seconds after it
+# is ready, a second Pyodide starting in a worker for some 4 s of CPU; in a fresh context it ran through the
+# middle of the clicks (a 9 s run) on this 2-core machine and slowed the clicks it met by a third (a trace of
+# Kap's clicks: p50/p95 18.9/30.8 ms during it, 14.5/23 ms otherwise). Switched off there, as the browser tests do.
+NO_SNAPSHOT_JS = "window.nileSnapshotOff = true;"
 # After a first visit the page makes a memory snapshot for the next start (static/pyodide-boot.js): a
 # returning player's warm loads come after it, as they would (it is made a few seconds after ready).
 SNAPSHOT_JS = """() => new Promise((resolve) => {
@@ -688,6 +694,7 @@ def bench_clicks(pw: Any, served: Served, cfg: dict[str, Any], game: str = "bank
     context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
     watch(context, served.url.rstrip("/"), foreign)
     context.add_init_script(SEEDED_RANDOM_JS)
+    context.add_init_script(NO_SNAPSHOT_JS)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -843,6 +850,7 @@ def bench_bots_part(pw: Any, served: Served, cfg: dict[str, Any]) -> dict[str, A
     foreign: list[str] = []
     context = browser.new_context(service_workers="block")
     watch(context, served.url.rstrip("/"), foreign)
+    context.add_init_script(NO_SNAPSHOT_JS)
     page = context.new_page()
     page.goto(served.url, timeout=BOOT_TIMEOUT_MS)
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
@@ -1087,7 +1095,8 @@ HOW = [
     "Bytes: the local server's count of response body bytes per request in the first cold game context; "
     "'until ready' = bodies completed before the ready mark; the gzip column gzips each body at level 6 "
     "(already-compressed .zip/.png as-is).",
-    "Clicks (each game on its own): a fresh context (service worker blocked), home → New → Start (3 players), then a seeded random "
+    "Clicks (each game on its own): a fresh context (service worker blocked; no memory snapshot made: `window.nileSnapshotOff`, "
+    "as a returning player's page, whose first visit made it), home → New → Start (3 players), then a seeded random "
     "player clicks until the game is over (at least 320 clicks; --quick: 40): bids when asked, and closes a pause on what just happened (Continue) or confirms ending a turn when asked; else End turn "
     "with probability 0.3 (or when nothing else moves the game); else a commit (`g.act`, boat chips, other "
     "`[data-i=act]` buttons) with probability 0.8; else a selection (`g.sel`, supply chips, piles). Each click: "
@@ -1098,7 +1107,7 @@ HOW = [
     "Set-up clicks and clicks that did not redraw are not counted. Nearest-rank percentiles. `crypto.getRandomValues` "
     "is replaced by a seeded generator in this context, so every run plays the same game with the same clicks.",
     "Bots: decision points of one seeded 3-player game of easy bots per game (every k-th decision with a choice), "
-    "sent in game order to `static/bot-worker.js` started by the built page, as the app sends them; `ms` is "
+    "sent in game order to `static/bot-worker.js` started by the built page (no memory snapshot made, as for the clicks), as the app sends them; `ms` is "
     "`nile.bots.worker.decide` timed in the worker, the round trip adds posting and rebuilding the state from the "
     "save. The first answer (worker start) is not counted. Targets are for the round trip's p95.",
 ]
