@@ -1,6 +1,6 @@
 // PyScript's interpreter module (pyscript.toml `interpreter`): Pyodide's own module, whose
 // loadPyodide starts from this build's memory snapshot when the browser keeps one (static/snapshot.js),
-// else as usual, and then, once the page is ready and idle, has one made for the next start
+// else as usual, and then, once the page is ready and the player pauses, has one made for the next start
 // (static/snapshot-worker.js). tools/build_site.py fills the double-braced vendor path.
 //
 // Nothing here may cost a player a start: a snapshot that cannot be restored, or a page started from one
@@ -19,6 +19,11 @@ const ARCHIVE = new URL("../nile.tar.gz", import.meta.url).href;
 const INDEX_URL = new URL("../{{VENDOR_PYODIDE}}/", import.meta.url).href;
 //: how long after the page is ready (and idle) a snapshot is made: not while the player starts to play
 const MAKE_AFTER_MS = 4000;
+//: ...and only once the player has left the page alone this long (no tap, click or key): the snapshot is a second
+//: Pyodide starting in a worker, some 4 s of a processor, and on a 2-core device the taps it overlapped answered a
+//: third slower (issue 21: a trace of Kap's clicks, p95 30.8 ms during it, 23 ms otherwise). A pause to think
+//: is when it starts; a player who never pauses gets it on a later visit.
+const QUIET_MS = 3000;
 //: a page started from a snapshot that is not ready by then drops it (the next start is as before)
 const STALL_MS = 30000;
 
@@ -72,11 +77,22 @@ function watch() {
   }, STALL_MS);
 }
 
+let lastInput = -Infinity; // when the player last pressed anything (performance.now())
+for (const type of ["pointerdown", "keydown"]) {
+  window.addEventListener(type, () => { lastInput = performance.now(); }, { capture: true, passive: true });
+}
+
+function whenQuiet(then) {
+  const wait = QUIET_MS - (performance.now() - lastInput);
+  if (wait > 0) setTimeout(() => whenQuiet(then), wait);
+  else (window.requestIdleCallback || setTimeout)(then);
+}
+
 function whenReady(then) {
   const check = () => {
     if (!isReady()) return false;
     observer.disconnect();
-    setTimeout(() => (window.requestIdleCallback || setTimeout)(then), MAKE_AFTER_MS);
+    setTimeout(() => whenQuiet(then), MAKE_AFTER_MS);
     return true;
   };
   const observer = new MutationObserver(check);

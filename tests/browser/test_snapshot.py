@@ -64,3 +64,29 @@ def test_a_snapshot_that_cannot_be_restored_is_dropped_and_the_page_starts_as_be
     page.reload()
     wait_ready(page)
     assert page.evaluate("window.nileSnapshot") == "used"
+
+
+#: records every worker the page starts (the snapshot's is static/snapshot-worker.js)
+WORKERS_JS = """(() => {
+  window.__workers = [];
+  const Original = window.Worker;
+  window.Worker = class extends Original {
+    constructor(url, options) { super(url, options); window.__workers.push(String(url)); }
+  };
+})();"""
+
+
+def test_no_snapshot_is_made_while_the_player_keeps_pressing(new_context) -> None:  # noqa: ANN001
+    """The snapshot is a second Pyodide starting in a worker: it waits for a pause (static/pyodide-boot.js
+    QUIET_MS), so the taps of a player busy with the page keep the processor (issue 21)."""
+    context = with_snapshots(new_context())
+    context.add_init_script(WORKERS_JS)
+    page = context.new_page()
+    open_app(page)
+    for _ in range(18):  # 9 s of a key pressed every half second: well past the 4 s after ready it waits anyway
+        page.keyboard.press("Shift")
+        page.wait_for_timeout(500)
+    assert not [u for u in page.evaluate("window.__workers") if "snapshot-worker" in u]
+    assert page.evaluate("window.nileSnapshot") == "none"
+    wait_snapshot_made(page)  # the player paused: made now
+    assert len(_entries(page)) == 1
