@@ -592,7 +592,8 @@ CLICK_JS = """async ([sel, idx]) => {
   t1 = performance.now();
   await new Promise(r => requestAnimationFrame(() => { t2 = performance.now(); setTimeout(r, 0); }));
   const t3 = performance.now();
-  // sync: the click's handlers (Python + the redraw of #app); to_raf: waiting for the next frame;
+  // sync: the click's handlers (Python + the redraw of #app); to_raf: until the next frame (the microtasks after the
+  // handlers, static/motion.js's settle that lays the page out among them, then the wait for the screen's tick);
   // frame: from the rAF callback to the timeout (style, layout, paint of the new board)
   return {ms: t3 - t, sync: t1 - t, to_raf: t2 - t1, frame: t3 - t2, what, rendered: Number(document.body.dataset.renders || 0) > before,
           last: Number(document.body.dataset.lastEventMs || NaN), split: document.body.dataset.lastSplit || '', actions: Number(document.body.dataset.actions || 0),
@@ -903,7 +904,7 @@ def split_lines(split: dict[str, Any]) -> list[str]:
     if not split:
         return []
     names = {"handle": "handler", "render": "render (Python, HTML)", "motion": "motion before", "morph": "morph",
-             "keep": "kept screen", "rest": "after (focus, bots…)", "to_raf": "wait for frame", "frame": "style+layout+paint"}
+             "keep": "kept screen", "rest": "after (focus, bots…)", "to_raf": "motion's layout + wait for frame", "frame": "style+layout+paint"}
     cols = [k for k in (*SPLIT_PARTS, "to_raf", "frame") if k in split["all"]]
     groups = [g for g in ("all", "commit", "select", "end", "bid") if g in split]
     lines = ["Where a click's time goes, part by part (ms; p50 / p95, and the mean over the slowest 5 % of clicks):", "",
@@ -940,7 +941,7 @@ def clicks_lines(ck: dict[str, Any]) -> list[str]:
             f"| click → next frame (page.evaluate: click, rAF + setTimeout 0) | {fmt(c['p50_ms'], 1, ' ms')} | {fmt(c['p95_ms'], 1, ' ms')} | {fmt(c['max_ms'], 1, ' ms')} |",
             f"| the app's own data-last-event-ms (handler + render) | {fmt(a['p50_ms'], 1, ' ms')} | {fmt(a['p95_ms'], 1, ' ms')} | {fmt(a['max_ms'], 1, ' ms')} |",
             "", f"Where the click → frame time goes (p50 / p95): click handlers (Python + redraw of #app) "
-            f"{fmt(sg['sync']['p50_ms'])} / {fmt(sg['sync']['p95_ms'])} ms; waiting for the next frame "
+            f"{fmt(sg['sync']['p50_ms'])} / {fmt(sg['sync']['p95_ms'])} ms; until the next frame (motion.js's settle, which lays the page out, then the wait for the screen's tick) "
             f"{fmt(sg['to_raf']['p50_ms'])} / {fmt(sg['to_raf']['p95_ms'])} ms; style + layout + paint "
             f"{fmt(sg['frame']['p50_ms'])} / {fmt(sg['frame']['p95_ms'])} ms.",
             "", f"For comparison, re-setting `#app` to the same HTML from JS (no Python; {ck['same_html_redraw']['app_elements']:,} "
@@ -1101,7 +1102,7 @@ HOW = [
     "with probability 0.3 (or when nothing else moves the game); else a commit (`g.act`, boat chips, other "
     "`[data-i=act]` buttons) with probability 0.8; else a selection (`g.sel`, supply chips, piles). Each click: "
     "`t = performance.now(); el.click(); await rAF + setTimeout(0); performance.now() - t` inside `page.evaluate` "
-    "(SVG `<g>` gets a dispatched MouseEvent), split at the end of the click's handlers and at the rAF callback. "
+    "(SVG `<g>` gets a dispatched MouseEvent), split at the end of the click's handlers (here, inside `page.evaluate`, the microtasks after them, static/motion.js's settle that lays the page out, run after that mark) and at the rAF callback. "
     "The app's own time is split where nile.web.app marks it (`data-last-split`: the handler, rendering the HTML "
     "in Python, motion.js's look before the redraw, the morph, keeping the screen, the rest after it). "
     "Set-up clicks and clicks that did not redraw are not counted. Nearest-rank percentiles. `crypto.getRandomValues` "
