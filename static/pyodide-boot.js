@@ -17,7 +17,7 @@ export * from "../{{VENDOR_PYODIDE}}/pyodide.mjs";
 const ARCHIVE = new URL("../nile.tar.gz", import.meta.url).href;
 // PyScript takes the interpreter module's folder for Pyodide's: it is the vendored one
 const INDEX_URL = new URL("../{{VENDOR_PYODIDE}}/", import.meta.url).href;
-//: how long after the page is ready (and idle) a snapshot is made: not while the player starts to play
+//: how long after the page is ready a snapshot is made at the earliest: not while the player starts to play
 const MAKE_AFTER_MS = 4000;
 //: ...and only once the player has left the page alone this long (no tap, click or key): the snapshot is a second
 //: Pyodide starting in a worker, some 4 s of a processor, and on a 2-core device the taps it overlapped answered a
@@ -77,22 +77,31 @@ function watch() {
   }, STALL_MS);
 }
 
-let lastInput = -Infinity; // when the player last pressed anything (performance.now())
-for (const type of ["pointerdown", "keydown"]) {
-  window.addEventListener(type, () => { lastInput = performance.now(); }, { capture: true, passive: true });
-}
-
-function whenQuiet(then) {
-  const wait = QUIET_MS - (performance.now() - lastInput);
-  if (wait > 0) setTimeout(() => whenQuiet(then), wait);
-  else (window.requestIdleCallback || setTimeout)(then);
+// A starter: called, it waits until the player has pressed nothing (tap, click, key) for QUIET_MS, then runs
+// `then` when the page is idle. Presses count from the starter's making; they are watched only until then.
+function pauseThen(then) {
+  let lastInput = -Infinity;
+  const pressed = () => { lastInput = performance.now(); };
+  const INPUT = ["pointerdown", "keydown"];
+  for (const type of INPUT) window.addEventListener(type, pressed, { capture: true, passive: true });
+  const check = () => {
+    const wait = QUIET_MS - (performance.now() - lastInput);
+    if (wait > 0) {
+      setTimeout(check, wait);
+      return;
+    }
+    for (const type of INPUT) window.removeEventListener(type, pressed, { capture: true });
+    (window.requestIdleCallback || setTimeout)(then);
+  };
+  return check;
 }
 
 function whenReady(then) {
+  const start = pauseThen(then); // (presses during the wait after ready count too)
   const check = () => {
     if (!isReady()) return false;
     observer.disconnect();
-    setTimeout(() => whenQuiet(then), MAKE_AFTER_MS);
+    setTimeout(start, MAKE_AFTER_MS);
     return true;
   };
   const observer = new MutationObserver(check);
