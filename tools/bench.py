@@ -113,10 +113,12 @@ SERVICE_WORKER_ACTIVE_JS = ("() => 'serviceWorker' in navigator && Promise.race(
 # that visit's page makes the memory snapshot for the next start (static/pyodide-boot.js) a few seconds after it
 # is ready, a second Pyodide starting in a worker for some 4 s of CPU; in a fresh context it ran through the
 # middle of the clicks (a 9 s run) on this 2-core machine and slowed the clicks it met by a third (a trace of
-# Kap's clicks: p50/p95 18.9/30.8 ms during it, 14.5/23 ms otherwise). Switched off there, as the browser tests do.
+# Kap's clicks: p50/p95 18.9/30.8 ms during it, 14.5/23 ms otherwise). Its wait for the player's pause does not see
+# the bench's clicks (`el.click()` presses no pointer or key). Switched off there, as the browser tests do.
 NO_SNAPSHOT_JS = "window.nileSnapshotOff = true;"
 # After a first visit the page makes a memory snapshot for the next start (static/pyodide-boot.js): a
-# returning player's warm loads come after it, as they would (it is made a few seconds after ready).
+# returning player's warm loads come after it, as they would (it is made a few seconds after ready, once no key or
+# pointer has been pressed for a while: these pages press none).
 SNAPSHOT_JS = """() => new Promise((resolve) => {
   const started = performance.now();
   const check = () => {
