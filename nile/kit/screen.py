@@ -95,6 +95,8 @@ class SetupForm:
     error: str = ""
     #: who plays each seat: "" a person, else a computer player's strength (``BOT_STRENGTHS``)
     kinds: list[str] = field(default_factory=list)
+    #: Learn to play: the form asks only the learner's name; the guided game's seats are fixed
+    guided: bool = False
 
 
 @dataclass

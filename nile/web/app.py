@@ -681,6 +681,10 @@ class App:
         if event.key not in ("Enter", " "):
             return
         el = event.target
+        if event.key == "Enter" and _str(el.getAttribute("data-i")) == "setup-name":  # a name typed: start
+            event.preventDefault()
+            self._safely(lambda: self.controller.handle("start-game"))
+            return
         if _str(el.getAttribute("role")) != "button" or el.tagName in ("BUTTON", "INPUT", "SELECT"):
             return
         event.preventDefault()

@@ -34,8 +34,9 @@ Everything here is plain Python, so the whole UI flow is tested in CPython;
 
 from __future__ import annotations
 
+import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..bots import protocol
@@ -88,12 +89,27 @@ SOUND_KEY = "nile:sound"
 BOT_PACE_MS = {"slow": 1600, "normal": 800, "fast": 200}
 
 
-def new_form(game: str) -> SetupForm:
-    """A fresh set-up form for ``game``: the seats its spec offers first, default names and colours."""
+#: the names typed at the last set-up (or for the last guided game), offered again at the next one
+NAMES_KEY = "nile:names"
+
+
+def new_form(game: str, remembered: Sequence[str] = ()) -> SetupForm:
+    """A fresh set-up form for ``game``: the seats its spec offers first, the names typed last time (else
+    default names) and the game's colours."""
     spec = spec_of(game)
     count = max(spec.min_players, min(spec.setup_players, spec.max_players))
-    return SetupForm(game, count, list(DEFAULT_NAMES[: spec.max_players]), list(spec.colours),
-                     spec.ui.default_setup(), kinds=[""] * spec.max_players)
+    names = [remembered[i] if i < len(remembered) and remembered[i] else DEFAULT_NAMES[i] for i in range(spec.max_players)]
+    return SetupForm(game, count, names, list(spec.colours), spec.ui.default_setup(), kinds=[""] * spec.max_players)
+
+
+def learn_form(game: str, remembered: Sequence[str] = ()) -> SetupForm:
+    """Learn to play: the learner (seat 1, named as last time, else to be typed) against an easy computer player."""
+    form = new_form(game, remembered)
+    form.count, form.guided = 2, True
+    form.names[0] = remembered[0] if remembered and remembered[0] else ""
+    form.names[1] = BOT_NAMES[1]
+    form.kinds = ["", "easy"] + [""] * (len(form.kinds) - 2)
+    return form
 
 
 class Controller:
@@ -488,18 +504,37 @@ class Controller:
         self.bidder = None
 
     def _on_learn(self, value: str) -> None:
-        """Learn to play: a guided first game of ``value`` — the person against an easy computer player,
-        from a seed chosen so the game's important situations come early, with hints and lessons on."""
-        game = value if value in GAMES else DEFAULT_GAME
-        spec = spec_of(game)
-        players = [Player(msg("ui.learner", self.lang), spec.colours[0]), Player(BOT_NAMES[1], spec.colours[1], "easy")]
-        options, seed = spec_of(game).ui.tutorial(players)
+        """Learn to play ``value``: a short form asks the learner's name (the game names every player, and
+        the person at the screen is named like everyone else: "Anna sows flax", never "You sows")."""
+        self.form = learn_form(value if value in GAMES else DEFAULT_GAME, self.remembered_names())
+        self.screen = SETUP
+
+    def _start_guided(self, name: str) -> None:
+        """A guided first game of the form's game — the learner against an easy computer player, from a seed
+        chosen so the game's important situations come early, with hints and lessons on."""
+        spec = spec_of(self.form.game)
+        players = [Player(name, spec.colours[0]), Player(BOT_NAMES[1], spec.colours[1], "easy")]
+        options, seed = spec.ui.tutorial(players)
         state = spec.new_state(options, seed)
         gid = self.library.new_id()
         self._open(gid, state)
         self._autosave()
         self._set_teaching(GUIDED)
         self.teaching.note(self.ui.lesson_triggers, state.log, 0)
+
+    def remembered_names(self) -> list[str]:
+        """The people's names typed at the last set-up, by seat ("" where a computer player sat)."""
+        try:
+            names = json.loads(self.library.store.get(NAMES_KEY) or "[]")
+        except ValueError:
+            return []
+        return [n if isinstance(n, str) else "" for n in names][:8] if isinstance(names, list) else []
+
+    def _remember_names(self, players: Sequence[Player]) -> None:
+        try:
+            self.library.store.set(NAMES_KEY, json.dumps(["" if p.bot else p.name for p in players]))
+        except StorageFull:
+            pass
 
     def _on_hints(self, value: str) -> None:
         """Show me what I can do: the coach's tips on or off for the open game (a guided game turns into
@@ -522,7 +557,7 @@ class Controller:
         self.teaching.close_lesson()
 
     def _on_new(self, value: str) -> None:
-        self.form = new_form(value if value in GAMES else DEFAULT_GAME)
+        self.form = new_form(value if value in GAMES else DEFAULT_GAME, self.remembered_names())
         self.screen = SETUP
 
     def _on_continue(self, gid: str) -> None:
@@ -720,10 +755,12 @@ class Controller:
         if not (seat.isdigit() and int(seat) < len(self.form.kinds) and kind in ("", *BOT_STRENGTHS)):
             return
         i = int(seat)
-        was_default = self.form.names[i] in (DEFAULT_NAMES[i], BOT_NAMES[i])
+        remembered = self.remembered_names()
+        person = remembered[i] if i < len(remembered) and remembered[i] else DEFAULT_NAMES[i]
+        was_default = self.form.names[i] in (DEFAULT_NAMES[i], BOT_NAMES[i], person)
         self.form.kinds[i] = kind
         if was_default:
-            self.form.names[i] = BOT_NAMES[i] if kind else DEFAULT_NAMES[i]
+            self.form.names[i] = BOT_NAMES[i] if kind else person
 
     def _on_start_game(self, value: str) -> None:
         f = self.form
@@ -733,6 +770,10 @@ class Controller:
             options = self.ui.make_options(f, players)
         except OptionsError as e:
             f.error = self.say(e)
+            return
+        self._remember_names(players)
+        if f.guided:
+            self._start_guided(players[0].name)
             return
         state = spec.new_state(options, self.new_seed())
         gid = self.library.new_id()

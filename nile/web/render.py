@@ -320,6 +320,8 @@ def language_choice(lang: str, compact: bool = False) -> str:
 def render_setup(c: Controller) -> str:
     f, lang = c.form, c.lang
     spec = GAMES[f.game]
+    if f.guided:
+        return render_learn(c)
     count_opts = "".join(
         f'<option value="{n}"{" selected" if n == f.count else ""}>{n}</option>'
         for n in range(spec.min_players, spec.max_players + 1)
@@ -354,6 +356,23 @@ def render_setup(c: Controller) -> str:
         + c.ui.setup_fields(f, lang)
         + f'{error}<div class="setup-buttons">{button(msg("ui.back", lang), Intent.HOME)}'
         f'{button(msg("ui.start", lang), Intent.START_GAME, cls="primary big")}</div></section>'
+    )
+
+
+def render_learn(c: Controller) -> str:
+    """Learn to play: what the guided game is, and the learner's name (every player is named in the game's
+    sentences, the person at the screen too)."""
+    f, lang = c.form, c.lang
+    title = msg(GAMES[f.game].title, lang)
+    error = f'<p class="form-error" role="alert">{esc(f.error)}</p>' if f.error else ""
+    return (
+        f'<section class="setup learn game-{esc(f.game)}"><div class="screen-head">'
+        f'<h1>{esc(msg("ui.learn_title", lang, game=title))}</h1>{language_choice(lang, compact=True)}</div>'
+        f'<p>{esc(msg("ui.learn_intro", lang, bot=f.names[1]))}</p>'
+        f'<p><label class="learner">{esc(msg("ui.your_name", lang))} <input type="text" maxlength="40"'
+        f'{attrs(value=f.names[0], data_i=Intent.SETUP_NAME, data_v="0", autocomplete="given-name")}></label></p>'
+        f'{error}<div class="setup-buttons">{button(msg("ui.back", lang), Intent.HOME)}'
+        f'{button(msg("ui.learn_start", lang), Intent.START_GAME, cls="primary big")}</div></section>'
     )
 
 

@@ -45,6 +45,13 @@ def set_language(page: Page, lang: str) -> None:
     page.wait_for_function("lang => document.documentElement.lang === lang", arg=lang)
 
 
+def learn(page: Page, game: str, name: str = "Anna") -> None:
+    """Learn to play ``game``: its button on home, the learner's name typed, the guided game started."""
+    click(page, intent("learn", game))
+    page.locator(".learn " + intent("setup-name", "0")).fill(name)
+    click(page, intent("start-game"))
+
+
 def play_guided(page: Page) -> dict[str, int]:
     """Follow the coach to the end of the game; the computer player's moves are skipped to at once."""
     counts = {"lessons": 0, "coached": 0}
@@ -62,7 +69,7 @@ def play_guided(page: Page) -> dict[str, int]:
 def test_a_guided_first_game_is_played_to_its_end_in_another_language(app: Page, game: str, lang: str, words) -> None:
     set_language(app, lang)
     try:
-        click(app, intent("learn", game))
+        learn(app, game)
         assert screen(app) == "game"
         assert app.locator(".lesson").count() == 1  # the welcome lesson, with its rule
         counts = play_guided(app)
@@ -111,6 +118,9 @@ def test_the_new_screens_have_no_serious_accessibility_problems(app: Page) -> No
     found = {}
     found["home with learn to play"] = serious(app)
     click(app, intent("learn", "banks"))
+    found["learner's name"] = serious(app)
+    app.locator(".learn " + intent("setup-name", "0")).fill("Anna")
+    click(app, intent("start-game"))
     found["lesson"] = serious(app)
     click(app, intent("lesson-close"))
     for _ in range(20):

@@ -159,6 +159,8 @@ def test_the_rules_help_and_learn_to_play_work_for_it():
     assert "The smaller choice takes first" in render_app(c)
     c.handle("rules")
     c.handle("learn", "pebbles")
+    c.handle("setup-name", "0:Anna")
+    c.handle("start-game")
     assert c.screen == GAME and c.teaching.lessons == ["welcome"]
     c.handle("home")
     assert c.screen == HOME

@@ -92,6 +92,9 @@ def test_home_set_up_and_a_guided_game_have_no_english(game, lang):
     c.handle("setup-kind", "1:strong")
     screens.append(render_app(c))
     c.handle("learn", game)
+    screens.append(render_app(c))  # the learner's name asked
+    c.handle("setup-name", "0:Anna")
+    c.handle("start-game")
     screens.append(render_app(c))  # the first lesson
     for html in screens:
         found = _english(html, lang)

@@ -24,6 +24,8 @@ from .test_controller import click_anything, controller, started, to_actions_pha
 def guided(game: str, lang: str = "en", store: MemoryStore | None = None) -> Controller:
     c = Controller(Library(store or MemoryStore(), load_save), lambda: 11, lang)
     c.handle("learn", game)
+    c.handle("setup-name", "0:Anna")
+    c.handle("start-game")
     assert c.screen == GAME and c.teaching.mode == "guided"
     return c
 
@@ -173,3 +175,44 @@ def test_learn_to_play_is_on_home_for_each_game_in_every_language(lang):
     html = render_app(c)
     for game in GAMES:
         assert f'data-i="learn" data-v="{game}"' in html
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_learn_to_play_asks_the_learners_name_and_the_game_speaks_of_them_by_it(game):
+    """The person at the screen is named like every player ("Zoë sows flax"), never with a pronoun used
+    as a name ("You sows flax", "Du legt", "Vous prend"): the guided game asks the learner's name first."""
+    store = MemoryStore()
+    c = Controller(Library(store, load_save), lambda: 11, "de")
+    c.handle("learn", game)
+    assert c.screen != GAME and 'data-i="setup-name"' in render_app(c)
+    c.handle("setup-name", "0:   ")
+    c.handle("start-game")
+    assert c.screen != GAME and c.form.error  # a name is needed: said, and the form stays
+    c.handle("setup-name", "0:Zoë")
+    c.handle("start-game")
+    assert c.screen == GAME and c.teaching.mode == "guided"
+    assert c.names[0] == "Zoë" and c.kinds[1] == "easy"
+    again = Controller(Library(store, load_save), lambda: 11, "de")
+    again.handle("learn", game)
+    assert again.form.names[0] == "Zoë"  # remembered for the next guided game…
+    again.handle("new", game)
+    assert again.form.names[0] == "Zoë"  # …and for the next set-up
+
+
+def test_names_typed_at_set_up_are_offered_again_and_a_bots_seat_keeps_its_bot_name():
+    store = MemoryStore()
+    c = Controller(Library(store, load_save), lambda: 11)
+    c.handle("new", "banks")
+    c.handle("setup-count", "3")
+    c.handle("setup-name", "0:Oma")
+    c.handle("setup-name", "1:Jonas")
+    c.handle("setup-kind", "2:easy")
+    c.handle("start-game")
+    assert c.screen == GAME
+    c.handle("home")
+    c.handle("new", "banks")
+    assert c.form.names[:2] == ["Oma", "Jonas"]
+    c.handle("setup-kind", "1:normal")  # the remembered name is the seat's default: a bot takes its own name
+    assert c.form.names[1] == "Bastet"
+    c.handle("setup-kind", "1:")
+    assert c.form.names[1] == "Jonas"
