@@ -12,7 +12,9 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
+from ..core.actions import ActionError
 from ..words import Domain, Word, text
+from .actions import parse
 
 #: parameters whose value is one catalog word: name → key prefix
 PARAM_WORDS = {
@@ -41,6 +43,8 @@ def describe_param(key: str, name: str, value: Any, lang: str, names: Sequence[s
     def crop(c: str) -> Word:
         return Word("crop." + c)
 
+    if name == "text" and key.startswith("why.") and isinstance(value, str):
+        return move_words(value, lang, names)
     if name == "arrow":
         return text("word.arrow", lang) if value else ""
     if name in ("rows_out", "fields", "markets") and isinstance(value, list):
@@ -63,6 +67,40 @@ def describe_param(key: str, name: str, value: Any, lang: str, names: Sequence[s
             for s, o, c, cond in value
         ) or text("word.nothing", lang)
     return None
+
+
+def move_words(action_text: str, lang: str, names: Sequence[str], form: str = "move") -> str:
+    """A move as the player would say it, to begin a sentence: as a thing done (``form`` "move": "Sowing grapes
+    on E3-3", "Druiven zaaien op E3-3": a refused move) or as advice ("advice": "Sow grapes on E3-3", "Zaai
+    druiven op E3-3": the coach's hint) — never as the engine's action text."""
+    try:
+        a = parse(action_text)
+    except ActionError:
+        return action_text
+    kind = "buy_joker" if a.kind == "buy" and a.args[:1] == ("joker",) else a.kind
+    args = a.args
+    params: dict[str, Any] = {}
+    if kind in ("boat", "buy"):
+        params["crop"] = Word("crop." + args[0])
+    elif kind in ("sow", "seed", "ripe"):
+        params.update(crop=Word("crop." + args[0]), field=args[1])
+    elif kind == "water":
+        params.update(pile=args[0], field=args[1])
+    elif kind == "ebb":
+        params["row"] = args[0]
+    elif kind in ("grow", "harvest"):
+        params.update(field=args[0], market=args[1] if len(args) > 1 else "")
+    elif kind == "rot":
+        params["market"] = args[0]
+    elif kind == "hoard":
+        params.update(owner=_name(names, int(args[0][1:]) - 1), crop=Word("crop." + args[1]))
+    elif kind == "refresh":
+        params.update(market=args[0], stall=args[1])
+    elif kind == "bid":
+        params["crops"] = text("list.sep", lang).join(Word("crop." + c).said(lang) for c in args if c != "none") or text(
+            "word.nothing", lang)
+    said = text(f"{form}.{kind}", lang, **params)
+    return said[:1].upper() + said[1:]
 
 
 WORDS = Domain("banks", os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale"),

@@ -25,6 +25,7 @@ from ..words import text as msg
 from . import art, data, moments, teach
 from . import diagrams as diagrams_module
 from .board import event_pictures, html_boat, joker_fan, legend, svg_fields, svg_market, svg_tide, svg_track, waves_svg
+from .catalog import move_words
 from .options import START_RANDOM, VARIANTS, Options
 from .scoring import tie_outcome
 from .stats import TOTALS as STAT_KEYS
@@ -586,6 +587,12 @@ lesson_triggers = teach.LESSON_TRIGGERS
 rule_of = teach.rule_of
 lesson = teach.lesson
 coach = teach.coach
+
+
+def advice(action: str, lang: str, names: Sequence[str]) -> str | None:
+    return move_words(action, lang, names, "advice")
+
+
 round_summary = teach.round_summary
 tutorial = teach.tutorial
 diagrams = diagrams_module.diagrams

@@ -353,6 +353,12 @@ lesson_triggers = teach.LESSON_TRIGGERS
 rule_of = teach.rule_of
 lesson = teach.lesson
 coach = teach.coach
+
+
+def advice(action: str, lang: str, names: Sequence[str]) -> str | None:
+    return None  # the coach says Kap's moves as its log does
+
+
 round_summary = teach.round_summary
 tutorial = teach.tutorial
 diagrams = diagrams_module.diagrams

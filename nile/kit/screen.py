@@ -219,6 +219,11 @@ class GameUI(Protocol):
         """What the player to act can do now and why, from the engine's legal actions, costs and rule ids."""
         ...
 
+    def advice(self, action: str, lang: str, names: Sequence[str]) -> str | None:
+        """An action (its text) as the coach advises it, a whole imperative ("Sow flax on W4-2"); None where
+        the game has no words for it (the coach then says the move as the log would)."""
+        ...
+
     #: log keys that start a lesson the first time they appear in a guided game: key → lesson id
     @property
     def lesson_triggers(self) -> Mapping[str, str]: ...

@@ -17,6 +17,7 @@ counted entry counts the parameter its domain names.
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -117,19 +118,53 @@ def _pieces(template: str) -> tuple[tuple[str, str | None, str], ...] | None:
 def fill(template: str, lang: str, params: Mapping[str, Any]) -> str:
     """A template filled in ``lang``; a template that does not fit its parameters is shown as it is
     (a translator's slip never breaks a screen: the catalog tests catch it). Each template is read once
-    (issue 21: filling sentences was a third of drawing a screen through ``string.Formatter``)."""
+    (issue 21: filling sentences was a third of drawing a screen through ``string.Formatter``). A word the
+    language elides before a vowel is elided before a filled-in name or word ("de" + "Anna": "d'Anna")."""
     pieces = _pieces(template)
     try:
         if pieces is None:
             return _Speaker(lang).vformat(template, (), params)
+        elide = _elision(lang)
         out = []
         for literal, field, spec in pieces:
             out.append(literal)
             if field is not None:
-                out.append(_say(params[field], spec, lang))
+                value = _say(params[field], spec, lang)
+                if elide is not None and out[-1] and value[:1] in _VOWELS:
+                    out[-1] = elide(out[-1])
+                out.append(value)
         return "".join(out)
     except (KeyError, IndexError, ValueError, AttributeError):
         return template
+
+
+#: the first letters before which a language elides (a vowel or a mute h; names are taken to have one)
+_VOWELS = frozenset("aeiouyhàâäéèêëîïôöûùüAEIOUYHÀÂÄÉÈÊËÎÏÔÖÛÙÜ")
+_ELISIONS: dict[str, Any] = {}
+
+
+def _elision(lang: str) -> Any:
+    """For a language that elides (its ``format.elision`` entry: "de>d' que>qu' le>l' …", or "none"), a
+    function that elides the last word of a text before a vowel ("Offre de " → "Offre d'"); else None."""
+    try:
+        return _ELISIONS[lang]
+    except KeyError:
+        pass
+    pairs = [p.split(">", 1) for p in text("format.elision", lang).split() if ">" in p]
+    found = None
+    if pairs:
+        table = {word.lower(): short for word, short in pairs}
+        pattern = re.compile(r"(?:^|(?<=[\s(«“'’]))(" + "|".join(re.escape(w) for w in table) + r") $", re.I)
+
+        def found(before: str) -> str:
+            m = pattern.search(before)
+            if m is None:
+                return before
+            word = m.group(1)
+            short = table[word.lower()]
+            return before[: m.start(1)] + (short[:1].upper() + short[1:] if word[:1].isupper() else short)
+    _ELISIONS[lang] = found
+    return found
 
 
 def _say(value: Any, spec: str, lang: str) -> str:

@@ -138,6 +138,10 @@ def coach(frame: Frame) -> list[Tip]:
     return [Tip(text("pebbles.ui.prompt", frame.lang), "P2")]
 
 
+def advice(action: str, lang: str, names: Sequence[str]) -> str | None:
+    return None  # the coach says a move as the log does
+
+
 def lesson(lesson_id: str, lang: str) -> Lesson:
     return Lesson(text("pebbles.rules.P1.title", lang), text("pebbles.rules.P1.1", lang), "P1")
 

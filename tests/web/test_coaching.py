@@ -88,7 +88,7 @@ def test_a_hint_is_asked_of_the_worker_and_shown_as_three_lines_with_the_targets
     items = re.findall(r"<li>(.*?)</li>", lines)
     assert len(items) == len(answer["hints"]) >= 1
     for n, item in enumerate(items, 1):
-        assert re.match(rf"{n}\. .+ — \d+ % — .+", item), item
+        assert re.match(rf"{n}\. .+: .+ \(chance to win: \d+ %\)$", item), item  # advice, its reason, the chance
     assert c.hints_used() == 1
     assert " coach" in html  # the board marks the hinted targets like the tips of "Show me what I can do"
 
