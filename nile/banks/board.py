@@ -168,9 +168,24 @@ def marker_svg(cx: float, cy: float, m: dict[str, Any], players: list[dict[str, 
 
 
 def marker_words(m: dict[str, Any], players: list[dict[str, Any]], lang: str, condition: str | None = None) -> str:
-    state = condition or m.get("side", "")
-    return msg("ui.marker", lang, player=players[m["player"]]["name"], crop=Word("crop." + m["crop"]),
-               state=msg(("condition." if condition else "side.") + state, lang))
+    """A marker in words: whose, which crop, and its side (on a field) or its condition (on the market)."""
+    if condition:
+        return msg("ui.marker", lang, player=players[m["player"]]["name"], crop=Word("crop." + m["crop"]),
+                   state=msg("condition." + condition, lang))
+    return msg("ui.marker_side", lang, player=players[m["player"]]["name"], crop=Word("crop." + m["crop"]),
+               state=msg("side." + m.get("side", ""), lang))
+
+
+def market_row_words(row: dict[str, Any], players: list[dict[str, Any]], lang: str) -> str:
+    """A market row in words: the fields it takes fruit from (N6) and what lies in each stall, and how many
+    stalls are still free (the market's contents, read by assistive technology)."""
+    stalls = [msg("ui.stall_fruit", lang, stall=n + 1, fruit=marker_words(f, players, lang, f["condition"]))
+              for n, f in enumerate(row["fruits"])]
+    free = row["stalls"] - len(row["fruits"])
+    if free:
+        stalls.append(plural("ui.stalls_free", free, lang))
+    return plural("ui.market_row", row["min_palms"], lang, market=row["name"], palms=row["min_palms"],
+                  stalls=msg("list.sep_groups", lang).join(stalls))
 
 
 def target_attrs(key: str, inter: Interaction, base_label: str, selected: bool = False) -> tuple[str, str]:
@@ -497,8 +512,7 @@ def _market_row_markup(i: int, row: dict[str, Any], players: list[dict[str, Any]
     col_w, stall_h = MARKET_COL_W, STALL_H
     x = 10 + i * (col_w + 4)
     key = f"market:{row['name']}"
-    words = plural("ui.market_row", row["min_palms"], lang, market=row["name"], palms=row["min_palms"], used=len(row["fruits"]),
-                   stalls=row["stalls"])
+    words = market_row_words(row, players, lang)
     cls, extra = target_attrs(key, inter, words)
     t = inter.targets.get(key)
     body = [f'<rect class="mrow-hit" x="{x}" y="20" width="{col_w}" height="{24 + row["stalls"] * stall_h}"/>']

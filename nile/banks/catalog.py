@@ -65,7 +65,7 @@ def describe_param(key: str, name: str, value: Any, lang: str, names: Sequence[s
         return sep.join(
             text("part.fruit", lang, stall=s, owner=_name(names, o), crop=crop(c), condition=Word("condition." + cond))
             for s, o, c, cond in value
-        ) or text("word.nothing", lang)
+        ) or text("rot.none_there", lang)
     return None
 
 

@@ -92,7 +92,7 @@ def _scoring(sc: dict[str, Any], lang: str, names: Sequence[str]) -> str:
         lines = []
         for r in row["ranking"]:
             note = _tie_note(r, row["ranking"], lang)
-            fruits = plural("moment.fruits_points", r["fruits"], lang, points=r["award"])
+            fruits = plural("moment.fruits_points", r["fruits"], lang, points=plural("ui.points_n", r["award"], lang))
             lines.append(f'<tr><td>{esc(names[r["player"]])}</td><td>{esc(fruits)}</td><td>{esc(note)}</td></tr>')
         for p, n in row["rotten"].items():
             lines.append(f'<tr class="rot"><td>{esc(names[int(p)])}</td>'
@@ -102,9 +102,8 @@ def _scoring(sc: dict[str, Any], lang: str, names: Sequence[str]) -> str:
     totals = msg("list.sep", lang).join(
         msg("moment.gain", lang, player=names[p], points=n, score=sc["scores_after"][p]) for p, n in enumerate(sc["points"])
     )
-    lost = [(names[p], n) for p, n in enumerate(sc["boat_lost"]) if n]
-    boat = msg("moment.boat", lang, lost=msg("list.sep", lang).join(f"{who} −{n}" for who, n in lost)) if lost else msg(
-        "moment.boat_empty", lang)
+    lost = [plural("moment.boat_part", n, lang, player=names[p]) for p, n in enumerate(sc["boat_lost"]) if n]
+    boat = msg("moment.boat", lang, lost=msg("list.sep", lang).join(lost)) if lost else msg("moment.boat_empty", lang)
     obelisk = msg("moment.obelisk", lang, before=sc["obelisk_before"], after=sc["obelisk_after"]) if (
         sc["obelisk_after"] != sc["obelisk_before"]) else msg("moment.obelisk_stays", lang, at=sc["obelisk_after"])
     return ("".join(blocks) + f'<p class="moment-total">{esc(totals)}</p>'

@@ -9,7 +9,7 @@ clicks is fixed anywhere. Pure: a frame in, words out.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core.game import GameState
@@ -53,6 +53,17 @@ def rule_of(key: str) -> str | None:
     """The rule id behind a log or refusal key (the longest matching prefix in ``RULE_OF_KEY``)."""
     best = max((p for p in RULE_OF_KEY if key == p or (p.endswith(".") and key.startswith(p))), key=len, default=None)
     return RULE_OF_KEY[best] if best is not None else None
+
+
+def log_rule(log: Sequence[Mapping[str, Any]], index: int) -> str | None:
+    """The rule behind a log entry: a sealed bid's lines (``bid.*``) belong to the bidding they are part of —
+    the hippo auction (N11) or the start-player bid (N12), which the bidding's opening line names."""
+    key = str(log[index].get("key", ""))
+    if key.startswith("bid."):
+        for entry in reversed(log[: index + 1]):
+            if entry.get("key") == "bid.open":
+                return "N11" if entry.get("params", {}).get("reason") == "auction" else "N12"
+    return rule_of(key)
 
 
 def lesson(lesson_id: str, lang: str) -> Lesson:

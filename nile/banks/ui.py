@@ -92,7 +92,7 @@ def _water(ask: _Ask) -> None:
     lang, inter = ask.lang, ask.inter
     piles = sorted({a.args[0] for a in ask.legal})
     chosen = ask.sel.get("pile") if ask.sel.get("pile") in piles else (piles[0] if piles else None)
-    inter.prompt = msg("ui.prompt_water", lang)
+    inter.prompt = msg("ui.prompt_water", lang, pile=chosen) if chosen else msg("ui.prompt_water_none", lang)
     for pile in piles:
         if pile != chosen:
             inter.targets[f"pile:{pile}"] = Target(select={"kind": "pile", "pile": pile}, label=msg("ui.choose_pile", lang, pile=pile))
@@ -150,7 +150,11 @@ def describe_rot(view: dict[str, Any], action: Action, lang: str, names: Sequenc
 
 def _turn(ask: _Ask) -> None:
     """N6 (N10, N13): each legal action as a target or a button; a chosen crop or marker narrows them."""
-    ask.inter.prompt = msg("ui.prompt_turn", ask.lang, ap=ask.view["ap"])
+    if ask.view["ap"]:
+        ask.inter.prompt = msg("ui.prompt_turn", ask.lang, ap=ask.view["ap"])
+    else:  # nothing can be chosen but ending the turn (or a joker's AP)
+        joker = any(a.kind == "joker" for a in ask.legal)
+        ask.inter.prompt = msg("ui.prompt_no_ap_joker" if joker else "ui.prompt_no_ap", ask.lang)
     if not any(a.kind == "buy" and a.args[0] == "joker" for a in ask.legal):
         # shown, dimmed: a press says why not (one joker per round, no AP left, none left…)
         ask.inter.buttons.append(Button(msg("ui.buy_joker", ask.lang), Intent.ACT, "buy joker", 1, available=False))
@@ -231,7 +235,12 @@ def select(state: GameState, selection: dict[str, Any], value: str) -> dict[str,
     """A selection button (``side:seed``): the new selection, or None to leave it."""
     kind, _, choice = value.partition(":")
     if kind == "side" and choice in ("seed", "ripe"):
-        return {"kind": "side", "side": choice}
+        # the crop already chosen stays chosen when it can be placed on this side too (N2.8)
+        crop = (selection or {}).get("crop")
+        actor = state.current_player()
+        fits = crop is not None and actor is not None and any(
+            a.kind == choice and a.args[0] == crop for a in state.legal_actions(actor))
+        return {"kind": "side", "side": choice, "crop": crop} if fits else {"kind": "side", "side": choice}
     return None
 
 
@@ -430,6 +439,9 @@ def _supply_chips(frame: Frame, p: dict[str, Any], inter: Interaction | None) ->
 
 
 def _piles(frame: Frame, p: dict[str, Any], inter: Interaction | None) -> str:
+    """A player's two water-card piles and the waves of each top card. In the action panel (``inter``) both
+    are buttons, the one in use pressed (N4: its top card is the one the highlighted fields fit), so a
+    newcomer sees which card the lit fields are for, and a switch of pile is one tap on the other."""
     lang = frame.lang
     piles = []
     for i, pile in enumerate(p["piles"]):
@@ -439,11 +451,15 @@ def _piles(frame: Frame, p: dict[str, Any], inter: Interaction | None) -> str:
         content = f'<span class="pile-name">{esc(msg("ui.pile", lang, pile=name, size=pile["size"]))}</span>{waves_svg(pile["top"], lang)}'
         # on the player's card, the pile is a piece: a water card laid from it flies from here (static/motion.js)
         key = "" if inter is not None else f' data-k="pile{p["seat"]}{name}" data-kv="{pile["size"]}"'
-        if target:
+        if target or chosen:
             coach = " coach" if inter is not None and f"pile:{name}" in inter.focus else ""
-            piles.append(f'<button type="button" class="pile target{coach}"{attrs(data_i=Intent.PICK, data_v=f"pile:{name}", title=target.label)}>{content}</button>')
+            state = "chosen" if chosen else "target"
+            title = msg("ui.pile_in_use", lang, pile=name) if chosen else target.label if target else None
+            piles.append(f'<button type="button" class="pile {state}{coach}"'
+                         f'{attrs(data_i=Intent.PICK, data_v=f"pile:{name}", title=title, aria_pressed="true" if chosen else "false")}>'
+                         f'{content}</button>')
         else:
-            piles.append(f'<div class="pile{" chosen" if chosen else ""}"{key}>{content}</div>')
+            piles.append(f'<div class="pile"{key}>{content}</div>')
     return "".join(piles)
 
 
@@ -454,7 +470,9 @@ def _player_card(frame: Frame, p: dict[str, Any]) -> str:
     hoard = ""
     if p["hoard"]:
         hoard = f'<p class="hoard">{esc(plural("ui.hoarded", len(p["hoard"]), lang))}</p>'
-    start = f'<span class="pillar" title="{esc(msg("ui.start_player", lang))}">★</span>' if view["start_player"] == seat else ""
+    # the start pillar is nobody's while the players still bid for it (N12)
+    chosen = view["phase"] != "start_bid"
+    start = f'<span class="pillar" title="{esc(msg("ui.start_player", lang))}">★</span>' if chosen and view["start_player"] == seat else ""
     return (
         f'<article class="player p-{p["colour"]}{" acting" if acting else ""}">'
         f'<h3><span class="swatch">{esc(colour_letter(p["colour"], lang))}</span> {esc(p["name"])} {start}'
@@ -585,6 +603,7 @@ rules_prefix = "rules."
 # ---------------------------------------------------------------------- teaching (nile.banks.teach, diagrams)
 lesson_triggers = teach.LESSON_TRIGGERS
 rule_of = teach.rule_of
+log_rule = teach.log_rule
 lesson = teach.lesson
 coach = teach.coach
 

@@ -8,7 +8,7 @@ started by the first log entry of its kind. Pure: a frame in, words out.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..kit import Frame, Lesson, Tip, summary_card
@@ -35,6 +35,11 @@ LESSON_RULES = {"welcome": "K2", "auction": "K3", "bids": "K3", "ties": "K3", "r
 #: the guided first game (tools/tutorial_seed.py chose it: a river card comes early, so a bonus rail is
 #: earned, and the first build needs rails bought)
 TUTORIAL_SEED = 9
+
+
+def log_rule(log: Sequence[Mapping[str, Any]], index: int) -> str | None:
+    """The rule behind a log entry: its key's (no Kap entry depends on the ones before it)."""
+    return rule_of(str(log[index].get("key", "")))
 
 
 def rule_of(key: str) -> str | None:

@@ -351,6 +351,7 @@ rules_prefix = "cape.rules."
 # ---------------------------------------------------------------------- teaching (nile.cape.teach, diagrams)
 lesson_triggers = teach.LESSON_TRIGGERS
 rule_of = teach.rule_of
+log_rule = teach.log_rule
 lesson = teach.lesson
 coach = teach.coach
 

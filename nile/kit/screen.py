@@ -206,6 +206,11 @@ class GameUI(Protocol):
         """The rule id behind a log entry's or a refusal's catalog key (None: no single rule)."""
         ...
 
+    def log_rule(self, log: Sequence[Mapping[str, Any]], index: int) -> str | None:
+        """The rule id behind the log entry at ``index``, which may depend on the entries before it (Nile's
+        sealed bids belong to the hippo auction, N11, or to the start-player bid, N12)."""
+        ...
+
     def diagrams(self, rule: str, lang: str) -> list[tuple[str, str]]:
         """(SVG markup, caption) of each picture of a rule, drawn by the board's own renderer from a small
         constructed position."""

@@ -56,6 +56,7 @@ from .coaching import REVIEW_ITERATIONS, Coaching, Review, position_key
 from .help import MAX_QUERY, SEARCH, Help, open_help
 from .help import pages as help_pages
 from .replay import Replay
+from .since import own_last_moves
 from .storage import Library, Restored, SaveConflict, StorageFull
 from .teaching import GUIDED, HINTS, OFF, Teaching
 
@@ -595,6 +596,8 @@ class Controller:
         self.since_log = {}
         self.confirm = None
         self.replay = None
+        # "since your turn" after a reload: where the log stood after each person's own last move
+        self.since_log = own_last_moves([e.to_json() for e in state.log], self.humans(), self.ui.since_keys)
         self.teaching = Teaching(self.library.coach(gid))
         self.coaching = Coaching()
 

@@ -520,7 +520,7 @@ def _status_bar(c: Controller, frame: Frame, secret: bool = False) -> str:
     return (
         '<header class="status">'
         f'{_home_button(lang)}'
-        f'<span class="round">{esc(msg("ui.round", lang, round=view["round"]))}</span>'
+        f'<span class="round">{esc(round_label(view["round"], lang))}</span>'
         f'{c.ui.status(frame)}'
         f'<span class="whose" aria-live="polite">{esc(who)}</span>{memory}'
         '<span class="spacer"></span>'
@@ -532,6 +532,11 @@ def _status_bar(c: Controller, frame: Frame, secret: bool = False) -> str:
                            f'{_rules_button(lang)}{replay if over else ""}{export if rescue else ""}')
         + "</header>"
     )
+
+
+def round_label(number: int, lang: str) -> str:
+    """The round in the head line: "Round 3", or "Set-up" before the first round (never "Round 0")."""
+    return msg("ui.round", lang, round=number) if number else msg("ui.setup_round", lang)
 
 
 @_fixed
@@ -758,19 +763,21 @@ def _log(c: Controller, view: dict[str, Any]) -> str:
     start = max(0, (len(log) - LOG_LINES) // LOG_BLOCK * LOG_BLOCK)
     shown = log[start:]
     # what it shows: the last lines' entries, in the game's words (rule links), language and names
-    return memo("log").get((game, c.lang, tuple(c.names), shown), _draw_log, c, game, shown, start)
+    return memo("log").get((game, c.lang, tuple(c.names), shown), _draw_log, c, game, log, start)
 
 
-def _draw_log(c: Controller, game: str, shown: list[dict[str, Any]], start: int) -> str:
+def _draw_log(c: Controller, game: str, log: list[dict[str, Any]], start: int) -> str:
     """The log's lines, newest first, in blocks of LOG_BLOCK lines by their place in the whole log (issue 21,
     every tap answers within a frame): a move adds lines to the newest block only, and every other block is
     a part the page keeps as it is (``part``), so a click does not send, parse and compare the whole log."""
     # each line drawn once, by its place in the log: a move adds a line, the others are kept
     kept, context = places("log-lines"), (game, c.lang, tuple(c.names))
     blocks = []
-    for first in reversed(range(start, start + len(shown), LOG_BLOCK)):
-        lines = range(first, min(first + LOG_BLOCK, start + len(shown)))
-        items = "".join(kept.get(context, i, shown[i - start], _log_line, c, shown[i - start], game, i) for i in reversed(lines))
+    for first in reversed(range(start, len(log), LOG_BLOCK)):
+        lines = range(first, min(first + LOG_BLOCK, len(log)))
+        # a line is kept by its entry and its rule (which may depend on the lines before it: GameUI.log_rule)
+        ruled = {i: (log[i], c.ui.log_rule(log, i)) for i in lines}
+        items = "".join(kept.get(context, i, ruled[i], _log_line, c, *ruled[i], game, i) for i in reversed(lines))
         block = first // LOG_BLOCK
         blocks.append(part(f'.side > .log > ol[data-b="{block}"]', f'<ol data-b="{block}">{items}</ol>'))
     # it scrolls, so it takes the keyboard's focus too (to scroll it without a mouse)
@@ -778,12 +785,11 @@ def _draw_log(c: Controller, game: str, shown: list[dict[str, Any]], start: int)
             f'{"".join(blocks) or "<ol></ol>"}</section>')
 
 
-def _log_line(c: Controller, entry: dict[str, Any], game: str, index: int) -> str:
+def _log_line(c: Controller, entry: dict[str, Any], rule: str | None, game: str, index: int) -> str:
     """A log line, numbered by its place in the whole log (the list shows only the last lines), with its rule
-    one tap away (the rule id the game gives its key). The number is in the markup, not the list's own:
+    one tap away (the rule id the game gives it). The number is in the markup, not the list's own:
     the stylesheet lets the browser skip the lines scrolled out of the log's view (issue 21, every tap
     answers within a frame), and a skipped list item would hide a number drawn by the list."""
-    rule = c.ui.rule_of(entry["key"])
     link = (f' <button type="button" class="rule-link"{attrs(data_i=Intent.RULES_OPEN, data_v=f"{game}:{rule}", title=msg("help.rule_link", c.lang, rule=rule))}>'
             f'{esc(rule)}</button>') if rule else ""
     return f'<li><span class="n">{index + 1}.</span> {esc(describe(entry, c.names, c.lang))}{link}</li>'
@@ -825,7 +831,7 @@ def render_replay(c: Controller) -> str:
     header = (
         '<header class="status replaying">'
         f'{_home_button(lang)}'
-        f'<span class="round">{esc(msg("ui.round", lang, round=frame.view["round"]))}</span>'
+        f'<span class="round">{esc(round_label(frame.view["round"], lang))}</span>'
         f'<span class="whose" aria-live="polite">{esc(msg("ui.replay_at", lang, step=at, total=n))}</span>'
         f'<span class="spacer"></span>{button(msg("ui.replay_exit", lang), Intent.REPLAY_EXIT, cls="primary")}'
         f'{_more_menu(c, language_choice(lang, compact=True) + review_button(c))}</header>'
@@ -915,9 +921,9 @@ def render_hand_over(c: Controller, above: str = "") -> str:
     return (
         f'<div class="handover-cover" role="dialog" aria-modal="true" aria-labelledby="handover-title">'
         f'{above}{moment_panel(c, frame_of(c))}{lesson_panel(c)}'
-        f'<section class="handover" aria-live="polite"><div class="screen-head"><h1 id="handover-title">{esc(why)}</h1>'
+        f'<section class="handover" aria-live="polite"><div class="screen-head"><h1 id="handover-title">{esc(msg("ui.handover_title", lang))}</h1>'
         f'{language_choice(lang, compact=True)}{_summary_button(s.GAME, lang)}{_rules_button(lang)}</div>'
-        f'<p>{esc(lead)}</p>'
+        f'<p class="why">{esc(why)}</p><p class="lead">{esc(lead)}</p>'
         f'<ul class="bidders">{choices}</ul>'
         + (f'<p class="done">{esc(msg("ui.bids_made", lang, players=", ".join(done)))}</p>' if done else "")
         + f'<p class="hint">{esc(msg("ui.bid_secret_hint", lang))}</p>'

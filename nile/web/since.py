@@ -52,6 +52,21 @@ def since_entries(log: Sequence[dict[str, Any]], person: int, start: int, keys: 
     return [e for e in log[start:] if e["key"] in keys and e.get("params", {}).get("player") != person]
 
 
+def own_last_moves(log: Sequence[dict[str, Any]], people: Sequence[int], keys: frozenset[str]) -> dict[int, int]:
+    """Where the log stood after each person's own last move (the entry after their last move of ``keys``; the
+    game's start for one who has not moved yet), read from the log alone: a game opened again (a reload) says
+    "since your turn" as it did before."""
+    found: dict[int, int] = {}
+    for i in range(len(log) - 1, -1, -1):
+        entry = log[i]
+        player = entry.get("params", {}).get("player")
+        if entry["key"] in keys and player in people and player not in found:
+            found[player] = i + 1
+            if len(found) == len(people):
+                break
+    return {p: found.get(p, 0) for p in people}
+
+
 def summary(entries: Sequence[dict[str, Any]], names: Sequence[str], lang: str) -> str:
     """The summary line: a heading counting the moves, then the latest of them in the log's words."""
     if not entries:

@@ -126,6 +126,10 @@ def rule_of(key: str) -> str | None:
     return _RULES.get(key)
 
 
+def log_rule(log: Sequence[Any], index: int) -> str | None:
+    return rule_of(log[index]["key"])
+
+
 def diagrams(rule: str, lang: str) -> list[tuple[str, str]]:
     return []
 

@@ -54,6 +54,7 @@ def test_the_help_shows_a_rules_pictures_under_it():
 def test_pictures_are_drawn_by_the_boards_own_code():
     """A picture's market row is the very markup the market has for it (rows: the last test below)."""
     view, _ = pictures.scoring_scene(1)
+    view = pictures._named(view, "en")  # its players named by their colours, as the picture names them
     market = board.svg_market(Frame(None, view, Interaction(), {}, "en", [], "landscape"))
     piece, _ = board.market_piece(view, ["M4"], "en")
     row = piece[piece.index("/>") + 2:]  # all but its own piece of the house wall
@@ -177,12 +178,13 @@ def _targets():
 #: state, palm trees, the water card's ripples, the desert card, the boat and the obelisk. Issue 21 once more: the
 #: tide a dial (its needle a piece that turns), and the hippo and the joker in the legend; then the obelisk and
 #: the boat's count made pieces that move (static/motion.js). Issue 21, a table that fits: the boat
-#: takes the keyboard's focus (on a wide screen it scrolls inside itself).
+#: takes the keyboard's focus (on a wide screen it scrolls inside itself). Issue 40: a market row's label says
+#: what lies in each stall and how many are free (not "1 of 3 stalls used"), a marker's its side or condition.
 BOARD_DIGESTS = {
-    ("landscape", "plain"): "0d182576c1d4a3a45516de95a09ac9c1cb97e26f499ebda110d01c5389eef553",
-    ("landscape", "targets"): "493c22e3d01a02e4fcaf04656585628f17276ff7cc3f611603b22edb947a0346",
-    ("portrait", "plain"): "8c35f12a6e61d79990e9e1069edb576291fa147c1808cb72fa83a24aa8d54e4f",
-    ("portrait", "targets"): "42680c212503ff910070634a674f12225dc0b4d3eb97f2a128eb89bd6d13c73c",
+    ("landscape", "plain"): "f7a3c00e2c56edf95d2bf3a88dbfbf5c1f7b7b2df293ba0106fe89f1f23fcd2a",
+    ("landscape", "targets"): "47751a532aa02b44def93fe4bf09976554f5968124d5241c33247f9264e9516f",
+    ("portrait", "plain"): "413957c979c3b8ba6715b657fa991a0da052e7a77c22219fb1710e08c94f8f0c",
+    ("portrait", "targets"): "d0d355283724d5afca6806039d41193cdbf3b5945de7b1bbe5185f8947928c64",
 }
 
 

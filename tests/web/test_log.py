@@ -70,3 +70,25 @@ def test_the_log_is_drawn_in_blocks_and_a_move_changes_only_the_newest():
     changed = {b for b in after if after[b] != before.get(b)}
     assert changed <= {newest, str(int(newest) - 1)}, changed  # (a move's lines may finish one block and begin the next)
     assert len(after) >= LOG_LINES // LOG_BLOCK and len(changed) < len(after)
+
+
+def test_a_sealed_bids_lines_name_the_rule_of_their_bidding_n11_for_the_hippo_n12_for_the_start():
+    """Every ``bid.*`` line was tagged N12, the hippo auction's too: a line links to the rule of the bidding
+    it belongs to (N11 for the hippo auction, N12 for the start-player bid)."""
+    c = started(variants=("N11", "N12"))
+    rng = random.Random(2)
+    tags: dict[str, set[str]] = {"start_bid": set(), "auction": set()}
+    for _ in range(3000):
+        if c.state.is_terminal() or tags["auction"]:
+            break
+        click_anything(c, rng)
+        log = c.state.view(None)["log"]
+        for i, entry in enumerate(log):
+            if entry["key"] == "bid.open":
+                reason = entry["params"]["reason"]
+                follow = [j for j in range(i, len(log)) if log[j]["key"].startswith("bid.")]
+                tags[reason] |= {c.ui.log_rule(log, j) for j in follow[:3]}
+    assert tags["start_bid"] == {"N12"}
+    assert tags["auction"] == {"N11"}, "no hippo auction in 3000 clicks" if not tags["auction"] else tags
+    html = render_app(c)
+    assert 'data-v="banks:N11"' in re.search(r'<section class="log".*?</section>', html, re.S).group(0)

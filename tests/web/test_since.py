@@ -6,6 +6,7 @@ not know (N9, K6)."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -14,8 +15,9 @@ from nile.kit import esc
 from nile.messages import LANGUAGES, describe
 from nile.web.render import render_app
 from nile.web.since import mark_window, since_entries, summary
+from nile.web.storage import MemoryStore
 
-from .test_bots_flow import person_moves, run_bots, start
+from .test_bots_flow import controller, person_moves, run_bots, start
 
 HEADINGS = {
     "en": ("Since your turn: 1 move", "Since your turn: 2 moves"),
@@ -112,3 +114,28 @@ def test_after_the_bots_moves_the_person_reads_them_from_their_own_view(game):
         else:
             person_moves(c, rng)
     assert summaries >= 3
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_reload_at_the_persons_turn_says_the_same_moves_since_their_turn(game):
+    """"Since your turn" disappeared after a reload: the page opened again reads where the log stood after the
+    person's own last move from the log itself, and says the same moves."""
+    store = MemoryStore()
+    c = start(game, ["", "easy", "easy"], store=store)
+    rng = random.Random(4)
+    checked = 0
+    for _ in range(200):
+        if c.state.is_terminal() or checked >= 3:
+            break
+        run_bots(c)
+        if c.state.is_terminal():
+            break
+        waiting = c.state.to_act() == (0,) and not c.state.secret_decision() and c.moment is None
+        since = re.search(r'<section class="since".*?</section>', render_app(c), re.S)
+        if waiting and since:
+            again = controller(store)
+            again.handle("continue", c.game_id)
+            assert since.group(0) in render_app(again)
+            checked += 1
+        person_moves(c, rng)
+    assert checked >= 1
