@@ -44,7 +44,7 @@ def legend(lang: str) -> str:
         for picture, key in items
     )
     return (f'<details class="legend"><summary>{esc(msg("ui.legend", lang))}</summary>'
-            f'<ul>{rows}</ul><p>{esc(msg("legend.crops", lang))}</p></details>')
+            f'<ul>{rows}</ul><p>{esc(msg("legend.crops", lang))}</p><p>{esc(msg("legend.names", lang))}</p></details>')
 
 
 

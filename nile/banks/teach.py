@@ -128,7 +128,8 @@ def _turn_tips(s: GameState, frame: Frame, legal: Sequence[Any], actor: int) -> 
             return [Tip(plural("coach.harvest_where", len(markets), lang, field=sel["field"]), "N6", _keys("market:", markets))]
         return [Tip(text("coach.grow_here", lang, field=sel["field"]), "N6", (f"field:{sel['field']}",))]
     ap = int(frame.view.get("ap") or 0)
-    tips.append(Tip(plural("coach.ap", ap, lang), "N6"))
+    if ap:  # with none left, the tip to end the turn (below) says so
+        tips.append(Tip(plural("coach.ap", ap, lang), "N6"))
     if "harvest" in by_kind:
         fields = sorted({a.args[0] for a in by_kind["harvest"]})
         tips.append(Tip(plural("coach.harvest", len(fields), lang), "N6", _keys("field:", fields)))

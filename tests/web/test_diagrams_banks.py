@@ -179,12 +179,13 @@ def _targets():
 #: tide a dial (its needle a piece that turns), and the hippo and the joker in the legend; then the obelisk and
 #: the boat's count made pieces that move (static/motion.js). Issue 21, a table that fits: the boat
 #: takes the keyboard's focus (on a wide screen it scrolls inside itself). Issue 40: a market row's label says
-#: what lies in each stall and how many are free (not "1 of 3 stalls used"), a marker's its side or condition.
+#: what lies in each stall and how many are free (not "1 of 3 stalls used"), a marker's its side or condition; the
+#: legend says what the rows' and fields' names (W, E, M) stand for.
 BOARD_DIGESTS = {
-    ("landscape", "plain"): "f7a3c00e2c56edf95d2bf3a88dbfbf5c1f7b7b2df293ba0106fe89f1f23fcd2a",
-    ("landscape", "targets"): "47751a532aa02b44def93fe4bf09976554f5968124d5241c33247f9264e9516f",
-    ("portrait", "plain"): "413957c979c3b8ba6715b657fa991a0da052e7a77c22219fb1710e08c94f8f0c",
-    ("portrait", "targets"): "d0d355283724d5afca6806039d41193cdbf3b5945de7b1bbe5185f8947928c64",
+    ("landscape", "plain"): "44c893c0921457c4c10cab5df808492b576204803deab20d8ce748920ffe4106",
+    ("landscape", "targets"): "89a88928da1ba045afb3643ab7932ac8ec6da8937dd959af4dfb5e595857af3f",
+    ("portrait", "plain"): "d2ae18a043585548610a627ff4c634837048e4a77e94a08ab3c0b23671b7f7cc",
+    ("portrait", "targets"): "f90470c6aed94acd67e3f5be05d5a219cbc27743c93abaa06523020c6a53558e",
 }
 
 
