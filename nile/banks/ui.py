@@ -116,7 +116,7 @@ def _setup_sow(ask: _Ask) -> None:
     lang, inter, sel = ask.lang, ask.inter, ask.sel
     sides = sorted({a.kind for a in ask.legal}, key=("seed", "ripe").index)
     side = str(sel["side"]) if sel.get("side") in sides else sides[0]
-    inter.prompt = msg("ui.prompt_setup_sow", lang, side=Word("side." + side))
+    inter.prompt = msg("ui.prompt_setup_" + side, lang)
     crop = sel.get("crop")
     for other in sides:
         inter.buttons.append(Button(msg("ui.side_" + other, lang), Intent.SELECT, f"side:{other}"))
