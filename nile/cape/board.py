@@ -16,6 +16,7 @@ from ..kit.intents import Intent
 from ..words import Word, plural
 from ..words import text as msg
 from .art import COIN, LANDSCAPE_SYMBOL, LOCO_H, LOCO_W, RAIL_GAP, RAIL_H, RAIL_W, RAILS_MAX, SCENE_H, SCENE_W, use
+from .catalog import card_said
 
 LANDSCAPE_COLOURS = {"river": "#4f8fc0", "mountains": "#8d8d94", "desert": "#e0b96a", "village": "#b5794a",
                      "savanna": "#8fb35a"}
@@ -28,9 +29,13 @@ TERRAIN_H = 58  # a terrain card cell: a landscape's picture over its name and n
 
 
 def card_words(card: dict[str, Any], lang: str) -> str:
-    return msg("cape.ui.card", lang, landscape=Word("cape.landscape." + card["landscape"]),
-               rails=card["rails"], income=card["income"])
+    """A card of a view as a player reads it: "river (2 rails, 7 Pond income)" (``nile.cape.catalog``)."""
+    return card_said(card["landscape"], int(card["rails"]), int(card["income"]), lang)
 
+
+def cards_words(cards: list[dict[str, Any]], lang: str) -> str:
+    """Cards of a view in words, one after the other (a card's words hold commas: they are listed with ";")."""
+    return msg("list.sep_groups", lang).join(card_words(c, lang) for c in cards)
 
 
 def rails_svg(count: int, cx: float, y: float) -> str:
@@ -58,12 +63,12 @@ def card_svg(card: dict[str, Any], x: float, y: float, lang: str, key: str | Non
     cls = f"card land-{esc(land)}"
     land_name = msg("cape.landscape." + land, lang)
     rails_text = plural("cape.ui.rails_short", int(card["rails"]), lang)
-    income_text = msg("cape.ui.income_short", lang, income=card["income"])
+    income_text = plural("cape.ui.income_short", int(card["income"]), lang)
     if target is not None:
         cls += " act" + (" coach" if inter is not None and key in inter.focus else "")
         # a button's name starts with what it shows (WCAG 2.5.3), then what pressing it does
         attrs_ = (f' data-i="{Intent.PICK}" data-v="{esc(key)}" tabindex="0" role="button"'
-                  f' aria-label="{esc(land_name)} {esc(rails_text)} {esc(income_text)}. {esc(target.label)}"')
+                  f' aria-label="{esc(words)}. {esc(target.label)}"')
     scene = LANDSCAPE_SYMBOL.get(land, "")[len("cape-"):]
     picture = use(scene, x + 4, y + 18, SCENE_W, SCENE_H, "scene") if scene else ""
     cx = x + CARD_W / 2
@@ -190,8 +195,8 @@ def route_parts(p: dict[str, Any], lang: str, standalone: bool = False) -> tuple
 
 def route_words(p: dict[str, Any], lang: str) -> str:
     """A player's line in words: crossed so far, and each landscape in front of the locomotive."""
-    return msg("cape.ui.route_of", lang, player=p["name"], crossed=int(p["crossed"]),
-               route=", ".join(card_words(c, lang) for c in p["route"]) or msg("ui.empty", lang))
+    return msg("cape.ui.route_of", lang, player=p["name"], crossed=plural("cape.n.crossed", int(p["crossed"]), lang),
+               route=cards_words(p["route"], lang) or msg("ui.empty", lang))
 
 
 def route_svg(p: dict[str, Any], lang: str) -> str:

@@ -36,6 +36,7 @@ from .board import (
     bought_svg,
     card_svg,
     card_words,
+    cards_words,
     route_parts,
     route_words,
     row_parts,
@@ -220,7 +221,7 @@ def _build_parts(view: View, p: View, n: dict[str, int], lang: str) -> list[str]
     right = WIDTH - CARD_W - 70  # room for the bonus rails' fan and the labels beside the common row
     low = LINE + STRIP + 4  # the second line's top
     return [
-        _label(8, LINE, msg("cape.ui.common", lang, rails=n["common"])),
+        _label(8, LINE, plural("cape.ui.common", n["common"], lang)),
         _at(0, LINE, common),
         _label(right, LINE, plural("cape.n.bonus_rails", n["bonus"], lang)),
         backs_svg(n["bonus"], right, LINE + 6, lang, step=26),
@@ -239,7 +240,7 @@ def k4_build(lang: str) -> Picture:
     view = _named(s.view(None), lang)
     p = view["players"][s.actor]
     first = p["route"][0]
-    common = msg("list.sep", lang).join(card_words(c, lang) for c in view["common"])
+    common = cards_words(view["common"], lang)
     label = msg("cape.diagram.K4.label", lang, player=p["name"], cards=common, card=card_words(first, lang),
                 bonus=n["bonus"], bought=n["bought"], cost=n["cost"])
     params = {"player": p["name"], "landscape": Word("cape.landscape." + first["landscape"]), **n}

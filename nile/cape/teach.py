@@ -13,6 +13,7 @@ from typing import Any
 
 from ..kit import Frame, Lesson, Tip, summary_card
 from ..words import Word, plural, text
+from .data import RAIL_PRICE
 from .options import Options
 
 RULE_OF_KEY: dict[str, str] = {
@@ -59,7 +60,9 @@ def round_summary(lang: str) -> str:
 
 
 def coach(frame: Frame) -> list[Tip]:
-    """What the player to act can do now (choose a card; build or pass), why, and its rule."""
+    """What the player to act can do now (choose a card; build or pass), why, and its rule. A build is said as
+    its button says it: the cheapest one, with the bonus rails it uses and the rails it buys (K4); when none is
+    possible, the action panel says the engine's reason beside Pass."""
     s, view, lang = frame.state, frame.view, frame.lang
     actor = s.current_player()
     if actor is None:
@@ -70,21 +73,22 @@ def coach(frame: Frame) -> list[Tip]:
     if view["phase"] != "build":
         return []
     tips = []
-    b = view.get("build")
     builds = [a for a in legal if a.kind == "build"]
-    if b and builds:
+    if view.get("build") and builds:
         cheapest = min(builds, key=lambda a: (s.cost(a), -int(a.args[0])))
         cost, bonus = s.cost(cheapest), int(cheapest.args[0])
-        land = view["players"][actor]["route"][0]["landscape"]
-        if cost == 0 and bonus == 0:
-            tips.append(Tip(text("cape.coach.build_free", lang, landscape=Word("cape.landscape." + land)), "K4"))
-        elif cost == 0:
-            tips.append(Tip(plural("cape.coach.build_bonus", bonus, lang, landscape=Word("cape.landscape." + land)), "K4"))
+        buy = cost // RAIL_PRICE
+        land = Word("cape.landscape." + view["players"][actor]["route"][0]["landscape"])
+        if not buy and not bonus:
+            tips.append(Tip(text("cape.coach.build_free", lang, landscape=land), "K4"))
+        elif not buy:
+            tips.append(Tip(plural("cape.coach.build_bonus", bonus, lang, landscape=land), "K4"))
+        elif not bonus:
+            tips.append(Tip(plural("cape.coach.build_buy", buy, lang, cost=cost, landscape=land), "K4"))
         else:
-            tips.append(Tip(plural("cape.coach.build_buy", cost // 10, lang, cost=cost,
-                                   landscape=Word("cape.landscape." + land)), "K4"))
-    elif b:
-        tips.append(Tip(plural("cape.coach.cannot_build", int(b["short"]), lang, cost=int(b["cost"])), "K4"))
+            tips.append(Tip(plural("cape.coach.build_bonus_buy", buy, lang, cost=cost, landscape=land,
+                                   bonus=plural("cape.n.bonus_rails", bonus, lang), buy=plural("cape.n.rails", buy, lang)),
+                            "K4"))
     if any(a.kind == "pass" for a in legal):
         tips.append(Tip(text("cape.coach.pass", lang), "K4"))
     return tips

@@ -110,7 +110,7 @@ def test_building_shows_the_rails_and_what_buying_the_missing_ones_costs():
     view = c.state.view(None)
     math = view["build"]
     html = render_app(c)
-    assert f"of {math['need']} needed" in html
+    assert f"the {math['need']} needed" in html
     builds = [b for b in c.interaction().buttons if b.value.startswith("build")]
     for b in builds:
         assert b.cost in (None, c.state.cost(c.state.parse_action(b.value)) or None)

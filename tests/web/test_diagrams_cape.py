@@ -16,7 +16,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from nile.cape import actions as act
-from nile.cape import board, ui
+from nile.cape import board, catalog, ui
 from nile.cape import diagrams as pictures
 from nile.cape import positions as P
 from nile.cape.data import CARD_INDEX, CARDS, LANDSCAPES, NEED, RAIL_PRICE
@@ -196,9 +196,11 @@ def _table_choosing():
 #: Then each picture of the board (terrain card, rows, routes) in its frame, ``<div class="pic">``, as Nile's.
 #: Then the choosing order and the bids beside the cards on offer, the tie-break folded, and the offer laid out
 #: in the places the auction opened with (issue 21: the rows below keep their size through an auction).
+#: Then a card said as a player reads it, by its landscape, rails and income in words (``catalog.card_said``: its
+#: id in no sentence, a clickable card named by those words), and the crossed landscapes counted in words.
 TABLE_DIGESTS = {
-    "building": (_table_building, "3c04dff2e0c9c9fffdf7991f06b34a94174a361a268beb16c2958520266fe513"),
-    "choosing": (_table_choosing, "29f4d5e25233a79a15a22d99abe611df55848208bfa241626ad57b1da7991001"),
+    "building": (_table_building, "f7cd64543d5d90d421f4c8b583eb23eef161ffc3860ccd314a2ccdf0378de0ae"),
+    "choosing": (_table_choosing, "4830ea63bd89e3eb2360484fc8d9bbf839b1e1a9cbb7f41310381e9e94d29f49"),
 }
 
 
@@ -208,6 +210,8 @@ def test_the_table_draws_exactly_what_it_drew_before_the_pictures(monkeypatch, n
     for module in (board, ui):
         monkeypatch.setattr(module, "msg", keyed)
         monkeypatch.setattr(module, "plural", counted)
+    monkeypatch.setattr(catalog, "text", keyed)  # a card's words (``card_said``)
+    monkeypatch.setattr(catalog, "plural", counted)
     monkeypatch.setattr(ui, "describe", lambda e, names, lang="en": keyed(e["key"], lang, **e["params"]))
     forget_all()  # the pictures other tests drew in words: drawn here again in keys
     make, digest = TABLE_DIGESTS[name]
