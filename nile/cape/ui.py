@@ -14,13 +14,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..core.actions import Action
 from ..core.game import GameState
 from ..kit import Button, Frame, Interaction, SetupForm, Target, button, end_section, esc
 from ..kit.chart import Series, line_chart, stats_table
 from ..kit.intents import Intent
 from ..kit.memo import part, places, view_once
-from ..words import Word, describe, plural
+from ..words import Word, describe, plural, say
 from ..words import text as msg
+from . import actions as act
 from . import diagrams as diagrams_module
 from . import moments, teach
 from .art import COIN, SYMBOLS, icon
@@ -54,9 +56,25 @@ def interaction(state: GameState, selection: dict[str, Any], lang: str, names: S
             inter.buttons.append(Button(build_label(int(a.args[0]), cost, lang), Intent.ACT, a.text(), cost or None,
                                         primary=True))
         elif a.kind == "pass":
+            refused = _refused_build(state, actor, legal)
+            if refused is not None:  # no build is possible: the build it would take, dimmed; a press says why (K4)
+                inter.buttons.append(Button(build_label(int(refused.args[0]), state.cost(refused), lang), Intent.ACT,
+                                            refused.text(), state.cost(refused) or None, available=False))
             inter.buttons.append(Button(msg("cape.ui.pass", lang), Intent.ACT, a.text()))
     inter.prompt = prompt(view, actor, lang)
     return inter
+
+
+def _refused_build(state: GameState, actor: int, legal: tuple[Action, ...]) -> Action | None:
+    """The build the player on turn would need when none is legal while a landscape lies ahead (K4): the one
+    with the most bonus rails they can use, so the fewest rails to buy (None: a build is legal, or nothing lies
+    ahead). The engine's refusal of it says why (``state.refusal``)."""
+    if any(a.kind == "build" for a in legal):
+        return None
+    b = view_once("cape-actor-view", state, actor).get("build")
+    if not b:
+        return None
+    return act.build(min(int(b["bonus_held"]), int(b["short"])))
 
 
 def build_label(bonus: int, cost: int, lang: str) -> str:
@@ -233,7 +251,7 @@ def _choosing(view: dict[str, Any], lang: str, names: Sequence[str]) -> str:
 
 def panel(frame: Frame) -> str:
     """The build's arithmetic for the player choosing (K4): the rails at hand against the need, the rails still
-    missing, the bonus rails held and a rail's price."""
+    missing, the bonus rails held and a rail's price — and, when no build is possible, the engine's reason."""
     view, lang, state = frame.view, frame.lang, frame.state
     b = view.get("build")
     actor = state.current_player()
@@ -248,7 +266,12 @@ def panel(frame: Frame) -> str:
         held = int(b["bonus_held"])
         lines = [plural("cape.ui.math_short", short, lang, **numbers),
                  plural("cape.ui.math_bonus", held, lang, price=price) if held else msg("cape.ui.math_price", lang, price=price)]
-    return f'<p class="build-math">{esc(" ".join(lines))}</p>'
+    math = f'<p class="build-math">{esc(" ".join(lines))}</p>'
+    refused = next((bt.value for bt in frame.interaction.buttons if not bt.available), None)
+    if refused is None:
+        return math
+    why = say(state.refusal(act.parse(refused), actor), lang)  # the engine's own reason (K4)
+    return f'{math}<p class="build-why">{esc(why)}.</p>'
 
 
 def side(frame: Frame) -> str:

@@ -40,7 +40,7 @@ from typing import Any
 
 from ..bots import protocol
 from ..core import save
-from ..core.actions import ActionError, IllegalActionError
+from ..core.actions import Action, ActionError, IllegalActionError
 from ..core.explained import Explained
 from ..core.game import GameState
 from ..core.players import BOT_STRENGTHS, OptionsError, Player, clean_name
@@ -761,6 +761,9 @@ class Controller:
         legal = {a.text() for a in self.state.legal_actions(actor)}
         if text not in legal:
             action = self.state.parse_action(text)
+            if any(b.value == text and not b.available for b in self.interaction().buttons):
+                self._say_refusal(action, actor)  # a dimmed button: why it cannot be done now, with its rule
+                return
             raise self.state.refusal(action, actor)
         question = next((b.confirm for b in self.interaction().buttons if b.value == text and b.confirm), "")
         if question and self.confirm != (text, question):
@@ -1171,10 +1174,17 @@ class Controller:
                 action = s.parse_action(action_text)
             except ActionError:
                 return
-            refusal = s.refusal(action, actor)
-            self.notice = ("info", self.say(refusal))
-            rule = self.rule_of(refusal)
-            self.notice_rule = (self.notice, f"{s.GAME}:{rule}") if rule else None
+            self._say_refusal(action, actor)
+
+    def _say_refusal(self, action: Action, actor: int) -> None:
+        """Why ``action`` cannot be done now, in the engine's words, with its rule one tap away."""
+        s = self.state
+        if s is None:
+            return
+        refusal = s.refusal(action, actor)
+        self.notice = ("info", self.say(refusal))
+        rule = self.rule_of(refusal)
+        self.notice_rule = (self.notice, f"{s.GAME}:{rule}") if rule else None
 
     def rule_of(self, error: BaseException) -> str | None:
         """The rule id an error of the open game is about (the reason inside it first)."""

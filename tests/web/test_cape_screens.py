@@ -180,3 +180,38 @@ def test_an_empty_row_says_so_inside_the_row(lang):
     assert 'text-anchor="middle"' in attributes and words == msg("ui.empty", lang)
     half = label_width(words, 11) / 2
     assert x - half >= 0 and x + half <= width
+
+
+def test_k4_when_no_build_is_possible_the_engines_reason_stands_beside_pass():
+    """'Build or pass' offered only Pass, with no reason (5 rails needed = 50 Pond, 48 in hand): the build it
+    would take stands dimmed beside Pass, the panel says why in the engine's words, and a press says it again
+    with its rule, changing nothing."""
+    c = kap(2, seed=3)
+    for seat in (0, 1):  # everyone bids all their money: nobody can buy a rail afterwards
+        c.handle("reveal-bidder", str(seat))
+        for _ in range(10):
+            c.handle("bid-change", "+10")
+        c.handle("bid-submit")
+    while c.state.phase != "build":
+        c.handle("pick", next(iter(c.interaction().targets)))
+    s = c.state
+    for _ in range(20):
+        actor = s.current_player()
+        if s.routes[actor] and not any(a.kind == "build" for a in s.legal_actions(actor)):
+            break
+        c.handle("act", "pass")
+    else:
+        pytest.fail("no turn without a possible build")
+    buttons = c.interaction().buttons
+    dimmed = [b for b in buttons if not b.available]
+    assert [b.value for b in buttons if b.available] == ["pass"] and len(dimmed) == 1
+    refused = s.parse_action(dimmed[0].value)
+    short = s.view(None)["build"]["short"]
+    assert refused.kind == "build" and dimmed[0].label == f"Build: buy {short} rails" and dimmed[0].cost == 10 * short
+    why = f"You cannot build now: the {short} rails still missing cost {10 * short} Pond, and you have 0 Pond (K4)"
+    page = html.unescape(render_app(c))
+    assert f'<p class="build-why">{why}.</p>' in page
+    assert 'class="unavailable"' in page or "unavailable" in re.search(r'<button[^>]*data-v="build \d"[^>]*>', page).group(0)
+    moves = len(s.history)
+    c.handle("act", dimmed[0].value)
+    assert c.notice == ("info", why) and c.notice_rule[1] == "cape:K4" and len(c.state.history) == moves
