@@ -1209,14 +1209,24 @@ class Controller:
         return inter
 
     def thinking_text(self) -> str:
-        """"Amun (bot) is thinking…", or that the bots are paused."""
+        """What the table waits for while no person is to act: a lesson or a moment to be closed (the bots
+        wait for it), else "Amun (bot) is thinking…" (the computer players choosing their sealed bids), or
+        that the bots are paused."""
+        s = self.state
         p = self.bot_to_act()
-        if p is None and self.state is not None and not self.state.is_terminal():
-            p = self.state.current_player()
-        if p is None:
+        if p is None and s is not None and not s.is_terminal():
+            p = s.current_player()
+        if p is None or s is None:
             return ""
-        key = "ui.bot_paused" if self.bots_paused else "ui.bot_thinking"
-        return msg(key, self.lang, player=self.names[p])
+        if self.teaching.lessons and self.humans():
+            return msg("ui.waits_lesson", self.lang)
+        if self.paused_on_moment():
+            return msg("ui.waits_moment", self.lang)
+        if self.bots_paused:
+            return msg("ui.bot_paused", self.lang, player=self.names[p])
+        if len(s.to_act()) > 1:
+            return msg("ui.bots_bidding", self.lang)
+        return msg("ui.bot_thinking", self.lang, player=self.names[p])
 
 
 def kinds_of(state: GameState) -> list[str]:

@@ -486,10 +486,12 @@ def _status_bar(c: Controller, frame: Frame, secret: bool = False) -> str:
     if s.is_terminal():
         who = msg("ui.game_over", lang)
     else:
-        seats = s.to_act()
+        # whom the table waits for: the persons to act (a person's own sealed bid too), else what the bots wait for
+        persons = [p for p in s.to_act() if not c.kinds[p]]
+        seats = persons or list(s.to_act())
         who = msg("ui.turn_of", lang, player=names[seats[0]]) if len(seats) == 1 else msg("ui.everyone", lang)
-        if c.bot_to_act() is not None:
-            who = c.thinking_text() if len(seats) == 1 else msg("ui.bots_bidding", lang)
+        if not persons and c.bot_to_act() is not None:
+            who = c.thinking_text()
     memory = f'<span class="memory">{esc(msg(_not_saved_key(c), lang))}</span>' if c.in_memory_only or c.storage_blocked else ""
     bot_speed, bot_buttons = ("", "") if secret else _bot_controls(c)
     export = "" if secret else button(msg("ui.export", lang), Intent.EXPORT, c.game_id or "", cls="ghost")

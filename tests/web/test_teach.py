@@ -6,6 +6,7 @@ points at is a place the player can use now, every rule it names is one of the g
 
 from __future__ import annotations
 
+import html
 import random
 import re
 
@@ -14,6 +15,7 @@ import pytest
 from nile.core.save import load
 from nile.games import GAMES, load_save, spec_of
 from nile.messages import LANGUAGES
+from nile.messages import text as msg
 from nile.web.controller import GAME, Controller
 from nile.web.render import coach_tips, frame_of, render_app
 from nile.web.storage import Library, MemoryStore
@@ -100,30 +102,34 @@ def test_learn_to_play_starts_a_guided_game_against_an_easy_bot_with_a_first_les
     assert "welcome" not in c.teaching.lessons
 
 
-def play_guided(c: Controller, rng: random.Random, max_steps: int = 6000) -> list[str]:
-    """Play a guided game to its end: the person follows the coach (a place of a tip, else a button),
-    the bot plays easy; every lesson is read. Returns the lessons in the order they came."""
-    from nile.bots.players import make_bot
-    from nile.core.rng import Rng
+class Learner:
+    """A newcomer in a guided game who follows the coach (a place of a tip, else a button) against the easy
+    computer player, one step at a time: read the open lesson, close the open moment, let the bot move,
+    place their own sealed bid, or act."""
 
-    bot, bot_rng = make_bot("easy"), Rng(5)
-    lessons: list[str] = []
-    for _ in range(max_steps):
-        s = c.state
-        if s.is_terminal():
-            break
-        while c.teaching.lessons:
-            lessons.append(c.teaching.lessons[0])
+    def __init__(self, c: Controller, rng: random.Random) -> None:
+        from nile.bots.players import make_bot
+        from nile.core.rng import Rng
+
+        self.c, self.rng, self.bot, self.bot_rng = c, rng, make_bot("easy"), Rng(5)
+        self.lessons: list[str] = []
+
+    def step(self) -> None:
+        c, rng, s = self.c, self.rng, self.c.state
+        if c.teaching.lessons:
+            self.lessons.append(c.teaching.lessons[0])
             c.handle("lesson-close")
+            return
         if c.moment is not None:
             c.handle("moment-close")
+            return
         seat = c.bot_to_act()
         if seat is not None:
-            c.handle("bot-move", f"{c.bot_due()[0]}|{bot.choose(s, seat, bot_rng).text()}")
-            continue
+            c.handle("bot-move", f"{c.bot_due()[0]}|{self.bot.choose(s, seat, self.bot_rng).text()}")
+            return
         if s.secret_decision():
             c.handle("bid-submit")
-            continue
+            return
         tips = coach_tips(c, frame_of(c))
         places = [t for tip in tips for t in tip.targets if t in c.interaction().targets]
         buttons = [b for b in c.interaction().buttons if b.available and b.intent in ("act", "select")]
@@ -136,10 +142,19 @@ def play_guided(c: Controller, rng: random.Random, max_steps: int = 6000) -> lis
                 c.handle("confirm", c.confirm[0])
         else:
             c.handle("pick", rng.choice(list(c.interaction().targets)))
+
+
+def play_guided(c: Controller, rng: random.Random, max_steps: int = 6000) -> list[str]:
+    """Play a guided game to its end (``Learner``); every lesson is read. Returns the lessons in the order
+    they came."""
+    learner = Learner(c, rng)
+    for _ in range(max_steps):
+        if c.state.is_terminal():
+            break
+        learner.step()
     while c.teaching.lessons:
-        lessons.append(c.teaching.lessons[0])
-        c.handle("lesson-close")
-    return lessons
+        learner.step()
+    return learner.lessons
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -173,3 +188,35 @@ def test_learn_to_play_is_on_home_for_each_game_in_every_language(lang):
     html = render_app(c)
     for game in GAMES:
         assert f'data-i="learn" data-v="{game}"' in html
+
+
+STATUS = re.compile(r'<span class="whose" aria-live="polite">(.*?)</span>')
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_status_line_says_what_the_table_waits_for(game):
+    """Testers read "The computer players are choosing their bids" while their own bid was awaited, and
+    "Bastet (bot) is thinking…" while the game waited for them to close a lesson or a moment."""
+    c = guided(game)
+    learner = Learner(c, random.Random(7))
+    seen = set()
+    for _ in range(3000):
+        s = c.state
+        if s.is_terminal():
+            break
+        status = html.unescape(STATUS.search(render_app(c)).group(1))
+        persons = [p for p in s.to_act() if not c.kinds[p]]
+        if persons:  # the person's own move or sealed bid, whatever the bots do meanwhile
+            assert status == msg("ui.turn_of", player=c.names[persons[0]]), status
+            seen.add("person")
+        elif c.teaching.lessons:
+            assert status == msg("ui.waits_lesson"), status
+            seen.add("lesson")
+        elif c.moment is not None:
+            assert status == msg("ui.waits_moment"), status
+            seen.add("moment")
+        else:
+            assert status == msg("ui.bot_thinking", player=c.names[c.bot_to_act()]), status
+            seen.add("bot")
+        learner.step()
+    assert {"person", "lesson", "bot"} <= seen, seen
