@@ -46,7 +46,7 @@ from ..core.game import GameState
 from ..core.players import BOT_STRENGTHS, OptionsError, Player, clean_name
 from ..core.save import SaveError
 from ..games import GAMES, spec_of
-from ..kit import GameUI, Interaction, SetupForm
+from ..kit import Frame, GameUI, Interaction, SetupForm
 from ..kit.intents import Intent
 from ..kit.memo import Same, memo
 from ..messages import LANGUAGES, plural, say
@@ -338,6 +338,17 @@ class Controller:
         if key not in self._salts:
             self._salts = {key: self.new_seed() & ((1 << 53) - 1)}  # a JS number holds it exactly
         return protocol.decide(key, save.dumps(self.state), p, self.kinds[p], self._salts[key])
+
+    def shows_before_hand_over(self) -> bool:
+        """Whether the open moment was opened to show everyone the last move before the device goes round
+        (``_before_hand_over``: its log holds none of the game's moment keys): it stands over the table, whose
+        board shows what the move did, and the hand-over comes after its Continue. A moment of the game's own
+        (sealed bids opened, a tie to bid again) stands on the hand-over screen, over the names to choose."""
+        s = self.state
+        if s is None or self.moment is None or not self.paused_on_moment():
+            return False
+        start, end = self.moment
+        return not {e.key for e in s.log[start:end]} & self.ui.moment_keys
 
     def paused_on_moment(self) -> bool:
         """The board pauses on an open moment panel while a person is at the table (a watch game
@@ -1118,16 +1129,33 @@ class Controller:
             self.sound_due = "tick"
 
     def _note_moment(self, before: int) -> None:
-        """Open the moment panel when the last action's log holds a moment of this game."""
+        """Open the moment panel when the last action's log holds a moment of this game, or when the action hands
+        the device round for secret decisions (``_before_hand_over``)."""
         s = self.state
         if s is None:
             return
         keys = {e.key for e in s.log[before:]}
-        if not keys & self.ui.moment_keys:
+        if not keys & self.ui.moment_keys and not self._before_hand_over(before):
             return
         if self.skipping and self.humans():
             return  # skipping to my turn skips the moments on the way
         self.moment = (before, len(s.log))
+
+    def _before_hand_over(self, before: int) -> bool:
+        """Whether the last action is shown to everyone before the device goes round for secret decisions: with
+        two or more people at the table the hand-over screen comes next and covers the table, so what the action
+        did there (the game's routine news, e.g. Kap's crossing that ended the building phase, K4) would be seen
+        by nobody. Then its moment (the game draws it: ``GameUI.moment``; None, nothing to show) asks for a
+        Continue first, over the table from nobody's view."""
+        s = self.state
+        if s is None or s.is_terminal() or not s.secret_decision() or self.solo_bidder() is not None:
+            return False
+        if not any(not self.kinds[p] for p in s.to_act()):
+            return False  # bots decide without a hand-over
+        if not {e.key for e in s.log[before:]} & self.ui.news_keys:
+            return False
+        frame = Frame(s, s.view(None), Interaction(), {}, self.lang, self.names, self.layout)
+        return self.ui.moment(frame, [e.to_json() for e in s.log[before:]]) is not None
 
     def _autosave(self) -> None:
         if self.state is None or self.game_id is None or self.read_only:

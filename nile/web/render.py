@@ -409,6 +409,8 @@ def render_game(c: Controller, above: str = "") -> str:
         if bidder is not None:  # a person decides in secret, at the table as it stands for them
             return above + render_secret_table(c, bidder)
         if any(not c.kinds[p] for p in s.to_act()):  # the device goes round: nothing shows until the right person says so
+            if c.shows_before_hand_over():  # first, what the last move did, for everyone at the table
+                return above + render_secret_table(c, None, popups=True)
             return render_hand_over(c, above)  # (bots need no hand-over)
     frame = frame_of(c)
     ui = c.ui
@@ -828,14 +830,15 @@ def render_replay(c: Controller) -> str:
 
 
 # ---------------------------------------------------------------------- secret decisions (any game)
-def render_secret_table(c: Controller, p: int | None) -> str:
+def render_secret_table(c: Controller, p: int | None, popups: bool = False) -> str:
     """Seat ``p``'s sealed decision at the table: the board, the players and the log as they stand,
     drawn from ``p``'s own view only (every public fact, and nothing another seat decided in secret),
     with the private input where the action panel stands on a normal turn.
 
     ``p`` None: the same table from nobody's view (public facts only), under the hand-over screen
     (``render_hand_over``, a modal dialog: the keyboard is kept on it, ``nile.web.app``), with an empty
-    panel where the private input will be."""
+    panel where the private input will be; ``popups``: with the moment the table pauses on over it, for
+    everyone at the table before the device goes round (``Controller._before_hand_over``)."""
     s = c.state
     assert s is not None
     lang = c.lang
@@ -847,12 +850,12 @@ def render_secret_table(c: Controller, p: int | None) -> str:
         + part(".side > .log", _log(c, frame.view)) + "</aside>"
     )
     if p is None:
-        popups, panel = "", '<section class="actions"></section>'
+        shown, panel = _popups(c, frame) if popups else "", '<section class="actions"></section>'
     else:
-        popups, panel = _popups(c, frame), _private_panel(c, frame, p)
+        shown, panel = _popups(c, frame), _private_panel(c, frame, p)
     return (
         f'<section class="game game-{esc(s.GAME)} deciding fit">{_status_bar(c, frame, secret=True)}'
-        f'{popups}<div class="table">{_board(c, board)}{panel}{side}</div></section>'
+        f'{shown}<div class="table">{_board(c, board)}{panel}{side}</div></section>'
     )
 
 

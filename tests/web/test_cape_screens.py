@@ -7,13 +7,15 @@ import re
 
 import pytest
 
+from nile.bots import protocol
 from nile.cape import board
 from nile.cape.data import CARDS
 from nile.games import load_save
 from nile.kit import label_width
+from nile.messages import describe
 from nile.messages import text as msg
 from nile.web.controller import GAME, HOME, Controller
-from nile.web.render import render_app
+from nile.web.render import render_app, render_screen
 from nile.web.storage import Library, MemoryStore
 
 
@@ -215,3 +217,77 @@ def test_k4_when_no_build_is_possible_the_engines_reason_stands_beside_pass():
     moves = len(s.history)
     c.handle("act", dimmed[0].value)
     assert c.notice == ("info", why) and c.notice_rule[1] == "cape:K4" and len(c.state.history) == moves
+
+
+def _until_building_ends(c, rng, bidders_by_hand=True):
+    """Play on (every sealed bid placed by its person after the hand-over, each build taken when possible) until
+    a crossing ends the building phase (K4): a new auction's bids are then due. Returns the log's length before
+    that crossing."""
+    for _ in range(3000):
+        s = c.state
+        assert not s.is_terminal()
+        if c.moment is not None and c.state.phase != "bid":
+            c.handle("moment-close")
+            continue
+        if (job := c.bot_job()) is not None:
+            c.handle("bot-move", f'{job["key"]}|{protocol.handle(job)["text"]}')
+            if c.state.phase == "bid" and s.phase == "build":
+                return
+            continue
+        if s.secret_decision():
+            c.handle("reveal-bidder", str(next(p for p in s.to_act() if not c.kinds[p])))
+            c.handle("bid-change", rng.choice(["+1", "+10"]))
+            c.handle("bid-submit")
+            continue
+        inter = c.interaction()
+        if inter.targets:
+            c.handle("pick", rng.choice(sorted(inter.targets)))
+            continue
+        builds = [b.value for b in inter.buttons if b.available and b.value.startswith("build")]
+        c.handle("act", builds[0] if builds else "pass")
+        if c.state.phase == "bid":
+            return
+    pytest.fail("no crossing ended the building phase")
+
+
+@pytest.mark.parametrize("kinds", [("", ""), ("", "", "easy")])
+def test_k4_a_crossing_that_ends_building_is_shown_to_everyone_before_the_device_goes_round(kinds):
+    """With two or more people at the table, the hand-over for the next auction's secret bids came at once
+    after the crossing that ended the building phase: nobody saw the crossing, its income, the train move or
+    the bonus rails. Now its moment stands over the table from nobody's view first; Continue, then the
+    hand-over. No bid shows at any time."""
+    c = Controller(Library(MemoryStore(), load_save), lambda: 5)
+    c.handle("new", "cape")
+    c.handle("setup-count", str(len(kinds)))
+    for seat, kind in enumerate(kinds):
+        c.handle("setup-kind", f"{seat}:{kind}")
+    c.handle("start-game")
+    _until_building_ends(c, random.Random(1))
+    s = c.state
+    assert s.secret_decision() and c.moment is not None and c.paused_on_moment()
+    crossing = next(e for e in reversed(s.log) if e.key == "cape.build")
+    page = html.unescape(render_app(c))
+    assert 'class="handover-cover"' not in page and 'data-i="reveal-bidder"' not in page
+    assert 'class="moment"' in page and describe(crossing.to_json(), c.names, "en") in page
+    assert msg("cape.moment.auction") in page
+    opened = next(e for e in reversed(s.log) if e.key == "cape.auction.open")
+    assert describe(opened.to_json(), c.names, "en") in page
+    assert c.bot_job() is None  # the computer players wait for the Continue too
+    assert "bid-private" not in page and not render_screen(c).secret
+    c.handle("moment-close")
+    page = render_app(c)
+    assert 'class="handover-cover"' in page and 'data-i="reveal-bidder"' in page and 'class="moment"' not in page
+
+
+def test_alone_with_bots_the_crossing_that_ends_building_stays_a_line_in_the_bid_panel():
+    """One person at the table bids on their own screen, where the news line says the crossing: no extra
+    Continue (issue 21's count of Continues holds)."""
+    c = Controller(Library(MemoryStore(), load_save), lambda: 5)
+    c.handle("new", "cape")
+    c.handle("setup-count", "2")
+    c.handle("setup-kind", "1:easy")
+    c.handle("start-game")
+    _until_building_ends(c, random.Random(1))
+    assert c.state.secret_decision() and c.moment is None and c.solo_bidder() == 0
+    news = re.search(r'<section class="news" role="status"[^>]*><ul>(.*?)</ul></section>', render_app(c))
+    assert news is not None and "crosses" in news.group(1)
