@@ -9,6 +9,7 @@ clicks is fixed anywhere. Pure: a frame in, words out.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -16,6 +17,7 @@ from ..core.game import GameState
 from ..kit import Frame, Lesson, Tip, summary_card
 from ..words import Word, plural, text
 from .data import CROPS
+from .diagrams import diagrams
 from .options import Options
 
 #: the rule behind each log entry and refusal (``why.*``) key; keys of one rule share a prefix
@@ -55,8 +57,15 @@ def rule_of(key: str) -> str | None:
     return RULE_OF_KEY[best] if best is not None else None
 
 
+@functools.lru_cache(maxsize=64)
 def lesson(lesson_id: str, lang: str) -> Lesson:
-    return Lesson(text(f"lesson.{lesson_id}.title", lang), text(f"lesson.{lesson_id}", lang), LESSON_RULES.get(lesson_id, ""))
+    """A lesson of the guided game. Its picture, until each lesson has one of its own: the first picture of its
+    rule, as the rules help shows it (lessons of one rule share it, and say so)."""
+    rule = LESSON_RULES.get(lesson_id, "")
+    drawn = diagrams(rule, lang)[:1] if rule else []
+    first = next(other for other, its in LESSON_RULES.items() if its == rule) if rule else lesson_id
+    return Lesson(text(f"lesson.{lesson_id}.title", lang), text(f"lesson.{lesson_id}", lang), rule,
+                  drawn[0] if drawn else None, "" if first == lesson_id else first)
 
 
 def tutorial(players: Sequence[Any]) -> tuple[Options, int]:

@@ -179,6 +179,7 @@ class Controller:
             Intent.BOT_PAUSE: self._on_bot_pause,
             Intent.HOME: self._on_home,
             Intent.LEARN: self._on_learn,
+            Intent.PLAY_STRONGER: self._on_play_stronger,
             Intent.HINTS: self._on_hints,
             Intent.HINT: self._on_hint,
             Intent.REVIEW: self._on_review,
@@ -512,6 +513,17 @@ class Controller:
         self._set_teaching(GUIDED)
         self.teaching.note(self.ui.lesson_triggers, state.log, 0)
 
+    def _on_play_stronger(self, value: str) -> None:
+        """After a guided game: the same game again against a stronger computer player (normal), with the
+        coach's "Show me what I can do" on and no lessons."""
+        game = value if value in GAMES else DEFAULT_GAME
+        spec = spec_of(game)
+        players = [Player(msg("ui.learner", self.lang), spec.colours[0]), Player(BOT_NAMES[1], spec.colours[1], "normal")]
+        state = spec.new_state(spec.ui.make_options(new_form(game), players), self.new_seed())
+        self._open(self.library.new_id(), state)
+        self._autosave()
+        self._set_teaching(HINTS)
+
     def _on_hints(self, value: str) -> None:
         """Show me what I can do: the coach's tips on or off for the open game (a guided game turns into
         an ordinary one with hints off)."""
@@ -572,6 +584,8 @@ class Controller:
         self.confirm = None
         self.replay = None
         self.teaching = Teaching(self.library.coach(gid))
+        if self.teaching.mode == GUIDED:
+            self.teaching.resume(self.ui.lesson_triggers, state.log)
         self.coaching = Coaching()
 
     # nothing lost by a slip: a deleted game waits in Recently deleted; deleting for good asks once
@@ -1112,7 +1126,7 @@ class Controller:
         self.teaching.tip = 0
         self._note_moment(before)
         self._note_sound(before)
-        self.teaching.note(self.ui.lesson_triggers, s.log, before)
+        self.teaching.note(self.ui.lesson_triggers, s.log, before, person=by_person, over=s.is_terminal())
         self._autosave()
 
     def _note_sound(self, before: int) -> None:

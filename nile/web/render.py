@@ -632,22 +632,35 @@ def news_line(c: Controller, frame: Frame) -> str:
 
 
 def lesson_panel(c: Controller) -> str:
-    """A guided game's lesson: the first time something happens, what it is and its rule (with the
-    rule's first picture), until the person has read it."""
+    """A guided game's lesson: the first time something happens, what it is, its own picture and its rule,
+    until the person has read it."""
     if not c.teaching.lessons or c.state is None or c.replay is not None:
         return ""
     game = c.state.GAME
     lesson = c.ui.lesson(c.teaching.lessons[0], c.lang)
-    pictures = c.ui.diagrams(lesson.rule, c.lang)[:1] if lesson.rule else []
-    figure = "".join(f'<figure class="diagram">{svg}<figcaption>{esc(cap)}</figcaption></figure>' for svg, cap in pictures)
+    figure = ""
+    if lesson.picture is not None:
+        svg, caption = lesson.picture
+        figure = f'<figure class="diagram">{svg}<figcaption>{esc(caption)}</figcaption></figure>'
     link = button(msg("help.rule_link", c.lang, rule=lesson.rule), Intent.RULES_OPEN, f"{game}:{lesson.rule}", cls="rule-link") if lesson.rule else ""
-    more = f' <span class="more">{esc(msg("ui.lessons_more", c.lang, count=len(c.teaching.lessons) - 1))}</span>' if len(c.teaching.lessons) > 1 else ""
     return (
         f'<section class="lesson" role="dialog" aria-labelledby="lesson-title"><h2 id="lesson-title">'
         f'<span class="badge">{esc(msg("ui.lesson", c.lang))}</span> {esc(lesson.title)}</h2>'
-        f'<p>{esc(lesson.text)}</p>{figure}<div class="buttons">{button(msg("ui.got_it", c.lang), Intent.LESSON_CLOSE, cls="primary")}'
-        f'{link}{more}</div></section>'
+        f'<p>{esc(lesson.text)}</p>{figure}{_next_steps(c)}<div class="buttons">{button(msg("ui.got_it", c.lang), Intent.LESSON_CLOSE, cls="primary")}'
+        f'{link}</div></section>'
     )
+
+
+def _next_steps(c: Controller) -> str:
+    """Under the lesson that closes a guided game (the one its game-over entry triggers, any game): what a
+    newcomer might do next — play again against a stronger computer player, a game with friends, the rules."""
+    s = c.state
+    if s is None or not s.is_terminal() or not s.log or c.ui.lesson_triggers.get(s.log[-1].key) != c.teaching.lessons[0]:
+        return ""
+    lang = c.lang
+    return (f'<p class="next-steps">{esc(msg("ui.lesson_next", lang))}</p><div class="buttons next-steps">'
+            f'{button(msg("ui.play_stronger", lang), Intent.PLAY_STRONGER, s.GAME, cls="primary")}'
+            f'{button(msg("ui.play_friends", lang), Intent.NEW, s.GAME)}{button(msg("ui.rules", lang), Intent.RULES)}</div>')
 
 
 def _coach_panel(c: Controller, frame: Frame) -> str:

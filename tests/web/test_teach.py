@@ -113,13 +113,25 @@ class Learner:
 
         self.c, self.rng, self.bot, self.bot_rng = c, rng, make_bot("easy"), Rng(5)
         self.lessons: list[str] = []
+        #: each lesson as it opened: (lesson, "person" or "bot" — whose move opened it —, the keys that move logged)
+        self.opened: list[tuple[str, str, set[str]]] = []
 
     def step(self) -> None:
-        c, rng, s = self.c, self.rng, self.c.state
+        c = self.c
         if c.teaching.lessons:
             self.lessons.append(c.teaching.lessons[0])
             c.handle("lesson-close")
+            assert not c.teaching.lessons  # closing a lesson never opens another: lessons never stack
             return
+        before, bot = len(c.state.log), c.bot_to_act() is not None
+        self._act()
+        assert len(c.teaching.lessons) <= 1
+        if c.teaching.lessons:
+            self.opened.append((c.teaching.lessons[0], "bot" if bot else "person",
+                                {e.key for e in c.state.log[before:]}))
+
+    def _act(self) -> None:
+        c, rng, s = self.c, self.rng, self.c.state
         if c.moment is not None:
             c.handle("moment-close")
             return
@@ -160,16 +172,26 @@ def play_guided(c: Controller, rng: random.Random, max_steps: int = 6000) -> lis
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_guided_game_can_be_played_to_its_end_and_each_lesson_comes_once_when_its_moment_comes(game):
     c = guided(game)
-    lessons = play_guided(c, random.Random(7))
+    learner = Learner(c, random.Random(7))
+    for _ in range(6000):
+        if c.state.is_terminal():
+            break
+        learner.step()
+    while c.teaching.lessons:
+        learner.step()
+    lessons = learner.lessons
     assert c.state.is_terminal()
     assert len(lessons) == len(set(lessons)) and lessons[0] == "welcome" and lessons[-1] == "end"
+    assert len(lessons) >= 6
     triggers = spec_of(game).ui.lesson_triggers
+    # never two at once: a lesson opens when its subject comes (its trigger in the move that opened it), or,
+    # having waited, after the person's own move
+    for lesson, by, keys in learner.opened:
+        assert by == "person" or lesson in {triggers.get(k) for k in keys}, (lesson, by, keys)
     first = {}
     for i, entry in enumerate(c.state.log):
         first.setdefault(triggers.get(entry.key), i)
-    first.pop(None, None)
-    assert lessons == sorted(first, key=first.get)  # each lesson when its thing first happened
-    assert len(lessons) >= 6
+    assert all(lesson in first for lesson in lessons)  # none before its subject came
     saved = c.library.raw(c.game_id)
     assert load(saved, GAMES) == c.state  # an ordinary save: it replays to the same end
 
@@ -220,3 +242,53 @@ def test_the_status_line_says_what_the_table_waits_for(game):
             seen.add("bot")
         learner.step()
     assert {"person", "lesson", "bot"} <= seen, seen
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_lesson_shows_its_own_picture_unless_it_says_whose_it_shares(game):
+    """A lesson showed its rule's first picture: Kap's "Your route" showed the auction's tie, "A crossing" and
+    "Bonus rails" the build's arithmetic. Each picture now belongs to one lesson; another may show it only
+    by naming that lesson (the same rule point)."""
+    ui = spec_of(game).ui
+    lessons = {lesson: ui.lesson(lesson, "en") for lesson in set(ui.lesson_triggers.values())}
+    owners: dict[str, str] = {}
+    for lesson_id, lesson in sorted(lessons.items(), key=lambda kv: bool(kv[1].shares_picture_with)):
+        if lesson.picture is None:
+            assert not lesson.shares_picture_with, lesson_id
+            continue
+        svg = lesson.picture[0]
+        if lesson.shares_picture_with:
+            owner = lessons[lesson.shares_picture_with]
+            assert owner.picture == lesson.picture and owner.rule == lesson.rule, lesson_id
+        else:
+            assert svg not in owners, (lesson_id, owners.get(svg))
+            owners[svg] = lesson_id
+        assert lesson.picture[1] and "{" not in lesson.picture[1]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_guided_game_ends_with_a_closing_lesson_and_what_to_do_next(game):
+    """The guided game never said it had ended, nor what a newcomer might do next: the lesson its game-over
+    entry brings now closes it, with the next steps — a stronger computer player, a game with friends, the
+    rules."""
+    c = guided(game)
+    learner = Learner(c, random.Random(7))
+    for _ in range(6000):
+        if c.state.is_terminal():
+            break
+        learner.step()
+    assert c.teaching.lessons == [spec_of(game).ui.lesson_triggers[c.state.log[-1].key]] and not c.teaching.waiting
+    lesson = re.search(r'<section class="lesson".*?</section>', render_app(c), re.S).group(0)
+    assert html.escape(msg("ui.lesson_next"), quote=True) in lesson
+    for intent, value in (("play-stronger", game), ("new", game), ("rules", "")):
+        assert f'data-i="{intent}" data-v="{value}"' in lesson
+    finished = c.game_id
+    c.handle("play-stronger", game)
+    assert c.game_id != finished and c.state.GAME == game and not c.state.history
+    assert [p.get("bot", "") for p in c.state.options_json()["players"]] == ["", "normal"]
+    assert c.teaching.mode == "hints" and not c.teaching.lessons  # the coach's tips at hand, no lessons
+
+
+def test_a_lesson_before_the_end_offers_no_next_steps():
+    c = guided("cape")
+    assert 'data-i="play-stronger"' not in render_app(c)
