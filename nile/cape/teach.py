@@ -8,12 +8,14 @@ started by the first log entry of its kind. Pure: a frame in, words out.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
 from ..kit import Frame, Lesson, Tip, summary_card
 from ..words import Word, plural, text
 from .data import RAIL_PRICE
+from .lesson_pictures import lesson_picture
 from .options import Options
 
 RULE_OF_KEY: dict[str, str] = {
@@ -25,13 +27,16 @@ RULE_OF_KEY: dict[str, str] = {
     "cape.why.game_over": "K5",
 }
 
+#: the first time one of these log entries appears in a guided game, its lesson comes (one at a time:
+#: ``nile.web.teaching``). The first lesson is the goal and the auction's simple rule, which the newcomer
+#: needs for their first bid; how a tie is broken waits for the first tie.
 LESSON_TRIGGERS: dict[str, str] = {
-    "cape.setup": "welcome", "cape.auction.open": "auction", "cape.bid.revealed": "bids", "cape.tie.money": "ties",
-    "cape.tie.draw": "ties", "cape.tie.random": "ties", "cape.take": "route", "cape.build.phase": "building",
-    "cape.build": "crossing", "cape.bonus": "bonus", "cape.reshuffle": "reshuffle", "cape.over": "end",
+    "cape.setup": "welcome", "cape.bid.revealed": "bids", "cape.tie.money": "ties", "cape.tie.draw": "ties",
+    "cape.tie.random": "ties", "cape.take": "route", "cape.build.phase": "building", "cape.build": "crossing",
+    "cape.bonus": "bonus", "cape.reshuffle": "reshuffle", "cape.over": "end",
 }
-LESSON_RULES = {"welcome": "K2", "auction": "K3", "bids": "K3", "ties": "K3", "route": "K3", "building": "K4",
-                "crossing": "K4", "bonus": "K4", "reshuffle": "K4", "end": "K5"}
+LESSON_RULES = {"welcome": "K3", "bids": "K3", "ties": "K3", "route": "K3", "building": "K4", "crossing": "K4",
+                "bonus": "K4", "reshuffle": "K4", "end": "K5"}
 
 #: the guided first game (tools/tutorial_seed.py chose it: a river card comes early, so a bonus rail is
 #: earned, and the first build needs rails bought)
@@ -44,9 +49,11 @@ def rule_of(key: str) -> str | None:
     return RULE_OF_KEY[best] if best is not None else None
 
 
+@functools.lru_cache(maxsize=64)
 def lesson(lesson_id: str, lang: str) -> Lesson:
+    """A lesson of the guided game, with its own picture (``nile.cape.lesson_pictures``)."""
     return Lesson(text(f"cape.lesson.{lesson_id}.title", lang), text(f"cape.lesson.{lesson_id}", lang),
-                  LESSON_RULES.get(lesson_id, ""))
+                  LESSON_RULES.get(lesson_id, ""), lesson_picture(lesson_id, lang))
 
 
 def tutorial(players: Sequence[Any]) -> tuple[Options, int]:

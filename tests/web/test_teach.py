@@ -266,6 +266,20 @@ def test_each_lesson_shows_its_own_picture_unless_it_says_whose_it_shares(game):
         assert lesson.picture[1] and "{" not in lesson.picture[1]
 
 
+def test_kap_lessons_each_show_their_own_subject():
+    ui = spec_of("cape").ui
+    lessons = {lesson: ui.lesson(lesson, "en") for lesson in set(ui.lesson_triggers.values())}
+    assert not any(lesson.shares_picture_with for lesson in lessons.values())
+    kinds = {lesson_id: re.search(r'class="diagram cape-(\w+)"', lesson.picture[0]).group(1)
+             for lesson_id, lesson in lessons.items() if lesson.picture}
+    assert kinds == {"welcome": "offer", "bids": "bids", "ties": "tie", "route": "route", "building": "build",
+                     "crossing": "crossing", "bonus": "river"}
+    c = guided("cape")  # the first lesson: the goal and the auction's simple rule, with the cards on offer
+    lesson = re.search(r'<section class="lesson".*?</section>', render_app(c), re.S).group(0)
+    assert 'class="diagram cape-offer"' in lesson and "cape-tie" not in lesson
+    assert "The highest bid chooses first" in lesson and "turns up a card" not in lesson
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_guided_game_ends_with_a_closing_lesson_and_what_to_do_next(game):
     """The guided game never said it had ended, nor what a newcomer might do next: the lesson its game-over
