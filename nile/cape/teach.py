@@ -38,9 +38,11 @@ LESSON_TRIGGERS: dict[str, str] = {
 LESSON_RULES = {"welcome": "K3", "bids": "K3", "ties": "K3", "route": "K3", "building": "K4", "crossing": "K4",
                 "bonus": "K4", "reshuffle": "K4", "end": "K5"}
 
-#: the guided first game (tools/tutorial_seed.py chose it: a river card comes early, so a bonus rail is
-#: earned, and the first build needs rails bought)
-TUTORIAL_SEED = 9
+#: the guided first game (tools/tutorial_seed.py --game cape --seeds 2000 --draws 8 --learner newcomer chose
+#: it): whatever the computer player bids, the newcomer has a turn to build before anyone crosses, and a
+#: newcomer who bids little and builds when the coach says they can crosses first, buying rails; the computer
+#: player then stands before a river and gets a bonus rail
+TUTORIAL_SEED = 1064
 
 
 def rule_of(key: str) -> str | None:
