@@ -33,6 +33,7 @@ from .diagrams import (
     _named,
     _names,
     _svg,
+    _wide,
     k3_tie,
     k4_build,
     k4_river,
@@ -129,7 +130,7 @@ def lesson_route(lang: str) -> Picture:
     params = {"player": p["name"], "landscape": Word("cape.landscape." + card["landscape"]),
               "card": card_details(int(card["rails"]), int(card["income"]), lang)}
     label = msg("cape.lesson.route.picture", lang, **params)
-    return Picture(_svg("route", LINE + STRIP + 4, label, parts), "cape.lesson.route.picture", params)
+    return Picture(_svg("route", LINE + STRIP + 4, label, parts, max(WIDTH, width)), "cape.lesson.route.picture", params)
 
 
 # ---------------------------------------------------------------------- a crossing (K4)
@@ -152,10 +153,10 @@ def lesson_crossing(lang: str) -> Picture:
     built = next(e["params"] for e in reversed(after["log"]) if e["key"] == "cape.build")
     was, now = before["players"][0], after["players"][0]
     route_before, _ = route_parts(was, lang, standalone=True)
-    route_after, width = route_parts(now, lang, standalone=True)
+    route_after, after_w = route_parts(now, lang, standalone=True)
     low = LINE + STRIP + 4
     income = plural("cape.ui.income_short", int(built["income"]), lang)
-    coin_x = width + 4
+    coin_x = after_w + 4
     parts = [_label(8, LINE, msg("cape.lesson.crossing.before", lang)), _at(0, LINE, route_before),
              _label(8, low + LINE, msg("cape.lesson.crossing.after", lang)), _at(0, low + LINE, route_after),
              use("coin", coin_x, low + LINE + CARD_H / 2 - COIN, 2 * COIN, 2 * COIN),
@@ -163,7 +164,8 @@ def lesson_crossing(lang: str) -> Picture:
     params = {"player": now["name"], "landscape": Word("cape.landscape." + built["landscape"]),
               "income": plural("cape.n.pond", int(built["income"]), lang)}
     label = msg("cape.lesson.crossing.picture", lang, **params)
-    return Picture(_svg("crossing", 2 * low + 4, label, parts), "cape.lesson.crossing.picture", params)
+    width = max(WIDTH, coin_x + 2 * COIN + 4 + _wide(income) + 6)
+    return Picture(_svg("crossing", 2 * low + 4, label, parts, width), "cape.lesson.crossing.picture", params)
 
 
 # ---------------------------------------------------------------------- each lesson's picture

@@ -198,9 +198,11 @@ def _table_choosing():
 #: in the places the auction opened with (issue 21: the rows below keep their size through an auction).
 #: Then a card said as a player reads it, by its landscape, rails and income in words (``catalog.card_said``: its
 #: id in no sentence, a clickable card named by those words), and the crossed landscapes counted in words.
+#: Then a card's words readable at the table's scale: each board text carries its size (a card's landscape 14,
+#: its rails and income 13, the terrain card's 13; 11 px before), on a card 84 wide instead of 64.
 TABLE_DIGESTS = {
-    "building": (_table_building, "f7cd64543d5d90d421f4c8b583eb23eef161ffc3860ccd314a2ccdf0378de0ae"),
-    "choosing": (_table_choosing, "4830ea63bd89e3eb2360484fc8d9bbf839b1e1a9cbb7f41310381e9e94d29f49"),
+    "building": (_table_building, "36d045fa1599ed0ffa87c3e01421886a526e81a1ebf22e2c15b8844a8c0e734a"),
+    "choosing": (_table_choosing, "fbcb5cd6d1ddc9b0a8a23f4c8c98d146d4257ef42ff00d73a85a48e72b02e6ee"),
 }
 
 
