@@ -70,9 +70,10 @@ def card_svg(card: dict[str, Any], x: float, y: float, lang: str, key: str | Non
     income_text = plural("cape.ui.income_short", int(card["income"]), lang)
     if target is not None:
         cls += " act" + (" coach" if inter is not None and key in inter.focus else "")
-        # a button's name starts with what it shows (WCAG 2.5.3), then what pressing it does
+        # a button's name is what it shows, word for word (WCAG 2.5.3: the card's own words, its landscape, rails
+        # and income as printed on it), then what pressing it does
         attrs_ = (f' data-i="{Intent.PICK}" data-v="{esc(key)}" tabindex="0" role="button"'
-                  f' aria-label="{esc(words)}. {esc(target.label)}"')
+                  f' aria-label="{esc(land_name)} {esc(rails_text)} {esc(income_text)}. {esc(target.label)}"')
     scene = LANDSCAPE_SYMBOL.get(land, "")[len("cape-"):]
     cx = x + CARD_W / 2
     picture = use(scene, cx - SCENE_W / 2, y + 18, SCENE_W, SCENE_H, "scene") if scene else ""

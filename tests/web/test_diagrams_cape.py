@@ -197,12 +197,13 @@ def _table_choosing():
 #: Then the choosing order and the bids beside the cards on offer, the tie-break folded, and the offer laid out
 #: in the places the auction opened with (issue 21: the rows below keep their size through an auction).
 #: Then a card said as a player reads it, by its landscape, rails and income in words (``catalog.card_said``: its
-#: id in no sentence, a clickable card named by those words), and the crossed landscapes counted in words.
+#: id in no sentence; a clickable card keeps the words printed on it as its name, WCAG 2.5.3), and the crossed
+#: landscapes counted in words.
 #: Then a card's words readable at the table's scale: each board text carries its size (a card's landscape 14,
 #: its rails and income 13, the terrain card's 13; 11 px before), on a card 84 wide instead of 64.
 TABLE_DIGESTS = {
     "building": (_table_building, "36d045fa1599ed0ffa87c3e01421886a526e81a1ebf22e2c15b8844a8c0e734a"),
-    "choosing": (_table_choosing, "fbcb5cd6d1ddc9b0a8a23f4c8c98d146d4257ef42ff00d73a85a48e72b02e6ee"),
+    "choosing": (_table_choosing, "d438562d7041b5a899126b7950750245b031ea1708c0a81fc43c0206a0ed3e64"),
 }
 
 
