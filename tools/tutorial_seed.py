@@ -1,14 +1,15 @@
 """Choose the seed of each game's guided first game ("Learn to play").
 
 For every seed in a range it plays the guided set-up (the game's ``tutorial``: a
-learner and an easy computer player) with the learner played by the normal bot —
-a stand-in for a newcomer following the hints — and notes the round in which each
+learner and an easy computer player) with the learner played by a stand-in — the
+normal bot, or for Kap a newcomer following the coach (``Newcomer``) — and, over
+``--draws`` games with other random choices, notes the latest round in which each
 situation a newcomer must meet first happens. The best seeds are those where all of
 them come early and the game stays short; the one chosen is written into the game's
 ``teach.TUTORIAL_SEED`` by hand, with this command's output in the commit message.
 
     python tools/tutorial_seed.py --game banks --seeds 300
-    python tools/tutorial_seed.py --game cape --seeds 300
+    python tools/tutorial_seed.py --game cape --seeds 2000 --draws 8 --learner newcomer
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ from nile.core.players import Player  # noqa: E402
 from nile.core.rng import Rng  # noqa: E402
 from nile.games import spec_of  # noqa: E402
 
-#: per game: (situation, its log key, whose entry counts: "learner" or "any", a test on its parameters)
+#: per game: (situation, its log key, whose entry counts, a test on its parameters). Whose: "learner", "any",
+#: "learner first" (the learner's, and only when nobody else's came before it) or "learner before <key>" (the
+#: learner's, and only when no entry of that other key came before it)
 SITUATIONS: dict[str, list[tuple[str, str, str, Any]]] = {
     "banks": [
         ("sow", "action.sow", "learner", None),
@@ -40,22 +43,48 @@ SITUATIONS: dict[str, list[tuple[str, str, str, Any]]] = {
     "cape": [
         ("auction", "cape.bid.revealed", "any", None),
         ("choose", "cape.take", "learner", None),
-        ("build", "cape.build", "learner", None),
-        ("bought", "cape.build", "learner", lambda p: p.get("bought", 0) > 0),
+        ("turn", "cape.turn.card", "learner before cape.build", None),  # a turn to build before anyone crosses
+        ("build", "cape.build", "learner first", None),
+        ("bought", "cape.build", "learner", lambda p: 0 < p.get("bought", 0) <= 3),  # a few rails bought, not half the money
         ("bonus", "cape.bonus", "any", None),
     ],
 }
 NEVER = 99
 
 
-def play(game: str, seed: int, learner: str = "normal") -> dict[str, int]:
-    """Rounds at which each situation first happened, and the game's length in rounds."""
+class Newcomer:
+    """A newcomer in Kap's guided game, as "Learn to play" meets one: bids little (the bid screen starts at 0),
+    takes the card a sensible player would, and builds whenever the coach says a build is possible (its
+    cheapest one) unless it takes more than ``SPEND`` of their money, else passes."""
+
+    SPEND = 0.6
+
+    def __init__(self) -> None:
+        self.sensible = make_bot("normal")
+
+    def choose(self, state: Any, seat: int, rng: Rng) -> Any:
+        legal = state.legal_actions(seat)
+        if legal[0].kind == "bid":
+            return legal[min(len(legal) - 1, rng.below(12))]
+        builds = [a for a in legal if a.kind == "build"]
+        if builds:
+            cheapest = min(builds, key=lambda a: (state.cost(a), -int(a.args[0])))
+            if state.cost(cheapest) <= self.SPEND * state.money[seat]:
+                return cheapest
+        if legal[0].kind == "take":
+            return self.sensible.choose(state, seat, rng)
+        return legal[-1]
+
+
+def play(game: str, seed: int, learner: str = "normal", draw: int = 0) -> dict[str, int]:
+    """Rounds at which each situation first happened, and the game's length in rounds; ``draw`` picks the
+    players' own random choices (the app's computer player draws its own each game)."""
     spec = spec_of(game)
     players = [Player("Learner", spec.colours[0]), Player("Bot", spec.colours[1], "easy")]
     options, _ = spec_of(game).ui.tutorial(players)
     state = spec.new_state(options, seed)
-    bots = [make_bot(learner), make_bot("easy")]
-    rngs = [Rng(seed * 31 + 1), Rng(seed * 31 + 2)]
+    bots = [Newcomer() if learner == "newcomer" else make_bot(learner), make_bot("easy")]
+    rngs = [Rng(seed * 31 + 1 + draw * 1_000_003), Rng(seed * 31 + 2 + draw * 1_000_003)]
     first: dict[str, int] = {}
     seen = 0
     while not state.is_terminal() and len(state.history) < 5000:
@@ -63,9 +92,16 @@ def play(game: str, seed: int, learner: str = "normal") -> dict[str, int]:
         state.apply(bots[seat].choose(state, seat, rngs[seat]), seat)
         for entry in state.log[seen:]:
             for name, key, who, test in SITUATIONS[game]:
-                if name in first or entry.key != key:
+                if name in first:
                     continue
-                if who == "learner" and entry.params.get("player") != 0:
+                if who.startswith("learner before ") and entry.key == who.split()[-1]:
+                    first[name] = NEVER  # the other entry came first: never for this game
+                    continue
+                if entry.key != key:
+                    continue
+                if who != "any" and entry.params.get("player") != 0:
+                    if who == "learner first":  # another player's came first: never for this game
+                        first[name] = NEVER
                     continue
                 if test is not None and not test(entry.params):
                     continue
@@ -74,6 +110,11 @@ def play(game: str, seed: int, learner: str = "normal") -> dict[str, int]:
     out = {name: first.get(name, NEVER) for name, *_ in SITUATIONS[game]}
     out["rounds"] = state.round
     return out
+
+
+def worst(results: list[dict[str, int]]) -> dict[str, int]:
+    """Each situation's latest round over several games of one seed (the game's length too)."""
+    return {name: max(r[name] for r in results) for name in results[0]}
 
 
 def score(result: dict[str, int]) -> int:
@@ -87,8 +128,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, default=200)
     parser.add_argument("--first", type=int, default=1)
     parser.add_argument("--top", type=int, default=10)
+    parser.add_argument("--learner", default="normal", choices=("normal", "strong", "easy", "newcomer"),
+                        help="who stands in for the learner (newcomer: Kap's coach follower, see Newcomer)")
+    parser.add_argument("--draws", type=int, default=1,
+                        help="games per seed, each with other random choices of the players: a seed counts by its worst")
     args = parser.parse_args(argv)
-    results = [(seed, play(args.game, seed)) for seed in range(args.first, args.first + args.seeds)]
+    results = [(seed, worst([play(args.game, seed, args.learner, d) for d in range(args.draws)]))
+               for seed in range(args.first, args.first + args.seeds)]
     results.sort(key=lambda sr: (score(sr[1]), sr[0]))
     names = [name for name, *_ in SITUATIONS[args.game]] + ["rounds"]
     print("seed  score  " + "  ".join(f"{n:>8}" for n in names))

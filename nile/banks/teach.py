@@ -9,6 +9,7 @@ clicks is fixed anywhere. Pure: a frame in, words out.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -16,6 +17,7 @@ from ..core.game import GameState
 from ..kit import Frame, Lesson, Tip, summary_card
 from ..words import Word, plural, text
 from .data import CROPS
+from .lesson_pictures import lesson_picture
 from .options import Options
 
 #: the rule behind each log entry and refusal (``why.*``) key; keys of one rule share a prefix
@@ -66,8 +68,11 @@ def log_rule(log: Sequence[Mapping[str, Any]], index: int) -> str | None:
     return rule_of(key)
 
 
+@functools.lru_cache(maxsize=64)
 def lesson(lesson_id: str, lang: str) -> Lesson:
-    return Lesson(text(f"lesson.{lesson_id}.title", lang), text(f"lesson.{lesson_id}", lang), LESSON_RULES.get(lesson_id, ""))
+    """A lesson of the guided game, with its own picture (``nile.banks.lesson_pictures``: no two lessons share one)."""
+    return Lesson(text(f"lesson.{lesson_id}.title", lang), text(f"lesson.{lesson_id}", lang), LESSON_RULES.get(lesson_id, ""),
+                  lesson_picture(lesson_id, lang))
 
 
 def tutorial(players: Sequence[Any]) -> tuple[Options, int]:

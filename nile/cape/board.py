@@ -16,21 +16,30 @@ from ..kit.intents import Intent
 from ..words import Word, plural
 from ..words import text as msg
 from .art import COIN, LANDSCAPE_SYMBOL, LOCO_H, LOCO_W, RAIL_GAP, RAIL_H, RAIL_W, RAILS_MAX, SCENE_H, SCENE_W, use
+from .catalog import card_said
 
 LANDSCAPE_COLOURS = {"river": "#4f8fc0", "mountains": "#8d8d94", "desert": "#e0b96a", "village": "#b5794a",
                      "savanna": "#8fb35a"}
-CARD_W, CARD_H = 64, 84
-#: the table's label size (px, static/app.css) and the room a label has on a card, a margin each side
-LABEL_PX, LABEL_ROOM = 11, CARD_W - 6
+CARD_W, CARD_H = 84, 84
+#: the size (px at the table's scale, 1 on a laptop) of a card's landscape name and of its other words: each
+#: text carries its size, so the rules help's pictures draw them as the table does; and the room a label
+#: has on a card, a margin each side. Readable at a laptop's size (at least 13 px: the table draws a row of
+#: cards 96 px high, one unit a pixel), where 11 px was hard to read; a card is wider for them, not taller
+#: (the rows keep their height, so the board fits the window as before).
+NAME_PX, LABEL_PX, LABEL_ROOM = 14, 13, CARD_W - 6
 #: the income's words beside the coin at a card's foot: their middle and their room
-INCOME_X, INCOME_ROOM = 37, CARD_W - 20
-TERRAIN_H = 58  # a terrain card cell: a landscape's picture over its name and need
+INCOME_X, INCOME_ROOM = (CARD_W + 15) / 2, CARD_W - 21
+TERRAIN_H = 64  # a terrain card cell: a landscape's picture over its name and need
 
 
 def card_words(card: dict[str, Any], lang: str) -> str:
-    return msg("cape.ui.card", lang, landscape=Word("cape.landscape." + card["landscape"]),
-               rails=card["rails"], income=card["income"])
+    """A card of a view as a player reads it: "river (2 rails, 7 Pond income)" (``nile.cape.catalog``)."""
+    return card_said(card["landscape"], int(card["rails"]), int(card["income"]), lang)
 
+
+def cards_words(cards: list[dict[str, Any]], lang: str) -> str:
+    """Cards of a view in words, one after the other (a card's words hold commas: they are listed with ";")."""
+    return msg("list.sep_groups", lang).join(card_words(c, lang) for c in cards)
 
 
 def rails_svg(count: int, cx: float, y: float) -> str:
@@ -58,30 +67,31 @@ def card_svg(card: dict[str, Any], x: float, y: float, lang: str, key: str | Non
     cls = f"card land-{esc(land)}"
     land_name = msg("cape.landscape." + land, lang)
     rails_text = plural("cape.ui.rails_short", int(card["rails"]), lang)
-    income_text = msg("cape.ui.income_short", lang, income=card["income"])
+    income_text = plural("cape.ui.income_short", int(card["income"]), lang)
     if target is not None:
         cls += " act" + (" coach" if inter is not None and key in inter.focus else "")
-        # a button's name starts with what it shows (WCAG 2.5.3), then what pressing it does
+        # a button's name is what it shows, word for word (WCAG 2.5.3: the card's own words, its landscape, rails
+        # and income as printed on it), then what pressing it does
         attrs_ = (f' data-i="{Intent.PICK}" data-v="{esc(key)}" tabindex="0" role="button"'
                   f' aria-label="{esc(land_name)} {esc(rails_text)} {esc(income_text)}. {esc(target.label)}"')
     scene = LANDSCAPE_SYMBOL.get(land, "")[len("cape-"):]
-    picture = use(scene, x + 4, y + 18, SCENE_W, SCENE_H, "scene") if scene else ""
     cx = x + CARD_W / 2
+    picture = use(scene, cx - SCENE_W / 2, y + 18, SCENE_W, SCENE_H, "scene") if scene else ""
     if "id" in card:  # one card, wherever it goes: offer, route, common row (static/motion.js)
         attrs_ += f' data-k="c{card["id"]}"'
     return (
         f'<g class="{cls}"{attrs_}><rect class="face" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6"'
         f' fill="{LANDSCAPE_COLOURS.get(land, "#ccc")}"/>'
-        f'<text class="land" x="{cx:g}" y="{y + 14}"{fit_label(land_name, LABEL_ROOM, LABEL_PX, bold=True)}>'
-        f'{esc(land_name)}</text> '  # spaces between the words as read
-        f'{picture}{rails_svg(int(card["rails"]), cx, y + 50)}'
-        f'<text class="rails-n" x="{cx:g}" y="{y + 68}"{fit_label(rails_text, LABEL_ROOM, LABEL_PX)}>'
+        f'<text class="land" x="{cx:g}" y="{y + 15}" font-size="{NAME_PX}"'
+        f'{fit_label(land_name, LABEL_ROOM, NAME_PX, bold=True)}>{esc(land_name)}</text> '  # spaces between the words as read
+        f'{picture}{rails_svg(int(card["rails"]), cx, y + 48)}'
+        f'<text class="rails-n" x="{cx:g}" y="{y + 67}" font-size="{LABEL_PX}"{fit_label(rails_text, LABEL_ROOM, LABEL_PX)}>'
         f'{esc(rails_text)}</text> '
-        f'<rect class="purse" x="{x + 3}" y="{y + 71}" width="{CARD_W - 6}" height="11" rx="5.5" fill="#fff8e6"'
+        f'<rect class="purse" x="{x + 3}" y="{y + 70}" width="{CARD_W - 6}" height="13" rx="6.5" fill="#fff8e6"'
         f' fill-opacity=".7"/>'
-        f'{use("coin", x + 4, y + 71, COIN - 1, COIN - 1)}'
-        f'<text class="income" x="{x + INCOME_X:g}" y="{y + 80}"{fit_label(income_text, INCOME_ROOM, LABEL_PX)}>'
-        f'{esc(income_text)}</text></g>'
+        f'{use("coin", x + 5, y + 70.5, COIN, COIN)}'
+        f'<text class="income" x="{x + INCOME_X:g}" y="{y + 81}" font-size="{LABEL_PX}"'
+        f'{fit_label(income_text, INCOME_ROOM, LABEL_PX)}>{esc(income_text)}</text></g>'
     )
 
 
@@ -96,8 +106,8 @@ def terrain_svg(view: dict[str, Any], lang: str) -> str:
         picture = use(scene, x + 18, 9, 50, 50 * SCENE_H / SCENE_W) if scene else ""
         cells.append(f'<g class="terrain"><rect x="{x}" y="6" width="86" height="{TERRAIN_H}" rx="5"'
                      f' fill="{LANDSCAPE_COLOURS.get(land, "#ccc")}"/>{picture}'
-                     f'<text x="{x + 43}" y="46"{fit_label(land_name, 80, LABEL_PX)}>{esc(land_name)}</text>'
-                     f'<text x="{x + 43}" y="59"{fit_label(need_text, 80, LABEL_PX)}>{esc(need_text)}</text></g>')
+                     f'<text x="{x + 43}" y="50" font-size="{LABEL_PX}"{fit_label(land_name, 80, LABEL_PX)}>{esc(land_name)}</text>'
+                     f'<text x="{x + 43}" y="65" font-size="{LABEL_PX}"{fit_label(need_text, 80, LABEL_PX)}>{esc(need_text)}</text></g>')
     label = msg("cape.ui.terrain", lang) + ": " + ", ".join(
         msg("cape.ui.need_of", lang, landscape=Word("cape.landscape." + k), rails=v) for k, v in needs.items())
     return (f'<svg class="terrain-card" viewBox="0 0 {12 + 92 * len(needs)} {TERRAIN_H + 12}" role="img" aria-label="{esc(label)}">'
@@ -125,7 +135,7 @@ def row_parts(cards: list[dict[str, Any]], lang: str, key_prefix: str | None = N
     if not order:
         # in the middle of the empty row's room, wherever the stylesheet anchors the table's labels
         empty = msg("ui.empty", lang)
-        body = (f'<text class="empty" x="{width / 2:g}" y="50" text-anchor="middle"'
+        body = (f'<text class="empty" x="{width / 2:g}" y="50" text-anchor="middle" font-size="{LABEL_PX}"'
                 f'{fit_label(empty, width - 8, LABEL_PX)}>{esc(empty)}</text>')
     return body, width
 
@@ -190,8 +200,8 @@ def route_parts(p: dict[str, Any], lang: str, standalone: bool = False) -> tuple
 
 def route_words(p: dict[str, Any], lang: str) -> str:
     """A player's line in words: crossed so far, and each landscape in front of the locomotive."""
-    return msg("cape.ui.route_of", lang, player=p["name"], crossed=int(p["crossed"]),
-               route=", ".join(card_words(c, lang) for c in p["route"]) or msg("ui.empty", lang))
+    return msg("cape.ui.route_of", lang, player=p["name"], crossed=plural("cape.n.crossed", int(p["crossed"]), lang),
+               route=cards_words(p["route"], lang) or msg("ui.empty", lang))
 
 
 def route_svg(p: dict[str, Any], lang: str) -> str:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.actions import Action
-from ..kit import esc, unkeyed
+from ..kit import esc, label_width, unkeyed
 from ..words import Word, plural
 from ..words import text as msg
 from . import actions as act
@@ -36,6 +36,7 @@ from .board import (
     bought_svg,
     card_svg,
     card_words,
+    cards_words,
     route_parts,
     route_words,
     row_parts,
@@ -46,9 +47,10 @@ from .state import CapeState
 from .view import card as view_card
 
 View = dict[str, Any]
-WIDTH = 360  # every picture about a phone's width, so the table's 11px words stay readable there
+WIDTH = 360  # every picture about a phone's width, so the table's words stay readable there
 COLUMN = WIDTH // 2
 LINE = 14  # a label's line above a row of cards
+LABEL_PX = 11  # the size of a picture's own words (a card's are the table's: ``nile.cape.board``)
 STRIP = CARD_H + 12  # the height of a row or route as the table draws it
 
 
@@ -70,11 +72,17 @@ class Picture:
 
 
 # ---------------------------------------------------------------------- composing pictures
-def _svg(css: str, height: float, label: str, parts: Sequence[str]) -> str:
+def _svg(css: str, height: float, label: str, parts: Sequence[str], width: float = WIDTH) -> str:
     """One scalable picture: a viewBox and no size, one image with its words, no ids; its words drawn as
-    the table draws them (11px, centred) wherever the help puts it."""
-    return (f'<svg class="diagram cape-{css}" viewBox="0 0 {WIDTH} {height:g}" role="img" aria-label="{esc(label)}">'
-            f'<g font-size="11" text-anchor="middle">{unkeyed("".join(parts))}</g></svg>')
+    the table draws them (centred; a card's words at their own size, the picture's own at 11px) wherever
+    the help puts it. ``width``: wider than a phone's only when the cards need it."""
+    return (f'<svg class="diagram cape-{css}" viewBox="0 0 {width:g} {height:g}" role="img" aria-label="{esc(label)}">'
+            f'<g font-size="{LABEL_PX}" text-anchor="middle">{unkeyed("".join(parts))}</g></svg>')
+
+
+def _wide(words: str) -> float:
+    """A generous width of a picture's bold label (``_label``)."""
+    return label_width(words, LABEL_PX, bold=True)
 
 
 def _at(dx: float, dy: float, markup: str) -> str:
@@ -213,23 +221,27 @@ def build_numbers(s: CapeState, action: Action) -> dict[str, int]:
             "cost": s.cost(action), "price": RAIL_PRICE}
 
 
-def _build_parts(view: View, p: View, n: dict[str, int], lang: str) -> list[str]:
-    """Common row and route on the left; the bonus rails used and the rails bought beside them."""
-    common, _ = row_parts(view["common"], lang)
-    route, _ = route_parts(p, lang, standalone=True)
-    right = WIDTH - CARD_W - 70  # room for the bonus rails' fan and the labels beside the common row
+def _build_parts(view: View, p: View, n: dict[str, int], lang: str) -> tuple[list[str], float]:
+    """Common row and route on the left; the bonus rails used and the rails bought beside them; and the
+    picture's width (a phone's, or more when the cards and their labels need it)."""
+    common, common_w = row_parts(view["common"], lang)
+    route, route_w = route_parts(p, lang, standalone=True)
+    left = (plural("cape.ui.common", n["common"], lang), plural("cape.diagram.K4.route", n["route"], lang, player=p["name"]))
+    beside = (plural("cape.n.bonus_rails", n["bonus"], lang), plural("cape.diagram.K4.bought", n["bought"], lang))
+    right = max(common_w, route_w, *(_wide(words) + 8 for words in left)) + 8  # beside the longer of both lines
+    width = max(WIDTH, right + max(CARD_W + 26 * max(0, n["bonus"] - 1), *(_wide(words) for words in beside)) + 6)
     low = LINE + STRIP + 4  # the second line's top
     return [
-        _label(8, LINE, msg("cape.ui.common", lang, rails=n["common"])),
+        _label(8, LINE, left[0]),
         _at(0, LINE, common),
-        _label(right, LINE, plural("cape.n.bonus_rails", n["bonus"], lang)),
+        _label(right, LINE, beside[0]),
         backs_svg(n["bonus"], right, LINE + 6, lang, step=26),
-        _label(8, low + LINE, plural("cape.diagram.K4.route", n["route"], lang, player=p["name"])),
+        _label(8, low + LINE, left[1]),
         _at(0, low + LINE, route),
-        _label(right, low + LINE, plural("cape.diagram.K4.bought", n["bought"], lang)),
+        _label(right, low + LINE, beside[1]),
         bought_svg(n["bought"], right, low + LINE + 6, msg("cape.diagram.K4.paid", lang, cost=n["cost"])),
-        _label(WIDTH / 2, 2 * low + LINE, msg("cape.diagram.K4.sum", lang, **n), "middle"),
-    ]
+        _label(width / 2, 2 * low + LINE, msg("cape.diagram.K4.sum", lang, **n), "middle"),
+    ], width
 
 
 def k4_build(lang: str) -> Picture:
@@ -239,12 +251,13 @@ def k4_build(lang: str) -> Picture:
     view = _named(s.view(None), lang)
     p = view["players"][s.actor]
     first = p["route"][0]
-    common = msg("list.sep", lang).join(card_words(c, lang) for c in view["common"])
+    common = cards_words(view["common"], lang)
     label = msg("cape.diagram.K4.label", lang, player=p["name"], cards=common, card=card_words(first, lang),
                 bonus=n["bonus"], bought=n["bought"], cost=n["cost"])
     params = {"player": p["name"], "landscape": Word("cape.landscape." + first["landscape"]), **n}
     height = 2 * (LINE + STRIP + 4) + LINE + 6
-    return Picture(_svg("build", height, label, _build_parts(view, p, n, lang)), "cape.diagram.K4.build", params)
+    parts, width = _build_parts(view, p, n, lang)
+    return Picture(_svg("build", height, label, parts, width), "cape.diagram.K4.build", params)
 
 
 def k4_river_position() -> CapeState:
@@ -282,7 +295,10 @@ def k4_river(lang: str) -> Picture:
     builder = next(e["params"]["player"] for e in reversed(view["log"]) if e["key"] == "cape.build")
     params = {"player": view["players"][builder]["name"], "players": _names(view, got, lang), "most": MAX_BONUS_RAILS}
     height = len(view["players"]) * (LINE + STRIP) + 4
-    return Picture(_svg("river", height, " ".join(lines), parts), "cape.diagram.K4.river", params)
+    labels = [plural("cape.n.bonus_rails", p["bonus"], lang) for p in view["players"]]
+    most = max(p["bonus"] for p in view["players"])
+    width = max(WIDTH, right + max(CARD_W + 14 * max(0, most - 1), *(_wide(words) for words in labels)) + 6)
+    return Picture(_svg("river", height, " ".join(lines), parts, width), "cape.diagram.K4.river", params)
 
 
 # ---------------------------------------------------------------------- the rules' pictures

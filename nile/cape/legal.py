@@ -51,10 +51,9 @@ def build_affordable(s: Position, player: int, bonus: int) -> Reason | None:
     """K4: the missing rails bought at 10 Pond each, with money the player has."""
     buy = s.rails_to_buy(player, bonus)
     if RAIL_PRICE * buy > s.money[player]:
-        return Reason("cape.why.too_poor", "K4", {"buy": buy, "cost": RAIL_PRICE * buy, "money": s.money[player]})
+        return Reason("cape.why.too_poor", "K4", {"buy": buy, "cost": RAIL_PRICE * buy, "money": s.money[player],
+                                                  "bonus": bonus})
     return None
-
-
 
 
 # ---------------------------------------------------------------------- explaining a refusal

@@ -14,17 +14,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..core.actions import Action
 from ..core.game import GameState
 from ..kit import Button, Frame, Interaction, SetupForm, Target, button, end_section, esc
 from ..kit.chart import Series, line_chart, stats_table
 from ..kit.intents import Intent
 from ..kit.memo import part, places, view_once
-from ..words import describe, plural
+from ..words import Word, describe, plural, say
 from ..words import text as msg
+from . import actions as act
 from . import diagrams as diagrams_module
 from . import moments, teach
 from .art import COIN, SYMBOLS, icon
-from .board import CARD_H, CARD_W, card_svg, card_words, route_svg, row_svg, terrain_svg
+from .board import CARD_H, CARD_W, card_svg, cards_words, route_svg, row_svg, terrain_svg
+from .data import RAIL_PRICE
 from .stats import TOTALS as STAT_KEYS
 from .stats import game_stats
 
@@ -44,31 +47,42 @@ def interaction(state: GameState, selection: dict[str, Any], lang: str, names: S
     if actor is None or state.secret_decision():
         return inter
     view = view_once("cape-actor-view", state, actor)  # once per position: a choice asks for the interaction again
-    for a in state.legal_actions(actor):
+    legal = state.legal_actions(actor)
+    for a in legal:
         cost = state.cost(a)
         if a.kind == "take":
-            inter.targets[f"card:{a.args[0]}"] = Target(action=a.text(), cost=0, label=msg("cape.ui.take", lang,
-                                                        card=card_words(_offer_card(view, a.args[0]), lang)))
+            inter.targets[f"card:{a.args[0]}"] = Target(action=a.text(), cost=0, label=msg("cape.ui.take", lang))
         elif a.kind == "build":
-            bonus = int(a.args[0])
-            inter.buttons.append(Button(build_label(view, bonus, cost, lang), Intent.ACT, a.text(), cost or None, primary=True))
+            inter.buttons.append(Button(build_label(int(a.args[0]), cost, lang), Intent.ACT, a.text(), cost or None,
+                                        primary=True))
         elif a.kind == "pass":
+            refused = _refused_build(state, actor, legal)
+            if refused is not None:  # no build is possible: the build it would take, dimmed; a press says why (K4)
+                inter.buttons.append(Button(build_label(int(refused.args[0]), state.cost(refused), lang), Intent.ACT,
+                                            refused.text(), state.cost(refused) or None, available=False))
             inter.buttons.append(Button(msg("cape.ui.pass", lang), Intent.ACT, a.text()))
-    inter.prompt = prompt(view, actor, lang, names)
+    inter.prompt = prompt(view, actor, lang)
     return inter
 
 
-def _offer_card(view: dict[str, Any], card_id: str) -> dict[str, Any]:
-    for c in view.get("offer", []):
-        if c["id"] == card_id:
-            return c
-    return {"id": card_id, "landscape": "", "rails": 0, "income": 0}
+def _refused_build(state: GameState, actor: int, legal: tuple[Action, ...]) -> Action | None:
+    """The build the player on turn would need when none is legal while a landscape lies ahead (K4): the one
+    with the most bonus rails they can use, so the fewest rails to buy (None: a build is legal, or nothing lies
+    ahead). The engine's refusal of it says why (``state.refusal``)."""
+    if any(a.kind == "build" for a in legal):
+        return None
+    b = view_once("cape-actor-view", state, actor).get("build")
+    if not b:
+        return None
+    return act.build(min(int(b["bonus_held"]), int(b["short"])))
 
 
-def build_label(view: dict[str, Any], bonus: int, cost: int, lang: str) -> str:
-    buy = cost // 10
+def build_label(bonus: int, cost: int, lang: str) -> str:
+    """A build's button in plain words: the bonus rails it uses and the rails it buys (K4); the price follows."""
+    buy = cost // RAIL_PRICE
     if bonus and buy:
-        return msg("cape.ui.build_bonus_buy", lang, bonus=bonus, buy=buy)
+        return msg("cape.ui.build_bonus_buy", lang, bonus=plural("cape.n.bonus_rails", bonus, lang),
+                   buy=plural("cape.n.rails", buy, lang))
     if bonus:
         return plural("cape.ui.build_bonus", bonus, lang)
     if buy:
@@ -76,13 +90,16 @@ def build_label(view: dict[str, Any], bonus: int, cost: int, lang: str) -> str:
     return msg("cape.ui.build", lang)
 
 
-def prompt(view: dict[str, Any], actor: int, lang: str, names: Sequence[str]) -> str:
+def prompt(view: dict[str, Any], actor: int, lang: str) -> str:
     phase = view["phase"]
     if phase == "choose":
         return msg("cape.ui.prompt_choose", lang)
     if phase == "build":
-        b = view.get("build") or {}
-        return msg("cape.ui.prompt_build", lang, have=b.get("available", 0), need=b.get("need", 0))
+        route = view["players"][actor]["route"]
+        if not route:
+            return msg("cape.ui.prompt_wait", lang)
+        return msg("cape.ui.prompt_build", lang, landscape=Word("cape.landscape." + route[0]["landscape"]),
+                   need=view["needs"][route[0]["landscape"]])
     return ""
 
 
@@ -157,8 +174,8 @@ def board(frame: Frame) -> str:
                           f'<div class="offer-line"><div class="pic">{row_svg(view["offer"], lang, msg("cape.ui.offer", lang), "card", inter, "row offer-row", _laid_out(view))}</div>'
                           f'{_choosing(view, lang, frame.names)}</div></section>'))
     total = sum(int(c["rails"]) for c in view["common"])
-    common = drawn.get(lang, "common", view["common"], row_svg, view["common"], lang, msg("cape.ui.common", lang, rails=total))
-    parts.append(part(at + " > section.common", f'<section class="common"><h3>{esc(msg("cape.ui.common", lang, rails=total))}</h3>'
+    common = drawn.get(lang, "common", view["common"], row_svg, view["common"], lang, plural("cape.ui.common", total, lang))
+    parts.append(part(at + " > section.common", f'<section class="common"><h3>{esc(plural("cape.ui.common", total, lang))}</h3>'
                       f'<div class="pic">{common}</div></section>'))
     parts.append('<section class="routes">')
     crossed = _crossed_ids(view)
@@ -217,7 +234,8 @@ def _choosing(view: dict[str, Any], lang: str, names: Sequence[str]) -> str:
     order = view.get("choose_order") or []
     if not bids:
         return ""
-    bid_words = msg("list.sep", lang).join(msg("cape.ui.bid_of", lang, player=names[int(p)], amount=a) for p, a in bids.items())
+    bid_words = msg("list.sep", lang).join(msg("cape.ui.bid_of", lang, player=names[int(p)],
+                                               amount=plural("cape.n.pond", int(a), lang)) for p, a in bids.items())
     order_words = msg("list.sep", lang).join(names[p] for p in order)
     # how ties were broken (K3), in the log's own words, since these bids were opened
     log = view["log"]
@@ -232,11 +250,28 @@ def _choosing(view: dict[str, Any], lang: str, names: Sequence[str]) -> str:
 
 
 def panel(frame: Frame) -> str:
-    view, lang = frame.view, frame.lang
+    """The build's arithmetic for the player choosing (K4): the rails at hand against the need, the rails still
+    missing, the bonus rails held and a rail's price — and, when no build is possible, the engine's reason."""
+    view, lang, state = frame.view, frame.lang, frame.state
     b = view.get("build")
-    if not b or frame.state.current_player() is None:
+    actor = state.current_player()
+    if not b or actor is None or not frame.interaction.buttons:  # a computer player's turn: nothing to choose here
         return ""
-    return f'<p class="build-math">{esc(msg("cape.ui.build_math", lang, **b))}</p>'
+    short = int(b["short"])
+    numbers = {"common": b["common"], "route": b["route"], "available": b["available"], "need": b["need"]}
+    price = plural("cape.n.pond", RAIL_PRICE, lang)
+    if not short:
+        lines = [msg("cape.ui.math_enough", lang, **numbers)]
+    else:
+        held = int(b["bonus_held"])
+        lines = [plural("cape.ui.math_short", short, lang, **numbers),
+                 plural("cape.ui.math_bonus", held, lang, price=price) if held else msg("cape.ui.math_price", lang, price=price)]
+    math = f'<p class="build-math">{esc(" ".join(lines))}</p>'
+    refused = next((bt.value for bt in frame.interaction.buttons if not bt.available), None)
+    if refused is None:
+        return math
+    why = say(state.refusal(act.parse(refused), actor), lang)  # the engine's own reason (K4)
+    return f'{math}<p class="build-why">{esc(why)}.</p>'
 
 
 def side(frame: Frame) -> str:
@@ -248,10 +283,16 @@ def side(frame: Frame) -> str:
             f'<article class="player p-{esc(p["colour"])}{" acting" if acting else ""}"><h3>{esc(p["name"])}</h3>'
             f'<p class="stats" data-k="stats{p["seat"]}" data-kv="{p["money"]} {p["crossed"]} {p["bonus"]}">'
             f'{icon("coin", COIN, "coin-i")} '
-            f'{esc(msg("cape.ui.stats", lang, money=p["money"], crossed=p["crossed"], bonus=p["bonus"]))}</p>'
+            f'{esc(stats_words(p, lang))}</p>'
             f'{_bonus_backs(p["seat"], int(p["bonus"]))}</article>'
         )
     return "".join(cards)
+
+
+def stats_words(p: dict[str, Any], lang: str) -> str:
+    """A player's money, crossings and bonus rails, each counted in words: "99 Pond · 1 landscape crossed · …"."""
+    return " · ".join((plural("cape.n.pond", int(p["money"]), lang), plural("cape.n.crossed", int(p["crossed"]), lang),
+                       plural("cape.n.bonus_rails", int(p["bonus"]), lang)))
 
 
 def _bonus_backs(seat: int, count: int) -> str:
@@ -281,12 +322,11 @@ def private_input(state: GameState, seat: int, draft: dict[str, int], lang: str,
     steps = "".join(button(label, Intent.BID_CHANGE, value, disabled=disabled)
                     for label, value, disabled in (("−10", "-10", amount == 0), ("−1", "-1", amount == 0),
                                                    ("+1", "+1", amount >= money), ("+10", "+10", amount >= money)))
-    offer = state.view(seat).get("offer", [])
-    offered = msg("list.sep", lang).join(card_words(c, lang) for c in offer)
+    offered = cards_words(state.view(seat).get("offer", []), lang)
     return (f'<p>{esc(msg("cape.ui.on_offer", lang, cards=offered))}</p>'
             f'<p class="bid-amount">{icon("coin", COIN, "coin-i")} '
             f'<output aria-label="{esc(msg("cape.ui.your_bid", lang))}">{amount}</output> '
-            f'{esc(msg("cape.ui.of_money", lang, money=money))}</p><div class="bid-steps">{steps}</div>'
+            f'{esc(plural("cape.ui.of_money", money, lang))}</p><div class="bid-steps">{steps}</div>'
             f'<p class="hint">{esc(msg("cape.ui.bid_hint", lang))}</p>')
 
 

@@ -16,6 +16,7 @@ class Intent(StrEnum):
     HOME = "home"
     NEW = "new"
     LEARN = "learn"
+    PLAY_STRONGER = "play-stronger"  # after a guided game: the same game against a stronger computer player
     CONTINUE = "continue"
     DELETE = "delete"
     EXPORT = "export"

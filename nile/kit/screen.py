@@ -75,11 +75,16 @@ class Tip:
 
 @dataclass(frozen=True)
 class Lesson:
-    """What a newcomer should know the first time something happens in a guided game (``GameUI.lesson``)."""
+    """What a newcomer should know the first time something happens in a guided game (``GameUI.lesson``): its
+    words, its rule, and its own picture — (SVG markup, caption), drawn by the game with its own board
+    renderer, about this lesson's subject (None: no picture). Two lessons show the same picture only when
+    they teach the same rule point: the later one names the other in ``shares_picture_with``."""
 
     title: str
     text: str
     rule: str = ""
+    picture: tuple[str, str] | None = None
+    shares_picture_with: str = ""
 
 
 @dataclass

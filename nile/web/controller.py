@@ -41,13 +41,13 @@ from typing import Any
 
 from ..bots import protocol
 from ..core import save
-from ..core.actions import ActionError, IllegalActionError
+from ..core.actions import Action, ActionError, IllegalActionError
 from ..core.explained import Explained
 from ..core.game import GameState
 from ..core.players import BOT_STRENGTHS, OptionsError, Player, clean_name
 from ..core.save import SaveError
 from ..games import GAMES, spec_of
-from ..kit import GameUI, Interaction, SetupForm
+from ..kit import Frame, GameUI, Interaction, SetupForm
 from ..kit.intents import Intent
 from ..kit.memo import Same, memo
 from ..messages import LANGUAGES, plural, say
@@ -196,6 +196,7 @@ class Controller:
             Intent.BOT_PAUSE: self._on_bot_pause,
             Intent.HOME: self._on_home,
             Intent.LEARN: self._on_learn,
+            Intent.PLAY_STRONGER: self._on_play_stronger,
             Intent.HINTS: self._on_hints,
             Intent.HINT: self._on_hint,
             Intent.REVIEW: self._on_review,
@@ -355,6 +356,17 @@ class Controller:
         if key not in self._salts:
             self._salts = {key: self.new_seed() & ((1 << 53) - 1)}  # a JS number holds it exactly
         return protocol.decide(key, save.dumps(self.state), p, self.kinds[p], self._salts[key])
+
+    def shows_before_hand_over(self) -> bool:
+        """Whether the open moment was opened to show everyone the last move before the device goes round
+        (``_before_hand_over``: its log holds none of the game's moment keys): it stands over the table, whose
+        board shows what the move did, and the hand-over comes after its Continue. A moment of the game's own
+        (sealed bids opened, a tie to bid again) stands on the hand-over screen, over the names to choose."""
+        s = self.state
+        if s is None or self.moment is None or not self.paused_on_moment():
+            return False
+        start, end = self.moment
+        return not {e.key for e in s.log[start:end]} & self.ui.moment_keys
 
     def paused_on_moment(self) -> bool:
         """The board pauses on an open moment panel while a person is at the table (a watch game
@@ -537,6 +549,18 @@ class Controller:
         except StorageFull:
             pass
 
+    def _on_play_stronger(self, value: str) -> None:
+        """After a guided game: the same game again against a stronger computer player (normal), with the
+        coach's "Show me what I can do" on and no lessons."""
+        game = value if value in GAMES else DEFAULT_GAME
+        spec = spec_of(game)
+        learner = self.names[0] if self.state is not None else (self.remembered_names() or [DEFAULT_NAMES[0]])[0]
+        players = [Player(learner or DEFAULT_NAMES[0], spec.colours[0]), Player(BOT_NAMES[1], spec.colours[1], "normal")]
+        state = spec.new_state(spec.ui.make_options(new_form(game), players), self.new_seed())
+        self._open(self.library.new_id(), state)
+        self._autosave()
+        self._set_teaching(HINTS)
+
     def _on_hints(self, value: str) -> None:
         """Show me what I can do: the coach's tips on or off for the open game (a guided game turns into
         an ordinary one with hints off)."""
@@ -599,6 +623,8 @@ class Controller:
         # "since your turn" after a reload: where the log stood after each person's own last move
         self.since_log = own_last_moves([e.to_json() for e in state.log], self.humans(), self.ui.since_keys)
         self.teaching = Teaching(self.library.coach(gid))
+        if self.teaching.mode == GUIDED:
+            self.teaching.resume(self.ui.lesson_triggers, state.log)
         self.coaching = Coaching()
 
     # nothing lost by a slip: a deleted game waits in Recently deleted; deleting for good asks once
@@ -805,6 +831,9 @@ class Controller:
         legal = {a.text() for a in self.state.legal_actions(actor)}
         if text not in legal:
             action = self.state.parse_action(text)
+            if any(b.value == text and not b.available for b in self.interaction().buttons):
+                self._say_refusal(action, actor)  # a dimmed button: why it cannot be done now, with its rule
+                return
             raise self.state.refusal(action, actor)
         question = next((b.confirm for b in self.interaction().buttons if b.value == text and b.confirm), "")
         if question and self.confirm != (text, question):
@@ -1142,7 +1171,7 @@ class Controller:
         self.teaching.tip = 0
         self._note_moment(before)
         self._note_sound(before)
-        self.teaching.note(self.ui.lesson_triggers, s.log, before)
+        self.teaching.note(self.ui.lesson_triggers, s.log, before, person=by_person, over=s.is_terminal())
         self._autosave()
 
     def _note_sound(self, before: int) -> None:
@@ -1159,16 +1188,33 @@ class Controller:
             self.sound_due = "tick"
 
     def _note_moment(self, before: int) -> None:
-        """Open the moment panel when the last action's log holds a moment of this game."""
+        """Open the moment panel when the last action's log holds a moment of this game, or when the action hands
+        the device round for secret decisions (``_before_hand_over``)."""
         s = self.state
         if s is None:
             return
         keys = {e.key for e in s.log[before:]}
-        if not keys & self.ui.moment_keys:
+        if not keys & self.ui.moment_keys and not self._before_hand_over(before):
             return
         if self.skipping and self.humans():
             return  # skipping to my turn skips the moments on the way
         self.moment = (before, len(s.log))
+
+    def _before_hand_over(self, before: int) -> bool:
+        """Whether the last action is shown to everyone before the device goes round for secret decisions: with
+        two or more people at the table the hand-over screen comes next and covers the table, so what the action
+        did there (the game's routine news, e.g. Kap's crossing that ended the building phase, K4) would be seen
+        by nobody. Then its moment (the game draws it: ``GameUI.moment``; None, nothing to show) asks for a
+        Continue first, over the table from nobody's view."""
+        s = self.state
+        if s is None or s.is_terminal() or not s.secret_decision() or self.solo_bidder() is not None:
+            return False
+        if not any(not self.kinds[p] for p in s.to_act()):
+            return False  # bots decide without a hand-over
+        if not {e.key for e in s.log[before:]} & self.ui.news_keys:
+            return False
+        frame = Frame(s, s.view(None), Interaction(), {}, self.lang, self.names, self.layout)
+        return self.ui.moment(frame, [e.to_json() for e in s.log[before:]]) is not None
 
     def _autosave(self) -> None:
         if self.state is None or self.game_id is None or self.read_only:
@@ -1215,10 +1261,17 @@ class Controller:
                 action = s.parse_action(action_text)
             except ActionError:
                 return
-            refusal = s.refusal(action, actor)
-            self.notice = ("info", self.say(refusal))
-            rule = self.rule_of(refusal)
-            self.notice_rule = (self.notice, f"{s.GAME}:{rule}") if rule else None
+            self._say_refusal(action, actor)
+
+    def _say_refusal(self, action: Action, actor: int) -> None:
+        """Why ``action`` cannot be done now, in the engine's words, with its rule one tap away."""
+        s = self.state
+        if s is None:
+            return
+        refusal = s.refusal(action, actor)
+        self.notice = ("info", self.say(refusal))
+        rule = self.rule_of(refusal)
+        self.notice_rule = (self.notice, f"{s.GAME}:{rule}") if rule else None
 
     def rule_of(self, error: BaseException) -> str | None:
         """The rule id an error of the open game is about (the reason inside it first)."""
@@ -1243,14 +1296,24 @@ class Controller:
         return inter
 
     def thinking_text(self) -> str:
-        """"Amun (bot) is thinking…", or that the bots are paused."""
+        """What the table waits for while no person is to act: a lesson or a moment to be closed (the bots
+        wait for it), else "Amun (bot) is thinking…" (the computer players choosing their sealed bids), or
+        that the bots are paused."""
+        s = self.state
         p = self.bot_to_act()
-        if p is None and self.state is not None and not self.state.is_terminal():
-            p = self.state.current_player()
-        if p is None:
+        if p is None and s is not None and not s.is_terminal():
+            p = s.current_player()
+        if p is None or s is None:
             return ""
-        key = "ui.bot_paused" if self.bots_paused else "ui.bot_thinking"
-        return msg(key, self.lang, player=self.names[p])
+        if self.teaching.lessons and self.humans():
+            return msg("ui.waits_lesson", self.lang)
+        if self.paused_on_moment():
+            return msg("ui.waits_moment", self.lang)
+        if self.bots_paused:
+            return msg("ui.bot_paused", self.lang, player=self.names[p])
+        if len(s.to_act()) > 1:
+            return msg("ui.bots_bidding", self.lang)
+        return msg("ui.bot_thinking", self.lang, player=self.names[p])
 
 
 def kinds_of(state: GameState) -> list[str]:

@@ -428,6 +428,8 @@ def render_game(c: Controller, above: str = "") -> str:
         if bidder is not None:  # a person decides in secret, at the table as it stands for them
             return above + render_secret_table(c, bidder)
         if any(not c.kinds[p] for p in s.to_act()):  # the device goes round: nothing shows until the right person says so
+            if c.shows_before_hand_over():  # first, what the last move did, for everyone at the table
+                return above + render_secret_table(c, None, popups=True)
             return render_hand_over(c, above)  # (bots need no hand-over)
     frame = frame_of(c)
     ui = c.ui
@@ -505,10 +507,12 @@ def _status_bar(c: Controller, frame: Frame, secret: bool = False) -> str:
     if s.is_terminal():
         who = msg("ui.game_over", lang)
     else:
-        seats = s.to_act()
+        # whom the table waits for: the persons to act (a person's own sealed bid too), else what the bots wait for
+        persons = [p for p in s.to_act() if not c.kinds[p]]
+        seats = persons or list(s.to_act())
         who = msg("ui.turn_of", lang, player=names[seats[0]]) if len(seats) == 1 else msg("ui.everyone", lang)
-        if c.bot_to_act() is not None:
-            who = c.thinking_text() if len(seats) == 1 else msg("ui.bots_bidding", lang)
+        if not persons and c.bot_to_act() is not None:
+            who = c.thinking_text()
     memory = f'<span class="memory">{esc(msg(_not_saved_key(c), lang))}</span>' if c.in_memory_only or c.storage_blocked else ""
     bot_speed, bot_buttons = ("", "") if secret else _bot_controls(c)
     export = "" if secret else button(msg("ui.export", lang), Intent.EXPORT, c.game_id or "", cls="ghost")
@@ -652,22 +656,35 @@ def news_line(c: Controller, frame: Frame) -> str:
 
 
 def lesson_panel(c: Controller) -> str:
-    """A guided game's lesson: the first time something happens, what it is and its rule (with the
-    rule's first picture), until the person has read it."""
+    """A guided game's lesson: the first time something happens, what it is, its own picture and its rule,
+    until the person has read it."""
     if not c.teaching.lessons or c.state is None or c.replay is not None:
         return ""
     game = c.state.GAME
     lesson = c.ui.lesson(c.teaching.lessons[0], c.lang)
-    pictures = c.ui.diagrams(lesson.rule, c.lang)[:1] if lesson.rule else []
-    figure = "".join(f'<figure class="diagram">{svg}<figcaption>{esc(cap)}</figcaption></figure>' for svg, cap in pictures)
+    figure = ""
+    if lesson.picture is not None:
+        svg, caption = lesson.picture
+        figure = f'<figure class="diagram">{svg}<figcaption>{esc(caption)}</figcaption></figure>'
     link = button(msg("help.rule_link", c.lang, rule=lesson.rule), Intent.RULES_OPEN, f"{game}:{lesson.rule}", cls="rule-link") if lesson.rule else ""
-    more = f' <span class="more">{esc(msg("ui.lessons_more", c.lang, count=len(c.teaching.lessons) - 1))}</span>' if len(c.teaching.lessons) > 1 else ""
     return (
         f'<section class="lesson" role="dialog" aria-labelledby="lesson-title"><h2 id="lesson-title">'
         f'<span class="badge">{esc(msg("ui.lesson", c.lang))}</span> {esc(lesson.title)}</h2>'
-        f'<p>{esc(lesson.text)}</p>{figure}<div class="buttons">{button(msg("ui.got_it", c.lang), Intent.LESSON_CLOSE, cls="primary")}'
-        f'{link}{more}</div></section>'
+        f'<p>{esc(lesson.text)}</p>{figure}{_next_steps(c)}<div class="buttons">{button(msg("ui.got_it", c.lang), Intent.LESSON_CLOSE, cls="primary")}'
+        f'{link}</div></section>'
     )
+
+
+def _next_steps(c: Controller) -> str:
+    """Under the lesson that closes a guided game (the one its game-over entry triggers, any game): what a
+    newcomer might do next — play again against a stronger computer player, a game with friends, the rules."""
+    s = c.state
+    if s is None or not s.is_terminal() or not s.log or c.ui.lesson_triggers.get(s.log[-1].key) != c.teaching.lessons[0]:
+        return ""
+    lang = c.lang
+    return (f'<p class="next-steps">{esc(msg("ui.lesson_next", lang))}</p><div class="buttons next-steps">'
+            f'{button(msg("ui.play_stronger", lang), Intent.PLAY_STRONGER, s.GAME, cls="primary")}'
+            f'{button(msg("ui.play_friends", lang), Intent.NEW, s.GAME)}{button(msg("ui.rules", lang), Intent.RULES)}</div>')
 
 
 def _coach_panel(c: Controller, frame: Frame) -> str:
@@ -851,14 +868,15 @@ def render_replay(c: Controller) -> str:
 
 
 # ---------------------------------------------------------------------- secret decisions (any game)
-def render_secret_table(c: Controller, p: int | None) -> str:
+def render_secret_table(c: Controller, p: int | None, popups: bool = False) -> str:
     """Seat ``p``'s sealed decision at the table: the board, the players and the log as they stand,
     drawn from ``p``'s own view only (every public fact, and nothing another seat decided in secret),
     with the private input where the action panel stands on a normal turn.
 
     ``p`` None: the same table from nobody's view (public facts only), under the hand-over screen
     (``render_hand_over``, a modal dialog: the keyboard is kept on it, ``nile.web.app``), with an empty
-    panel where the private input will be."""
+    panel where the private input will be; ``popups``: with the moment the table pauses on over it, for
+    everyone at the table before the device goes round (``Controller._before_hand_over``)."""
     s = c.state
     assert s is not None
     lang = c.lang
@@ -870,12 +888,12 @@ def render_secret_table(c: Controller, p: int | None) -> str:
         + part(".side > .log", _log(c, frame.view)) + "</aside>"
     )
     if p is None:
-        popups, panel = "", '<section class="actions"></section>'
+        shown, panel = _popups(c, frame) if popups else "", '<section class="actions"></section>'
     else:
-        popups, panel = _popups(c, frame), _private_panel(c, frame, p)
+        shown, panel = _popups(c, frame), _private_panel(c, frame, p)
     return (
         f'<section class="game game-{esc(s.GAME)} deciding fit">{_status_bar(c, frame, secret=True)}'
-        f'{popups}<div class="table">{_board(c, board)}{panel}{side}</div></section>'
+        f'{shown}<div class="table">{_board(c, board)}{panel}{side}</div></section>'
     )
 
 

@@ -12,7 +12,8 @@ language's ``Plural-Forms`` header (French says 0 in the singular).
 A domain also says how its log parameters read (``param_words``: a parameter
 whose value names a catalog word; ``describe_param`` for anything more;
 ``counted``: which parameter a counted log sentence counts), so the word layer
-can describe any log entry without knowing the game it comes from.
+can describe any log entry without knowing the game it comes from; ``sentence_of`` picks, for a log
+entry whose parameters tell different stories, the key of the sentence that tells its own.
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ class Domain:
     """One part of the app's sentences: its name, its catalogs, and how its log parameters read."""
 
     def __init__(self, name: str, localedir: str, *, param_words: Mapping[str, str] | None = None,
-                 describe_param: Describer | None = None, counted: Mapping[str, str] | None = None) -> None:
+                 describe_param: Describer | None = None, counted: Mapping[str, str] | None = None,
+                 sentence_of: Callable[[str, Mapping[str, Any]], str] | None = None) -> None:
         self.name = name
         self.localedir = localedir
         #: log/refusal parameters whose string value names a catalog word: parameter → key prefix
@@ -44,6 +46,10 @@ class Domain:
         self.describe_param = describe_param
         #: counted log sentences: key → the parameter holding the number (an int, or a list's length)
         self.counted: Mapping[str, str] = dict(counted or {})
+        #: which of a log key's sentences says these parameters (a key of this domain): a log entry whose
+        #: parameters differ in what happened (a build that bought rails, used bonus rails, both, neither)
+        #: is said in a whole sentence of its own for each case, never with a zero listed
+        self.sentence_of = sentence_of
         self._translations: dict[str, gettext.NullTranslations] = {}
         self._keys: tuple[frozenset[str], frozenset[str]] | None = None
 

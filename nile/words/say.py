@@ -217,6 +217,8 @@ def describe(entry: Mapping[str, Any], names: Sequence[str], lang: str = ENGLISH
     key = str(entry.get("key", ""))
     params = dict(entry.get("params", {}))
     domain = _DOMAIN_OF.get(key)
+    # the sentence for what this entry says happened (a key of the same domain; the entry's own by default)
+    sentence = domain.sentence_of(key, params) if domain is not None and domain.sentence_of is not None else key
     words = domain.param_words if domain is not None else {}
     describer = domain.describe_param if domain is not None else None
     out: dict[str, Any] = {}
@@ -235,10 +237,10 @@ def describe(entry: Mapping[str, Any], names: Sequence[str], lang: str = ENGLISH
             out[k] = Word(f"{words[k]}.{v}")
         else:
             out[k] = v
-    count = _counted(domain, key, params)
+    count = _counted(domain, sentence, params)
     if count is not None:
         out["count"] = count
-    return text(key, lang, **out)
+    return text(sentence, lang, **out)
 
 
 def say(error: BaseException, lang: str = ENGLISH, names: Sequence[str] = ()) -> str:

@@ -45,9 +45,11 @@ def test_a_whole_two_player_game_of_kap_through_the_shell(app: Page) -> None:
             click(app, app.locator(".bid-private [data-i=bid-submit]"))
         elif app.locator("g.card.act").count():
             click(app, app.locator("g.card.act").first)  # choose a landscape on offer (K3)
-        elif app.locator("[data-i=act][data-v^=build]").count():
-            click(app, app.locator("[data-i=act][data-v^=build]").first)
+        elif app.locator("[data-i=act][data-v^=build]:not(.unavailable)").count():
+            click(app, app.locator("[data-i=act][data-v^=build]:not(.unavailable)").first)
         else:
+            if app.locator("[data-i=act][data-v^=build].unavailable").count():  # no build possible: it says why (K4)
+                expect(app.locator(".actions .build-why")).to_contain_text(msg("cape.why.not_allowed.build").split(":")[0])
             click(app, app.locator("[data-i=act][data-v=pass]"))
     final = app.locator(".end")
     expect(final.locator("h2")).to_have_text(msg("ui.game_over"))

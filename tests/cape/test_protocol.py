@@ -170,12 +170,12 @@ def test_numbers_are_said_with_their_noun_in_the_right_form():
     def say(key, lang="en", **params):
         return describe({"key": key, "params": params}, ["Anna", "Bo"], lang)
 
-    assert "(river, 1 rail)" in say("cape.turn.card", player=0, card="R6", landscape="river", rails=1)
-    assert "(savanna, 0 rails)" in say("cape.turn.card", player=0, card="S9", landscape="savanna", rails=0)
+    assert "river (1 rail, 8 Pond income)" in say("cape.turn.card", player=0, card="R6", landscape="river", rails=1)
+    assert "savanna (no rails, 5 Pond income)" in say("cape.turn.card", player=0, card="S9", landscape="savanna", rails=0)
     assert "1 Karte)" in say("cape.reshuffle", "de", count=1)
     built = say("cape.build", player=1, card="V9", landscape="village", bonus=1, bought=2, paid=20, income=7, crossed=1)
-    assert built == "Bo crosses the village (V9) using 1 bonus rail and buying 2 rails for 20 Pond; income 7 Pond, " \
-                    "1 landscape crossed now."
+    assert built == "Bo crosses the village using 1 bonus rail and buying 2 rails for 20 Pond; income 7 Pond, " \
+                    "1 landscape crossed so far."
 
 
 def test_every_catalog_key_the_engine_uses_exists_in_both_languages():

@@ -7,13 +7,15 @@ import re
 
 import pytest
 
+from nile.bots import protocol
 from nile.cape import board
 from nile.cape.data import CARDS
 from nile.games import load_save
 from nile.kit import label_width
+from nile.messages import describe
 from nile.messages import text as msg
 from nile.web.controller import GAME, HOME, Controller
-from nile.web.render import render_app
+from nile.web.render import render_app, render_screen
 from nile.web.storage import Library, MemoryStore
 
 
@@ -110,7 +112,7 @@ def test_building_shows_the_rails_and_what_buying_the_missing_ones_costs():
     view = c.state.view(None)
     math = view["build"]
     html = render_app(c)
-    assert f"of {math['need']} needed" in html
+    assert f"the {math['need']} needed" in html
     builds = [b for b in c.interaction().buttons if b.value.startswith("build")]
     for b in builds:
         assert b.cost in (None, c.state.cost(c.state.parse_action(b.value)) or None)
@@ -149,10 +151,16 @@ LANGS = ("en", "de", "nl", "fr")
 TEXT = re.compile(r"<text([^>]*)>([^<]*)</text>")
 
 
+def _size(attributes: str) -> float:
+    """A board text's size: each carries its own (the rules help's pictures draw them alike)."""
+    return float(re.search(r' font-size="([\d.]+)"', attributes)[1])
+
+
 def _fits(attributes: str, words: str, room: float, bold: bool = False) -> bool:
     """A label fits its room: by a generous width estimate, or squeezed into it by textLength."""
     squeezed = re.search(r'textLength="([\d.]+)"', attributes)
-    return label_width(html.unescape(words), 11, bold) <= room or (squeezed is not None and float(squeezed[1]) <= room)
+    return (label_width(html.unescape(words), _size(attributes), bold) <= room
+            or (squeezed is not None and float(squeezed[1]) <= room))
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -167,8 +175,25 @@ def test_every_card_label_fits_its_card_in_every_language(lang):
     needs = {land: 3 for land in board.LANDSCAPE_COLOURS}
     for attributes, words in TEXT.findall(board.terrain_svg({"needs": needs}, lang)):
         assert _fits(attributes, words, 80), (lang, words)
-    assert _fits(*TEXT.findall(board.card_svg({"landscape": "mountains", "rails": 3, "income": 9}, 0, 0, "en"))[0], 58, True)
+    assert _fits(*TEXT.findall(board.card_svg({"landscape": "mountains", "rails": 3, "income": 9}, 0, 0, "en"))[0],
+                 board.CARD_W - 6, True)
     assert "textLength" in board.card_svg({"landscape": "mountains", "rails": 3, "income": 9}, 0, 0, "fr")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_cards_words_are_readable_at_the_tables_scale(lang):
+    """Kap's card captions were 11 px: hard to read on a laptop, where the table draws its rows at one pixel
+    a unit. Every text of a card and of the terrain card is at least 13 px there, and a squeezed label keeps
+    at least four fifths of its width."""
+    drawn = [board.card_svg({"landscape": c.landscape, "rails": c.rails, "income": c.income}, 0, 0, lang) for c in CARDS]
+    drawn.append(board.terrain_svg({"needs": {land: 10 for land in board.LANDSCAPE_COLOURS}}, lang))
+    for svg in drawn:
+        for attributes, words in TEXT.findall(svg):
+            assert _size(attributes) >= 13, (lang, words)
+            squeezed = re.search(r'textLength="([\d.]+)"', attributes)
+            if squeezed:
+                wide = label_width(html.unescape(words), _size(attributes), 'class="land"' in attributes)
+                assert float(squeezed[1]) >= 0.8 * wide, (lang, words)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -178,5 +203,114 @@ def test_an_empty_row_says_so_inside_the_row(lang):
     (attributes, words), = TEXT.findall(body)
     x = float(re.search(r' x="([\d.]+)"', attributes)[1])
     assert 'text-anchor="middle"' in attributes and words == msg("ui.empty", lang)
-    half = label_width(words, 11) / 2
+    half = label_width(words, _size(attributes)) / 2
     assert x - half >= 0 and x + half <= width
+
+
+def test_k4_when_no_build_is_possible_the_engines_reason_stands_beside_pass():
+    """'Build or pass' offered only Pass, with no reason (5 rails needed = 50 Pond, 48 in hand): the build it
+    would take stands dimmed beside Pass, the panel says why in the engine's words, and a press says it again
+    with its rule, changing nothing."""
+    c = kap(2, seed=3)
+    for seat in (0, 1):  # everyone bids all their money: nobody can buy a rail afterwards
+        c.handle("reveal-bidder", str(seat))
+        for _ in range(10):
+            c.handle("bid-change", "+10")
+        c.handle("bid-submit")
+    while c.state.phase != "build":
+        c.handle("pick", next(iter(c.interaction().targets)))
+    s = c.state
+    for _ in range(20):
+        actor = s.current_player()
+        if s.routes[actor] and not any(a.kind == "build" for a in s.legal_actions(actor)):
+            break
+        c.handle("act", "pass")
+    else:
+        pytest.fail("no turn without a possible build")
+    buttons = c.interaction().buttons
+    dimmed = [b for b in buttons if not b.available]
+    assert [b.value for b in buttons if b.available] == ["pass"] and len(dimmed) == 1
+    refused = s.parse_action(dimmed[0].value)
+    short = s.view(None)["build"]["short"]
+    assert refused.kind == "build" and dimmed[0].label == f"Build: buy {short} rails" and dimmed[0].cost == 10 * short
+    why = f"You cannot build now: the {short} rails still missing cost {10 * short} Pond, and you have 0 Pond (K4)"
+    page = html.unescape(render_app(c))
+    assert f'<p class="build-why">{why}.</p>' in page
+    assert 'class="unavailable"' in page or "unavailable" in re.search(r'<button[^>]*data-v="build \d"[^>]*>', page).group(0)
+    moves = len(s.history)
+    c.handle("act", dimmed[0].value)
+    assert c.notice == ("info", why) and c.notice_rule[1] == "cape:K4" and len(c.state.history) == moves
+
+
+def _until_building_ends(c, rng, bidders_by_hand=True):
+    """Play on (every sealed bid placed by its person after the hand-over, each build taken when possible) until
+    a crossing ends the building phase (K4): a new auction's bids are then due. Returns the log's length before
+    that crossing."""
+    for _ in range(3000):
+        s = c.state
+        assert not s.is_terminal()
+        if c.moment is not None and c.state.phase != "bid":
+            c.handle("moment-close")
+            continue
+        if (job := c.bot_job()) is not None:
+            c.handle("bot-move", f'{job["key"]}|{protocol.handle(job)["text"]}')
+            if c.state.phase == "bid" and s.phase == "build":
+                return
+            continue
+        if s.secret_decision():
+            c.handle("reveal-bidder", str(next(p for p in s.to_act() if not c.kinds[p])))
+            c.handle("bid-change", rng.choice(["+1", "+10"]))
+            c.handle("bid-submit")
+            continue
+        inter = c.interaction()
+        if inter.targets:
+            c.handle("pick", rng.choice(sorted(inter.targets)))
+            continue
+        builds = [b.value for b in inter.buttons if b.available and b.value.startswith("build")]
+        c.handle("act", builds[0] if builds else "pass")
+        if c.state.phase == "bid":
+            return
+    pytest.fail("no crossing ended the building phase")
+
+
+@pytest.mark.parametrize("kinds", [("", ""), ("", "", "easy")])
+def test_k4_a_crossing_that_ends_building_is_shown_to_everyone_before_the_device_goes_round(kinds):
+    """With two or more people at the table, the hand-over for the next auction's secret bids came at once
+    after the crossing that ended the building phase: nobody saw the crossing, its income, the train move or
+    the bonus rails. Now its moment stands over the table from nobody's view first; Continue, then the
+    hand-over. No bid shows at any time."""
+    c = Controller(Library(MemoryStore(), load_save), lambda: 5)
+    c.handle("new", "cape")
+    c.handle("setup-count", str(len(kinds)))
+    for seat, kind in enumerate(kinds):
+        c.handle("setup-kind", f"{seat}:{kind}")
+    c.handle("start-game")
+    _until_building_ends(c, random.Random(1))
+    s = c.state
+    assert s.secret_decision() and c.moment is not None and c.paused_on_moment()
+    crossing = next(e for e in reversed(s.log) if e.key == "cape.build")
+    page = html.unescape(render_app(c))
+    assert 'class="handover-cover"' not in page and 'data-i="reveal-bidder"' not in page
+    assert 'class="moment"' in page and describe(crossing.to_json(), c.names, "en") in page
+    assert msg("cape.moment.auction") in page
+    opened = next(e for e in reversed(s.log) if e.key == "cape.auction.open")
+    assert describe(opened.to_json(), c.names, "en") in page
+    assert c.bot_job() is None  # the computer players wait for the Continue too
+    assert "bid-private" not in page and not render_screen(c).secret
+    c.handle("moment-close")
+    page = render_app(c)
+    assert 'class="handover-cover"' in page and 'data-i="reveal-bidder"' in page and 'class="moment"' not in page
+
+
+def test_alone_with_bots_the_crossing_that_ends_building_stays_a_line_in_the_bid_panel():
+    """One person at the table bids on their own screen, where the news line says the crossing: no extra
+    Continue (issue 21's count of Continues holds)."""
+    c = Controller(Library(MemoryStore(), load_save), lambda: 5)
+    c.handle("new", "cape")
+    c.handle("setup-count", "2")
+    c.handle("setup-kind", "1:easy")
+    c.handle("start-game")
+    _until_building_ends(c, random.Random(1))
+    assert c.state.secret_decision() and c.moment is None and c.solo_bidder() == 0
+    news = re.search(r'<section class="news" role="status"[^>]*><ul>(.*?)</ul></section>', render_app(c))
+    assert news is not None and "crosses" in news.group(1)

@@ -16,7 +16,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from nile.cape import actions as act
-from nile.cape import board, ui
+from nile.cape import board, catalog, ui
 from nile.cape import diagrams as pictures
 from nile.cape import positions as P
 from nile.cape.data import CARD_INDEX, CARDS, LANDSCAPES, NEED, RAIL_PRICE
@@ -196,9 +196,14 @@ def _table_choosing():
 #: Then each picture of the board (terrain card, rows, routes) in its frame, ``<div class="pic">``, as Nile's.
 #: Then the choosing order and the bids beside the cards on offer, the tie-break folded, and the offer laid out
 #: in the places the auction opened with (issue 21: the rows below keep their size through an auction).
+#: Then a card said as a player reads it, by its landscape, rails and income in words (``catalog.card_said``: its
+#: id in no sentence; a clickable card keeps the words printed on it as its name, WCAG 2.5.3), and the crossed
+#: landscapes counted in words.
+#: Then a card's words readable at the table's scale: each board text carries its size (a card's landscape 14,
+#: its rails and income 13, the terrain card's 13; 11 px before), on a card 84 wide instead of 64.
 TABLE_DIGESTS = {
-    "building": (_table_building, "3c04dff2e0c9c9fffdf7991f06b34a94174a361a268beb16c2958520266fe513"),
-    "choosing": (_table_choosing, "29f4d5e25233a79a15a22d99abe611df55848208bfa241626ad57b1da7991001"),
+    "building": (_table_building, "36d045fa1599ed0ffa87c3e01421886a526e81a1ebf22e2c15b8844a8c0e734a"),
+    "choosing": (_table_choosing, "d438562d7041b5a899126b7950750245b031ea1708c0a81fc43c0206a0ed3e64"),
 }
 
 
@@ -208,6 +213,8 @@ def test_the_table_draws_exactly_what_it_drew_before_the_pictures(monkeypatch, n
     for module in (board, ui):
         monkeypatch.setattr(module, "msg", keyed)
         monkeypatch.setattr(module, "plural", counted)
+    monkeypatch.setattr(catalog, "text", keyed)  # a card's words (``card_said``)
+    monkeypatch.setattr(catalog, "plural", counted)
     monkeypatch.setattr(ui, "describe", lambda e, names, lang="en": keyed(e["key"], lang, **e["params"]))
     forget_all()  # the pictures other tests drew in words: drawn here again in keys
     make, digest = TABLE_DIGESTS[name]

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from nile.cape.ui import stats_words
 from nile.messages import text as msg
 from nile.web.controller import Controller
 from nile.web.render import render_app, render_screen, sprite
@@ -43,7 +44,7 @@ def test_alone_with_bots_a_kap_bid_is_made_beside_the_whole_table():
     assert 'class="offer"' in html and 'class="common"' in html and html.count('class="route-line') == 3
     assert html.count('<article class="player') == 3  # every player's money, crossings and bonus rails
     for p in view["players"]:
-        assert msg("cape.ui.stats", money=p["money"], crossed=p["crossed"], bonus=p["bonus"]) in words(html)
+        assert stats_words(p, "en") in words(html)
     assert 'class="log"' in html
     # the private input stands where the action panel stands on a normal turn, with the person's own money
     panel = re.search(r'<section class="actions bid-private".*?</section>', html, re.S)
