@@ -84,6 +84,23 @@ def _card_of_id(card_id: str, lang: str, details: bool = False) -> str:
     return card_said(card.landscape, card.rails, card.income, lang)
 
 
+def advice_words(action_text: str, lang: str) -> str | None:
+    """A move as the coach advises it ("Take the river (2 rails, 7 Pond income)", "Bid 12 Pond", "Pass"); None
+    for a build, which the screen's own button says best (the bonus rails used and the rails bought)."""
+    kind, _, arg = action_text.partition(" ")
+    card = CARDS[CARD_INDEX[arg]] if kind == "take" and arg in CARD_INDEX else None
+    if card is not None:
+        said = text("advice.cape.take", lang, landscape=Word("cape.landscape." + card.landscape),
+                    card=card_details(card.rails, card.income, lang))
+    elif kind == "bid" and arg.isdigit():
+        said = text("advice.cape.bid", lang, amount=plural("cape.n.pond", int(arg), lang))
+    elif kind == "pass":
+        said = text("advice.cape.pass", lang)
+    else:
+        return None
+    return said[:1].upper() + said[1:]
+
+
 def describe_param(key: str, name: str, value: Any, lang: str, names: Sequence[str]) -> str | None:
     """A Kap parameter in words, or None for the shared rules (seats, errors, plain words)."""
     counted = COUNTED.get((key, name))

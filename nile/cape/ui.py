@@ -27,6 +27,7 @@ from . import diagrams as diagrams_module
 from . import moments, teach
 from .art import COIN, SYMBOLS, icon
 from .board import CARD_H, CARD_W, card_svg, cards_words, route_svg, row_svg, terrain_svg
+from .catalog import advice_words
 from .data import RAIL_PRICE
 from .stats import TOTALS as STAT_KEYS
 from .stats import game_stats
@@ -397,7 +398,7 @@ coach = teach.coach
 
 
 def advice(action: str, lang: str, names: Sequence[str]) -> str | None:
-    return None  # the coach says Kap's moves as its log does
+    return advice_words(action, lang)
 
 
 round_summary = teach.round_summary

@@ -114,11 +114,11 @@ def _words(state: GameState, text: str, located: Located, lang: str, names: Sequ
 
 
 def said(state: GameState, text: str, lang: str, names: Sequence[str]) -> Located:
-    """A hint's action as advice ("Sow flax on W4-2", the game's own words for it; else as the log would say
-    it, never telling what the move would turn up) and its board targets."""
+    """A hint's action as advice ("Sow flax on W4-2": the game's own words for it; else the screen's label for
+    it; else as the log would say it, never telling what the move would turn up) and its board targets."""
     located = _locate(state, text, lang, names)
     advice = spec_of(state.GAME).ui.advice(text, lang, names)
-    return Located(advice or _words(state, text, located, lang, names, None), located.targets)
+    return Located(advice or located.words or _words(state, text, located, lang, names, None), located.targets)
 
 
 def said_after(state: GameState, text: str, lang: str, names: Sequence[str]) -> str:
