@@ -99,7 +99,8 @@ def coach(frame: Frame) -> list[Tip]:
         elif not buy:
             tips.append(Tip(plural("cape.coach.build_bonus", bonus, lang, landscape=land), "K4"))
         elif not bonus:
-            tips.append(Tip(plural("cape.coach.build_buy", buy, lang, cost=cost, landscape=land), "K4"))
+            key = "cape.coach.build_buy_one" if buy == 1 else "cape.coach.build_buy"  # "the missing rail", not "the 1 missing rail"
+            tips.append(Tip(plural(key, buy, lang, cost=cost, landscape=land), "K4"))
         else:
             tips.append(Tip(plural("cape.coach.build_bonus_buy", buy, lang, cost=cost, landscape=land,
                                    bonus=plural("cape.n.bonus_rails", bonus, lang), buy=plural("cape.n.rails", buy, lang)),
