@@ -12,7 +12,7 @@ but mark itself ready (what PyScript and Pyodide cost without any of our Python)
 bench's bare page (Pyodide's loadPyodide alone, tools/bench/bench-bare.*). Prints medians: ready, until
 main.py runs (PyScript's and Pyodide's part), our imports and unpacking (``nile:start`` →
 ``nile:imported``), and the first screen. ``--returning`` boots every site with the storage of a player
-in the middle of a game (the bench's ``returning_storage``) and adds when its board was first drawn
+in the middle of a game (``returning_storage`` of the bench's ``boot.py``) and adds when its board was first drawn
 (``board``: the frame after a board is in the page, from the kept last screen or Python's). Warm loads come once the site's first visit has made its
 memory snapshot (static/pyodide-boot.js), as a returning player's would.
 """
@@ -33,7 +33,15 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "tools"), str(ROOT / "tools" / "bench")]
 
-import bench  # noqa: E402 - tools/ is not a package
+from boot import (  # noqa: E402 - tools/bench/boot.py: the browser part's probes (tools/bench is not a package)
+    BOARD_JS,
+    READY_PROBE,
+    SEED_STORAGE_JS,
+    SERVICE_WORKER_ACTIVE_JS,
+    SNAPSHOT_JS,
+    returning_storage,
+)
+from common import BOOT_TIMEOUT_MS, READY, launch_kwargs  # noqa: E402
 
 FLOOR_MAIN = ('import js\njs.performance.mark("nile:start")\njs.performance.mark("nile:imported")\n'
               'js.document.getElementById("loading").remove()\njs.document.body.dataset.appState = "ready"\n')
@@ -63,10 +71,10 @@ def boot(pw: Any, url: str, reloads: int, seed: dict[str, str] | None = None) ->
     """One cold load of ``url`` in a new profile, then ``reloads`` warm ones: the marks of each. With
     ``seed``, the profile's storage holds those items first, and each load's ``board`` is noted."""
     with tempfile.TemporaryDirectory() as profile:
-        ctx = pw.chromium.launch_persistent_context(profile, **bench.launch_kwargs())
-        ctx.add_init_script(bench.READY_PROBE)
+        ctx = pw.chromium.launch_persistent_context(profile, **launch_kwargs())
+        ctx.add_init_script(READY_PROBE)
         if seed is not None:
-            ctx.add_init_script(bench.SEED_STORAGE_JS % json.dumps(seed))
+            ctx.add_init_script(SEED_STORAGE_JS % json.dumps(seed))
         page = ctx.new_page()
         marks = []
         for i in range(1 + reloads):
@@ -75,13 +83,13 @@ def boot(pw: Any, url: str, reloads: int, seed: dict[str, str] | None = None) ->
             else:
                 page.wait_for_timeout(1500)  # the service worker installed and idle
                 if i == 1 and not url.endswith("bench-bare.html"):  # and the memory snapshot made, if it makes one
-                    page.evaluate(bench.SNAPSHOT_JS)
-                    page.evaluate(bench.SERVICE_WORKER_ACTIVE_JS)  # and its service worker installed
+                    page.evaluate(SNAPSHOT_JS)
+                    page.evaluate(SERVICE_WORKER_ACTIVE_JS)  # and its service worker installed
                 page.reload()
-            page.wait_for_selector(bench.READY, state="attached", timeout=bench.BOOT_TIMEOUT_MS)
+            page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
             marks.append(page.evaluate(SPLIT))
             if seed is not None:
-                board = page.evaluate(bench.BOARD_JS)
+                board = page.evaluate(BOARD_JS)
                 marks[-1]["board"] = board["frame"] if board and board["frame"] is not None else float("nan")
         ctx.close()
     return marks
@@ -110,7 +118,7 @@ def main() -> None:
             with sync_playwright() as pw:
                 # each site's own returning player: the kept last screen is the HTML that site draws (another
                 # site's markup would be drawn with this site's stylesheet, and patched on the first render)
-                seeds = {name: bench.returning_storage(pw, argparse.Namespace(url=url))
+                seeds = {name: returning_storage(pw, argparse.Namespace(url=url))
                          for name, url in urls.items() if args.returning and not url.endswith("bench-bare.html")}
                 for r in range(args.rounds):
                     for name in (list(found) if r % 2 == 0 else list(found)[::-1]):

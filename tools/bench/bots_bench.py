@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from common import BOOT_TIMEOUT_MS, NO_SNAPSHOT_JS, READY, Served, launch_kwargs, log, median, percentile, watch
+
 from nile.bots import protocol
 from nile.bots.players import make_bot
 from nile.core import save
@@ -140,6 +142,25 @@ def bench_bots(page: Any, cfg: dict[str, Any], median: Any, percentile: Any) -> 
     turns = bench_turns(page, cfg.get("bot_turns", 8), cfg["seed"], median)
     return {"worker_boot_ms": round(result["boot"], 1), "errors": errors[:5], "table": table, "samples": samples,
             "turns": turns}
+
+
+def bench_bots_part(pw: Any, served: Served, cfg: dict[str, Any]) -> dict[str, Any]:
+    """The part: the built page in a fresh context (no service worker, no memory snapshot), then ``bench_bots``."""
+    log(f"bots: {cfg['bot_positions']} positions per game × 3 strengths through the page's bot worker ...")
+    browser = pw.chromium.launch(**{k: v for k, v in launch_kwargs().items() if k != "viewport"})
+    foreign: list[str] = []
+    context = browser.new_context(service_workers="block")
+    watch(context, served.url.rstrip("/"), foreign)
+    context.add_init_script(NO_SNAPSHOT_JS)
+    page = context.new_page()
+    page.goto(served.url, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    try:
+        out = bench_bots(page, cfg, median, percentile)
+    finally:
+        browser.close()
+    out["foreign_requests"] = sorted(set(foreign))
+    return out
 
 
 def report_lines(res: dict[str, Any], fmt: Any, verdict: Any) -> list[str]:

@@ -21,6 +21,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+import bots_bench
+from common import BOOT_TIMEOUT_MS, READY, Served, launch_kwargs, log
+
 TARGET_WITH_WORKER_MB = 280.0
 #: after ready (or the worker's answer), let the page settle before reading its memory
 SETTLE_S = 2.0
@@ -122,6 +125,17 @@ def bench_memory(browser: Any, url: str, ready: str, timeout_ms: int, runs: int,
     if floor:
         med.update({f"bare_{k}": statistics.median(s[k] for s in floor) for k in floor[0] if k != "pid"})
     return {"samples": samples, "bare_samples": floor, **med, "target_with_worker_mb": TARGET_WITH_WORKER_MB}
+
+
+def bench_memory_part(pw: Any, served: Served, cfg: dict[str, Any]) -> dict[str, Any]:
+    """The part: ``bench_memory`` in a browser of its own, the worker asked one easy decision as the app asks it."""
+    log(f"memory: the page's renderer at home and with its bot worker, {cfg['memory_runs']} fresh context(s) ...")
+    browser = pw.chromium.launch(**{k: v for k, v in launch_kwargs().items() if k != "viewport"})
+    try:
+        job = bots_bench.jobs(1, cfg["seed"])[0]["message"]  # one easy decision, as the app asks it
+        return bench_memory(browser, served.url, READY, BOOT_TIMEOUT_MS, cfg["memory_runs"], job)
+    finally:
+        browser.close()
 
 
 def report_lines(mem: dict[str, Any], fmt: Any, verdict: Any) -> list[str]:

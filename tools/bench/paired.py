@@ -29,9 +29,12 @@ import sys
 import tempfile
 from pathlib import Path
 
+# tools/bench/ is this script's own folder, so on sys.path: the clicks parts (clicks.py) and the percentiles every
+# bench number is taken with (common.py)
+from clicks import CLICK_GAMES
+from common import percentile
+
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
-from bench import CLICK_GAMES, percentile  # noqa: E402 - tools/bench.py: its clicks parts, and the percentiles every bench number is taken with
 
 AT_REF = ("nile", "static", "index.html", "tools/build_site.py")
 #: not copied (at the top of the tree; __pycache__ anywhere)

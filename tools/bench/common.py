@@ -1,0 +1,199 @@
+"""What every part of ``tools/bench.py`` shares: the paths, serving ``dist/``, launching Chromium, the
+percentiles every number is taken with, how numbers are written, the machine line, and the targets.
+
+Importing it puts the repository, ``tools/`` and ``tools/bench/`` on ``sys.path`` (neither is a package),
+so a part imports ``nile``, ``serve``, ``slim`` and its sibling parts by name.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+HERE = ROOT / "tools" / "bench"
+OUT = ROOT / "bench"
+sys.path[:0] = [str(ROOT), str(ROOT / "tools"), str(HERE)]
+
+from slim import page_copy, read_package  # noqa: E402 - tools/ is not a package
+
+SEED = 20240601
+# the issue "A table-worthy experience" ("Feel instant"): click → next frame p95 ≤ 25 ms; a returning
+# player's board shown within 300 ms of navigation; ready within 1.10× a bare Pyodide boot
+TARGETS = {"engine_4p_games_per_second": 20.0, "ready_ratio": 1.10, "click_p95_ms": 25.0, "board_shown_ms": 300.0}
+
+CHROMIUM = os.environ.get("CHROMIUM") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
+LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+               "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+READY = "body[data-app-state=ready]"
+BOOT_TIMEOUT_MS = 120_000
+# The clicks and the bots are timed on a page as a player has it once the first visit's one-time work is done:
+# that visit's page makes the memory snapshot for the next start (static/pyodide-boot.js) a few seconds after it
+# is ready, a second Pyodide starting in a worker for some 4 s of CPU; in a fresh context it ran through the
+# middle of the clicks (a 9 s run) on this 2-core machine and slowed the clicks it met by a third (a trace of
+# Kap's clicks: p50/p95 18.9/30.8 ms during it, 14.5/23 ms otherwise). Its wait for the player's pause does not see
+# the bench's clicks (`el.click()` presses no pointer or key). Switched off there, as the browser tests do.
+NO_SNAPSHOT_JS = "window.nileSnapshotOff = true;"
+
+
+def log(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+def median(xs: list[float]) -> float | None:
+    return round(statistics.median(xs), 2) if xs else None
+
+
+def percentile(xs: list[float], p: float) -> float | None:
+    """Nearest-rank percentile (p in 0..100)."""
+    if not xs:
+        return None
+    s = sorted(xs)
+    k = max(0, min(len(s) - 1, int(round(p / 100 * len(s) + 0.5)) - 1))
+    return round(s[k], 2)
+
+
+def ratio(a: float | None, b: float | None) -> float | None:
+    return round(a / b, 2) if a and b else None
+
+
+# ====================================================================== the machine
+def run_text(cmd: list[str]) -> str:
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=30, cwd=ROOT).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return ""
+
+
+def machine() -> dict[str, Any]:
+    cpu = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        cpu = platform.processor()
+    commit = run_text(["git", "rev-parse", "--short", "HEAD"])
+    dirty = bool(run_text(["git", "status", "--porcelain", "--untracked-files=no"]))
+    return {
+        "date": dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat(),
+        "cpu": cpu or "unknown",
+        "cores": os.cpu_count(),
+        "python": platform.python_version(),
+        "node": run_text(["node", "--version"]),
+        "os": platform.platform(),
+        "git": commit + (" (with uncommitted changes)" if dirty else ""),
+        "load_average_start": [round(x, 2) for x in os.getloadavg()],
+    }
+
+
+# ====================================================================== serving dist/ plus the bare page
+class Served:
+    """dist/ (symlinked, untouched) plus bench-bare.html/.js in a temp dir, served by tools/serve.py
+    with the production headers; every response body is logged (time, path, bytes)."""
+
+    def __init__(self) -> None:
+        import serve  # tools/serve.py
+
+        vendor = sorted((DIST / "static" / "vendor").glob("pyodide-*"))
+        if not vendor:
+            raise SystemExit("dist/static/vendor/pyodide-* is missing: run `make site` first")
+        self.pyodide_dir = f"static/vendor/{vendor[-1].name}"
+        self.pyodide_version = vendor[-1].name.split("-", 1)[1]
+        self.dir = Path(tempfile.mkdtemp(prefix="nile-bench-site-"))
+        for entry in DIST.iterdir():
+            (self.dir / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
+        for name in ("bench-bare.html", "bench-bare.js", "bench-bare-worker.js"):
+            text = (HERE / name).read_text().replace("{{PYODIDE_DIR}}", self.pyodide_dir)
+            (self.dir / name).write_text(text)
+        self.log: list[tuple[float, str, int]] = []
+        entries = self.log
+
+        class Counting(serve.Handler):
+            def copyfile(self, source, outputfile) -> None:  # noqa: ANN001
+                n = 0
+                while chunk := source.read(256 * 1024):
+                    outputfile.write(chunk)
+                    n += len(chunk)
+                entries.append((time.monotonic(), self.path.split("?", 1)[0], n))
+
+        self.server = serve.make_server(self.dir, port=0)
+        self.server.RequestHandlerClass = functools.partial(Counting, directory=str(self.dir))
+        self.thread = threading.Thread(target=self.server.serve_forever, name="bench-server", daemon=True)
+        self.thread.start()
+        host, port = self.server.server_address[:2]
+        self.url = f"http://{host}:{port}/"
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(5)
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def file(self, url_path: str) -> Path:
+        path = url_path.lstrip("/") or "index.html"
+        return self.dir / (path + "index.html" if path.endswith("/") else path)
+
+
+def check_dist_fresh() -> list[str]:
+    """nile/*.py files whose page copy differs from dist/nile.tar.gz's (the page would run other code)."""
+    try:
+        built = read_package(DIST / "nile.tar.gz")
+    except (OSError, tarfile.TarError):
+        return ["dist/nile.tar.gz"]
+    stale = []
+    for path in sorted((ROOT / "nile").rglob("*.py")):
+        if "__pycache__" not in path.parts and built.get(str(path.relative_to(ROOT))) != page_copy(path):
+            stale.append(str(path.relative_to(ROOT)))
+    return stale
+
+
+# ====================================================================== Chromium
+def launch_kwargs() -> dict[str, Any]:
+    kw: dict[str, Any] = {"headless": True, "args": LAUNCH_ARGS, "viewport": {"width": 1280, "height": 800}}
+    if CHROMIUM:
+        kw["executable_path"] = CHROMIUM
+    return kw
+
+
+def watch(context: Any, origin: str, foreign: list[str]) -> None:
+    """Note every request to another host. Only watched, not routed: Playwright's routing turns
+    Chromium's HTTP cache off, which would make warm loads cold and double first-visit downloads."""
+
+    def seen(request: Any) -> None:
+        url = request.url
+        if not (url.startswith(origin) or url.startswith(("data:", "blob:"))):
+            foreign.append(url)
+
+    context.on("request", seen)
+
+
+# ====================================================================== numbers in the report
+def fmt(x: Any, nd: int = 1, unit: str = "") -> str:
+    if x is None:
+        return "–"
+    if isinstance(x, float):
+        return f"{x:,.{nd}f}{unit}"
+    return f"{x:,}{unit}"
+
+
+def mb(n: int) -> str:
+    return f"{n / 1e6:.2f} MB"
+
+
+def verdict(ok: bool | None) -> str:
+    return "–" if ok is None else ("✓ met" if ok else "✗ missed")

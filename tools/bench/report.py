@@ -1,0 +1,86 @@
+"""The table ``tools/bench.py`` prints and writes to ``bench/results.md``: the machine line, each part's section
+(written by the part's own module) in the order the parts are listed, and "How measured".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import boot
+import engine
+from clicks import CLICK_GAMES, clicks_lines
+from common import fmt, verdict
+
+
+def report(res: dict[str, Any]) -> str:
+    m = res["machine"]
+    cfg = res["config"]
+    lines = [
+        f"# Nile benchmark ({res['mode']})",
+        "",
+        f"{m['date']} · {m['cpu']}, {m['cores']} cores · CPython {m['python']} · Node {m['node']} · "
+        f"Pyodide {res.get('pyodide_version', '?')} (Python {res.get('pyodide', {}).get('python', '?')}) · "
+        f"Chromium {res.get('chromium', '?')} · git {m['git']}",
+        f"Load average at start {m['load_average_start']}, at end {m.get('load_average_end')} "
+        f"(other work on the machine skews every number). Wall time {res.get('wall_seconds', '?')} s.",
+        "",
+    ]
+    lines += engine.report_lines(res, cfg)
+    lines += boot.report_lines(res, cfg)
+    for ck in filter(None, (res.get(key) for _, key in CLICK_GAMES.values())):
+        lines += clicks_lines(ck)
+    if res.get("bots"):
+        import bots_bench  # (it imports the bots: only when they ran)
+
+        lines += bots_bench.report_lines(res["bots"], fmt, verdict)
+    if res.get("memory"):
+        import memory_bench
+
+        lines += memory_bench.report_lines(res["memory"], fmt, verdict) + [""]
+    lines += ["## How measured", ""] + [f"- {x}" for x in HOW] + [""]
+    return "\n".join(lines)
+
+
+HOW = [
+    "Engine: `nile.core.simulate.simulate(make_state, games, seed, check=None)`, "
+    "`make_state(i) = BanksState(Options.default(players, start='random'), seed + i)`; one short warm-up run, then "
+    "the same games (same seeds) repeated; the median run's games/s and actions/s. Pyodide: the same file "
+    "(`tools/bench/engine_bench.py`) in the npm `pyodide` under Node, repository mounted with NODEFS.",
+    "Long save: a 5-player game with N10–N13 played at random to the end, `nile.core.save.dumps`; "
+    "`nile.games.load_save(text)` timed after one warm-up; both interpreters load identical text (SHA-256 in the JSON).",
+    "Browser: Debian Chromium headless via Playwright, `dist/` served by `tools/serve.py`'s `make_server` (netlify.toml "
+    "headers) from a temp dir of symlinks plus `bench-bare.html/js` (the bare page: `loadPyodide({indexURL})` from the "
+    "same vendored `pyodide.mjs`, then `data-app-state=ready`). Time = `performance.now()` in the page when a "
+    "MutationObserver (injected before the page's scripts) sees `data-app-state=ready`, i.e. ms since navigation start.",
+    "Cold: a new persistent context on an empty user-data-dir (new browser process; empty HTTP cache, no service worker). "
+    "Warm: then `page.reload()` of that same persistent context, after the service worker is ready and the network "
+    "is idle (the game's service worker serves every file; the bare page gets its files from the HTTP cache). "
+    "Game and bare contexts alternate (game, bare, bare, game, …) so drift in machine load hits both; "
+    "'median of paired ratios' divides each game sample by the bare sample taken right next to it. "
+    "The game's boot is also split at PyScript's `py:progress` events 'Loading interpreter' and 'Loaded "
+    "interpreter' and at the marks `nile:start` (static/main.py, before importing the app) and `nile:imported` "
+    "(nile.web.app.main, after it).",
+    "Returning player: one context plays a seeded 3-player game ~20 clicks through the UI and its localStorage "
+    "(the game, and the app's kept last screen) is copied into each fresh profile by an init script before the "
+    "first load. 'Board shown' = the first animation frame after a MutationObserver (injected before the page's "
+    "scripts) sees `#app` holding a `.game` section or a `.board` (static/boot.js's inert last screen, else "
+    "the app's first render).",
+    "Bytes: the local server's count of response body bytes per request in the first cold game context; "
+    "'until ready' = bodies completed before the ready mark; the gzip column gzips each body at level 6 "
+    "(already-compressed .zip/.png as-is).",
+    "Clicks (each game on its own): a fresh context (service worker blocked; no memory snapshot made: `window.nileSnapshotOff`, "
+    "as a returning player's page, whose first visit made it), home → New → Start (3 players), then a seeded random "
+    "player clicks until the game is over (at least 320 clicks; --quick: 40): bids when asked, and closes a pause on what just happened (Continue) or confirms ending a turn when asked; else End turn "
+    "with probability 0.3 (or when nothing else moves the game); else a commit (`g.act`, boat chips, other "
+    "`[data-i=act]` buttons) with probability 0.8; else a selection (`g.sel`, supply chips, piles). Each click: "
+    "`t = performance.now(); el.click(); await rAF + setTimeout(0); performance.now() - t` inside `page.evaluate` "
+    "(SVG `<g>` gets a dispatched MouseEvent), split at the end of the click's handlers (here, inside `page.evaluate`, the microtasks after them, static/motion.js's settle that lays the page out, run after that mark) and at the rAF callback. "
+    "The app's own time is split where nile.web.app marks it (`data-last-split`: the handler, rendering the HTML "
+    "in Python, motion.js's look before the redraw, the morph, keeping the screen, the rest after it). "
+    "Set-up clicks and clicks that did not redraw are not counted. Nearest-rank percentiles. `crypto.getRandomValues` "
+    "is replaced by a seeded generator in this context, so every run plays the same game with the same clicks.",
+    "Bots: decision points of one seeded 3-player game of easy bots per game (every k-th decision with a choice), "
+    "sent in game order to `static/bot-worker.js` started by the built page (no memory snapshot made, as for the clicks), as the app sends them; `ms` is "
+    "`nile.bots.worker.decide` timed in the worker, the round trip adds posting and rebuilding the state from the "
+    "save. The first answer (worker start) is not counted. Targets are for the round trip's p95.",
+]
