@@ -414,8 +414,9 @@ def render_game(c: Controller, above: str = "") -> str:
     ui = c.ui
     header = _status_bar(c, frame)
     board, players = table_parts(c, frame, c.viewer())
+    panel, explain = _action_panel(c, frame)
     side = (
-        '<aside class="side">'
+        f'<aside class="side">{explain}'
         + part(".side > .players", f'<section class="players" aria-label="{esc(msg("ui.players", c.lang))}">{players}</section>')
         + part(".side > .log", _log(c, frame.view))
         + "</aside>"
@@ -424,7 +425,7 @@ def render_game(c: Controller, above: str = "") -> str:
     report = f"{end}{end_lines(c)}"
     return (
         f'{above}<section class="game game-{esc(s.GAME)}{_fit(report)}">{header}{_read_only_line(c)}{_popups(c, frame)}{report}<div class="table">'
-        f'{_board(c, board)}{_action_panel(c, frame)}{side}</div></section>'
+        f'{_board(c, board)}{panel}{side}</div></section>'
     )
 
 
@@ -648,7 +649,7 @@ def lesson_panel(c: Controller) -> str:
 
 def _coach_panel(c: Controller, frame: Frame) -> str:
     """Show me what I can do: each thing the person can do now, why, and its rule; a tap points at
-    its places on the board."""
+    its places on the board (the chosen tip's places are pointed at while the list is folded too)."""
     tips = coach_tips(c, frame)
     if not tips:
         return ""
@@ -662,8 +663,10 @@ def _coach_panel(c: Controller, frame: Frame) -> str:
                 f'{esc(tip.rule)}</button>') if tip.rule else ""
         on = ' class="on"' if i == chosen else ""
         items.append(f"<li{on}>{esc(tip.text)}{rule}{show}</li>")
-    return (f'<details class="coach" open><summary>{esc(msg("ui.coach_title", c.lang))}</summary>'
-            f'<ul>{"".join(items)}</ul></details>')
+    # folded until the person opens it (the controller remembers: a new turn's list opens as the last was
+    # left); the summary is a control the app answers itself (nile/web/app.py), not the browser
+    return (f'<details class="coach"{" open" if c.coach_open else ""}><summary{attrs(data_i=Intent.COACH_LIST)}>'
+            f'{esc(msg("ui.coach_title", c.lang))}</summary><ul>{"".join(items)}</ul></details>')
 
 
 def _bot_controls(c: Controller) -> tuple[str, str]:
@@ -689,11 +692,18 @@ def _bot_controls(c: Controller) -> tuple[str, str]:
     return speed, f'<span class="bots">{"".join(bits)}</span>' if bits else ""
 
 
-def _action_panel(c: Controller, frame: Frame) -> str:
+def _action_panel(c: Controller, frame: Frame) -> tuple[str, str]:
+    """(the action panel, the explanations). The panel holds what the step needs, and only that: who acts
+    (several people at the table), the prompt, the game's part (what is chosen, the crops or piles to choose
+    from), the buttons, and the coach's answer to the Hint asked for there. It never scrolls inside itself:
+    on a phone it stays docked at the bottom, as small as its controls; where the table fits the window it
+    takes the room it needs (static/app.css). The explanations (the coach's "What you can do now", folded
+    until the person opens it, the routine events and "Since your turn") stand at the top of the side panel:
+    read after the controls, never pushing one out of sight (issue: every button in reach)."""
     lang = c.lang
     inter: Interaction = frame.interaction
     if frame.state.is_terminal():
-        return ""
+        return "", ""
     if c.confirm is not None:  # asked once: the action waits for a yes
         text, question = c.confirm
         label = next((b.label for b in inter.buttons if b.value == text), text)
@@ -701,14 +711,13 @@ def _action_panel(c: Controller, frame: Frame) -> str:
             f'<section class="actions confirm" role="alertdialog" aria-labelledby="confirm-q" aria-label="{esc(msg("ui.your_move", lang))}">'
             f'<p class="prompt" id="confirm-q">{esc(question)}</p><div class="buttons">'
             f'{button(label, Intent.CONFIRM, text, cls="primary")}{button(msg("ui.keep_playing", lang), Intent.CONFIRM_CANCEL)}</div></section>'
-        )
+        ), ""
     actor = frame.state.current_player()
     who = (f'<p class="who"><span class="swatch-dot p-{esc(c.state_colour(actor))}"></span>{esc(msg("ui.turn_of", lang, player=c.names[actor]))}</p>'
            if actor is not None and len(c.humans()) != 1 else "")  # alone with bots, it is always "you"
     since = since_line(frame.state, frame.view, c.kinds, c.since_log, c.news_from, (c.ui.since_keys, c.ui.news_keys),
                        c.names, lang)
-    bits = [since, news_line(c, frame), who, f'<p class="prompt">{esc(inter.prompt)}</p>', _coach_panel(c, frame), hint_panel(c, frame),
-            c.ui.panel(frame)]
+    bits = [who, f'<p class="prompt">{esc(inter.prompt)}</p>', c.ui.panel(frame)]
     buttons = []
     for b in inter.buttons:
         label = b.label + (f" · {msg(spec_of(frame.state.GAME).cost, lang, cost=b.cost)}" if b.cost else "")
@@ -719,7 +728,12 @@ def _action_panel(c: Controller, frame: Frame) -> str:
     buttons.append(_undo_button(lang, not c.undo_possible()))
     buttons.append(hint_button(c))
     bits.append(f'<div class="buttons">{"".join(buttons)}</div>')
-    return f'<section class="actions" aria-label="{esc(msg("ui.your_move", lang))}">{"".join(bits)}</section>'
+    bits.append(hint_panel(c, frame))
+    coach = _coach_panel(c, frame)
+    explained = f"{coach}{news_line(c, frame)}{since}"
+    # it may scroll inside itself (a table that fits the window): then it takes the keyboard's focus too
+    explain = f'<div class="explain{" coached" if coach else ""}" tabindex="0">{explained}</div>' if explained else ""
+    return f'<section class="actions" aria-label="{esc(msg("ui.your_move", lang))}">{"".join(bits)}</section>', explain
 
 
 @_fixed
@@ -839,8 +853,9 @@ def render_secret_table(c: Controller, p: int | None) -> str:
     lang = c.lang
     frame = Frame(s, view_of(s, p), Interaction(), {}, lang, c.names, c.layout)  # nothing on the board to click
     board, players = table_parts(c, frame, p)
+    news = news_line(c, frame) if p is not None else ""
     side = (
-        '<aside class="side">'
+        f'<aside class="side">{f"""<div class="explain" tabindex="0">{news}</div>""" if news else ""}'
         + part(".side > .players", f'<section class="players" aria-label="{esc(msg("ui.players", lang))}">{players}</section>')
         + part(".side > .log", _log(c, frame.view)) + "</aside>"
     )
@@ -861,7 +876,7 @@ def _private_panel(c: Controller, frame: Frame, p: int) -> str:
     # alone at the table there is nobody to hide the bid from, but the way home stays open (the head line)
     hide = button(msg("ui.hide", lang), Intent.BID_HIDE) if c.bidder is not None else ""
     return (
-        f'<section class="actions bid-private" aria-labelledby="bid-title">{news_line(c, frame)}'
+        f'<section class="actions bid-private" aria-labelledby="bid-title">'
         f'<h2 id="bid-title">{esc(msg("ui.bid_of", lang, player=names[p]))}</h2>'
         f'<p class="prompt">{esc(c.ui.secret_title(s, lang))}</p>'
         f'{c.ui.private_input(s, p, c.bid_draft, lang, names)}'
