@@ -445,13 +445,21 @@ def _fit(report: str) -> str:
 
 
 def _popups(c: Controller, frame: Frame) -> str:
-    """The moment the board pauses on and a guided game's lesson, together. Over a table that fits the window
-    they are one dialog over the board (static/app.css ``.popups``), and opening or closing one leaves the
-    table as it is laid out (issue 21: standing above the table, a pop-up made the page scroll instead of
-    fit, and the browser styled and laid out the whole table anew as it opened and again as it closed); on a
-    phone they stand above the table, as the page scrolls anyway."""
-    popups = f"{moment_panel(c, frame)}{lesson_panel(c)}"
+    """The moment the board pauses on or a guided game's lesson (``one_popup``), as a dialog over the table
+    (static/app.css ``.popups``): over the panels where the table fits the window (a laptop: the column on the
+    right; a tablet: the window's foot), a sheet over a phone's docked panel, so the board it talks about stays
+    in sight and its main button is where the player looks. Opening or closing it leaves the table as it is
+    laid out (issue 21: standing above the table, a pop-up made the page scroll instead of fit, and the
+    browser styled and laid out the whole table anew as it opened and again as it closed)."""
+    popups = one_popup(c, frame)
     return f'<div class="popups">{popups}</div>' if popups else ""
+
+
+def one_popup(c: Controller, frame: Frame) -> str:
+    """A guided game's lesson, else the moment the board pauses on: one at a time, so that neither stands
+    under the other with its button below the window's edge (issue: every button in reach). The lesson
+    goes first: it says what the moment then shows (a scoring); the moment waits meanwhile."""
+    return lesson_panel(c) or moment_panel(c, frame)
 
 
 def _board(c: Controller, board: str) -> str:
@@ -908,9 +916,11 @@ def render_hand_over(c: Controller, above: str = "") -> str:
         msg("ui.decide_first", lang, player=names[holder]) if holder is not None
         else msg("ui.pass_device", lang, player=names[waiting[0]])
     )
+    popup = one_popup(c, frame_of(c))
+    popups = f'<div class="popups">{popup}</div>' if popup else ""
     return (
         f'<div class="handover-cover" role="dialog" aria-modal="true" aria-labelledby="handover-title">'
-        f'{above}{moment_panel(c, frame_of(c))}{lesson_panel(c)}'
+        f'{above}{popups}'
         f'<section class="handover" aria-live="polite"><div class="screen-head"><h1 id="handover-title">{esc(why)}</h1>'
         f'{language_choice(lang, compact=True)}{_summary_button(s.GAME, lang)}{_rules_button(lang)}</div>'
         f'<p>{esc(lead)}</p>'
