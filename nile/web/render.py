@@ -396,18 +396,20 @@ def coach_tips(c: Controller, frame: Frame) -> list[Tip]:
 
 
 def render_game(c: Controller, above: str = "") -> str:
-    """The game screen, with ``above`` (the update line, a notice) over it: where the device goes round
-    for a secret decision, inside the hand-over screen that covers the table."""
+    """The game screen, with ``above`` (the update line, a notice) right under its head line (static/app.css
+    keeps a notice off the head line: under it on a phone, over the board's top where the table fits the
+    window); where the device goes round for a secret decision, inside the hand-over screen that covers
+    the table."""
     s = c.state
     assert s is not None
     if c.coaching.review is not None:
         return above + render_review(c, language_choice(c.lang, compact=True))
     if c.replay is not None:
-        return above + render_replay(c)
+        return render_replay(c, above)
     if s.secret_decision() and not s.is_terminal() and not c.read_only:
         bidder = c.active_bidder()
         if bidder is not None:  # a person decides in secret, at the table as it stands for them
-            return above + render_secret_table(c, bidder)
+            return render_secret_table(c, bidder, above)
         if any(not c.kinds[p] for p in s.to_act()):  # the device goes round: nothing shows until the right person says so
             return render_hand_over(c, above)  # (bots need no hand-over)
     frame = frame_of(c)
@@ -424,7 +426,7 @@ def render_game(c: Controller, above: str = "") -> str:
     end = ui.end_screen(frame) if s.is_terminal() else ""
     report = f"{end}{end_lines(c)}"
     return (
-        f'{above}<section class="game game-{esc(s.GAME)}{_fit(report)}">{header}{_read_only_line(c)}{_popups(c, frame)}{report}<div class="table">'
+        f'<section class="game game-{esc(s.GAME)}{_fit(report)}">{header}{above}{_read_only_line(c)}{_popups(c, frame)}{report}<div class="table">'
         f'{_board(c, board)}{panel}{side}</div></section>'
     )
 
@@ -811,9 +813,10 @@ def _replay_step(value: str, sign: str, words: str, disabled: bool) -> str:
     return button(f"{sign} {words}", Intent.REPLAY_STEP, value, disabled=disabled)
 
 
-def render_replay(c: Controller) -> str:
+def render_replay(c: Controller, above: str = "") -> str:
     """The open game as a spectator saw it after some of its actions: the board, the players, the log
-    up to there (this step's lines marked), and steps by action and by round."""
+    up to there (this step's lines marked), and steps by action and by round; ``above`` (the update line,
+    a notice) under its head line."""
     replay = c.replay
     assert replay is not None
     r = replay.state()
@@ -843,12 +846,12 @@ def render_replay(c: Controller) -> str:
         f'<section class="players" aria-label="{esc(msg("ui.players", lang))}">{ui.side(frame)}</section>'
         + _log(c, frame.view) + "</aside>"
     )
-    return (f'<section class="game game-{esc(r.GAME)} replay fit">{header}<div class="table">{_board(c, ui.board(frame))}'
+    return (f'<section class="game game-{esc(r.GAME)} replay fit">{header}{above}<div class="table">{_board(c, ui.board(frame))}'
             f'{panel}{side}</div></section>')
 
 
 # ---------------------------------------------------------------------- secret decisions (any game)
-def render_secret_table(c: Controller, p: int | None) -> str:
+def render_secret_table(c: Controller, p: int | None, above: str = "") -> str:
     """Seat ``p``'s sealed decision at the table: the board, the players and the log as they stand,
     drawn from ``p``'s own view only (every public fact, and nothing another seat decided in secret),
     with the private input where the action panel stands on a normal turn.
@@ -872,7 +875,7 @@ def render_secret_table(c: Controller, p: int | None) -> str:
     else:
         popups, panel = _popups(c, frame), _private_panel(c, frame, p)
     return (
-        f'<section class="game game-{esc(s.GAME)} deciding fit">{_status_bar(c, frame, secret=True)}'
+        f'<section class="game game-{esc(s.GAME)} deciding fit">{_status_bar(c, frame, secret=True)}{above}'
         f'{popups}<div class="table">{_board(c, board)}{panel}{side}</div></section>'
     )
 
