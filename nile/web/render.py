@@ -347,7 +347,7 @@ def render_setup(c: Controller) -> str:
     error = f'<p class="form-error" role="alert">{esc(f.error)}</p>' if f.error else ""
     return (
         f'<section class="setup game-{esc(f.game)}"><div class="screen-head"><h1>{esc(msg("ui.new_game_of", lang, game=msg(spec.title, lang)))}</h1>'
-        f'{language_choice(lang, compact=True)}</div>'
+        f'{language_choice(lang)}</div>'
         f'<label>{esc(msg("ui.players", lang))} <select data-i="{Intent.SETUP_COUNT}">{count_opts}</select></label>'
         f'<ul class="players-setup">{"".join(players)}</ul>'
         f'<p class="hint">{esc(msg("ui.setup_bots_hint", lang))}</p>'
@@ -669,8 +669,8 @@ def _coach_panel(c: Controller, frame: Frame) -> str:
     for i, tip in enumerate(tips):
         show = (button(msg("ui.coach_show", c.lang), Intent.COACH_TIP, str(i), cls="chip" + (" on" if i == chosen else ""))
                 if tip.targets else "")
-        rule = (f' <button type="button" class="rule-link"{attrs(data_i=Intent.RULES_OPEN, data_v=f"{game}:{tip.rule}", title=msg("help.rule_link", c.lang, rule=tip.rule))}>'
-                f'{esc(tip.rule)}</button>') if tip.rule else ""
+        rule = (f' <button type="button" class="rule-link inline"{attrs(data_i=Intent.RULES_OPEN, data_v=f"{game}:{tip.rule}", title=msg("help.rule_link", c.lang, rule=tip.rule))}>'
+                f'<span>{esc(tip.rule)}</span></button>') if tip.rule else ""
         on = ' class="on"' if i == chosen else ""
         items.append(f"<li{on}>{esc(tip.text)}{rule}{show}</li>")
     # folded until the person opens it (the controller remembers: a new turn's list opens as the last was
@@ -789,8 +789,9 @@ def _log_line(c: Controller, entry: dict[str, Any], game: str, index: int) -> st
     the stylesheet lets the browser skip the lines scrolled out of the log's view (issue 21, every tap
     answers within a frame), and a skipped list item would hide a number drawn by the list."""
     rule = c.ui.rule_of(entry["key"])
-    link = (f' <button type="button" class="rule-link"{attrs(data_i=Intent.RULES_OPEN, data_v=f"{game}:{rule}", title=msg("help.rule_link", c.lang, rule=rule))}>'
-            f'{esc(rule)}</button>') if rule else ""
+    # a tap target as large as any (44 px) in a line of small text: the chip is drawn small inside it (static/app.css)
+    link = (f' <button type="button" class="rule-link inline"{attrs(data_i=Intent.RULES_OPEN, data_v=f"{game}:{rule}", title=msg("help.rule_link", c.lang, rule=rule))}>'
+            f'<span>{esc(rule)}</span></button>') if rule else ""
     return f'<li><span class="n">{index + 1}.</span> {esc(describe(entry, c.names, c.lang))}{link}</li>'
 
 
