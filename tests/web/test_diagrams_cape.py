@@ -196,9 +196,10 @@ def _table_choosing():
 #: Then each picture of the board (terrain card, rows, routes) in its frame, ``<div class="pic">``, as Nile's.
 #: Then the choosing order and the bids beside the cards on offer, the tie-break folded, and the offer laid out
 #: in the places the auction opened with (issue 21: the rows below keep their size through an auction).
+#: Then the board says how many routes it has (``routes-<n>``: a laptop draws the rows as large as that many fit).
 TABLE_DIGESTS = {
-    "building": (_table_building, "3c04dff2e0c9c9fffdf7991f06b34a94174a361a268beb16c2958520266fe513"),
-    "choosing": (_table_choosing, "29f4d5e25233a79a15a22d99abe611df55848208bfa241626ad57b1da7991001"),
+    "building": (_table_building, "8d9f2ded00ab81db27f5eab4baccd335e9b71fa892ce4e130cc043c21f8ab5ed"),
+    "choosing": (_table_choosing, "6951a3aceea0d6ed2765fe83ebcb3c4bc5169af21ab97da497286b0add55e6b8"),
 }
 
 
