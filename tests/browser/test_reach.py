@@ -31,6 +31,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from nile.games import load_save
 
@@ -209,8 +210,11 @@ def play(page: Page, reach: Reach, steps: int, label: str) -> int:
             continue
         skip = page.locator("[data-i=bot-skip]")
         before = renders(page)
-        if skip.count() and skip.first.is_visible():
-            skip.first.click()
+        if skip.count() and skip.first.is_visible():  # only to go faster: the bots may take the button away meanwhile
+            try:
+                skip.first.click(timeout=5_000)
+            except PlaywrightTimeoutError:
+                continue
         page.wait_for_function(
             "([n, sels]) => +document.body.dataset.renders > n || sels.some(s => [...document.querySelectorAll(s)]"
             ".some(el => el.getClientRects().length > 0 && !el.hasAttribute('disabled')))",
