@@ -425,16 +425,18 @@ def _supply_chips(frame: Frame, p: dict[str, Any], inter: Interaction | None) ->
             continue
         target = inter.targets.get(f"supply:{crop}") if inter else None
         selected = inter is not None and frame.selection.get("crop") == crop
-        label = f'{msg("crop." + crop, lang)} ×{entry["count"]}'
+        # the crop's picture beside its name (a phone's docked panel shows the picture only: static/app.css)
+        label = (f'<svg class="crop-i" viewBox="-10 -10 20 20" aria-hidden="true" focusable="false"><use href="#banks-crop-{crop}" x="-10" y="-10" width="20" height="20"/></svg>'
+                 f'<span class="crop-word">{esc(msg("crop." + crop, lang))}</span> ×{entry["count"]}')
         cls = "chip" + (" target" if target else "") + (" selected" if selected else "")
         cls += " coach" if inter is not None and f"supply:{crop}" in inter.focus else ""
         if target or selected:
             chips.append(
                 f'<button type="button"{attrs(class_=cls, data_i=Intent.PICK, data_v=f"supply:{crop}", title=target.label if target else None, aria_pressed="true" if selected else None)}>'
-                f'{esc(label)}</button>'
+                f'{label}</button>'
             )
         else:
-            chips.append(f'<span class="{cls}">{esc(label)}</span>')
+            chips.append(f'<span class="{cls}">{label}</span>')
     return "".join(chips) or esc(msg("ui.empty", lang))
 
 

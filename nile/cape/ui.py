@@ -166,7 +166,8 @@ def board(frame: Frame) -> str:
     # Python time
     drawn = places("cape-pictures")
     terrain = drawn.get(lang, "terrain", view["needs"], terrain_svg, view, lang)
-    parts = [f'<div class="board cape"><div class="pic">{part(at + " > .pic > svg.terrain-card", terrain)}</div>']
+    # how many routes: where the table fits the window, the rows are drawn as large as that many fit (static/app.css)
+    parts = [f'<div class="board cape routes-{len(view["players"])}"><div class="pic">{part(at + " > .pic > svg.terrain-card", terrain)}</div>']
     if view.get("offer"):
         # the bids and the choosing order beside the cards, not under them: the section's height is the cards'
         # alone, so opening the bids neither squeezes the rows below (a table that fits the window) nor

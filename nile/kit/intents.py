@@ -55,6 +55,7 @@ class Intent(StrEnum):
     REVIEW = "review"  # open the review of a finished game (the coach goes through it in the bot worker)
     REVIEW_EXIT = "review-exit"
     COACH_TIP = "coach-tip"
+    COACH_LIST = "coach-list"  # the coach's list of what the person can do now: unfolded or folded
     LESSON_CLOSE = "lesson-close"
     LAYOUT = "layout"  # the page's width changed (the page)
     MENU = "menu"  # the head line's other controls, behind one button on a narrow screen: open or closed

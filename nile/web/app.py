@@ -313,7 +313,14 @@ class App:
             box = target.getBoundingClientRect()
             if box.width and box.top >= top and box.bottom <= bottom:
                 return  # one is in sight: the page stays where the person put it
-        targets.item(0).scrollIntoView(js.Object.fromEntries(to_js([["block", "nearest"]])))
+        # the first one scrolled to just above the docked panel (or just under the head line), whatever the
+        # panel's height this step (the page's scroll padding is a guess at it)
+        box = targets.item(0).getBoundingClientRect()
+        margin = 8
+        if box.bottom > bottom:
+            window.scrollBy(0, min(box.bottom - bottom + margin, box.top - top - margin))
+        elif box.top < top:
+            window.scrollBy(0, box.top - top - margin)
 
     def _show_page(self) -> None:
         """Scroll the help's open page into sight, just under the help's sticky head, if its top is hidden
@@ -662,6 +669,8 @@ class App:
         el = event.target.closest("[data-i]")
         if _str(el) is None or el.tagName in ("INPUT", "SELECT", "OPTION") or el.hasAttribute("disabled"):
             return
+        if el.tagName == "SUMMARY":  # a fold the app keeps (the coach's list): the redraw opens or closes it
+            event.preventDefault()
         intent, value = _str(el.getAttribute("data-i")) or "", _str(el.getAttribute("data-v")) or ""
         self._safely(lambda: self.controller.handle(intent, value))
 

@@ -153,6 +153,9 @@ class Controller:
         self.layout = "landscape"
         #: the head line's menu (its other controls, behind one button on a narrow screen) is open
         self.menu_open = False
+        #: the coach's list of what the person can do now is unfolded (folded at first: it is read after the
+        #: step's controls, and long; once opened it stays open from turn to turn until folded again)
+        self.coach_open = False
         #: how large a phone draws the board: 1 (the screen's width) up to ``MAX_ZOOM``
         self.board_zoom = 1
         self.effects: list[tuple[str, ...]] = []  # for the page: ("download", name, text), ("persist",)
@@ -202,6 +205,7 @@ class Controller:
             Intent.REVIEW: self._on_review,
             Intent.REVIEW_EXIT: self._on_review_exit,
             Intent.COACH_TIP: self._on_coach_tip,
+            Intent.COACH_LIST: self._on_coach_list,
             Intent.LESSON_CLOSE: self._on_lesson_close,
             Intent.NEW: self._on_new,
             Intent.CONTINUE: self._on_continue,
@@ -565,6 +569,10 @@ class Controller:
         """Show me what I can do: the coach's tips on or off for the open game (a guided game turns into
         an ordinary one with hints off)."""
         self._set_teaching(OFF if self.teaching.mode else HINTS)
+
+    def _on_coach_list(self, value: str) -> None:
+        """Unfold or fold the coach's list of what the person can do now."""
+        self.coach_open = not self.coach_open
 
     def _set_teaching(self, mode: str) -> None:
         self.teaching.set(mode)

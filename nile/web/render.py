@@ -349,7 +349,7 @@ def render_setup(c: Controller) -> str:
     error = f'<p class="form-error" role="alert">{esc(f.error)}</p>' if f.error else ""
     return (
         f'<section class="setup game-{esc(f.game)}"><div class="screen-head"><h1>{esc(msg("ui.new_game_of", lang, game=msg(spec.title, lang)))}</h1>'
-        f'{language_choice(lang, compact=True)}</div>'
+        f'{language_choice(lang)}</div>'
         f'<label>{esc(msg("ui.players", lang))} <select data-i="{Intent.SETUP_COUNT}">{count_opts}</select></label>'
         f'<ul class="players-setup">{"".join(players)}</ul>'
         f'<p class="hint">{esc(msg("ui.setup_bots_hint", lang))}</p>'
@@ -415,28 +415,31 @@ def coach_tips(c: Controller, frame: Frame) -> list[Tip]:
 
 
 def render_game(c: Controller, above: str = "") -> str:
-    """The game screen, with ``above`` (the update line, a notice) over it: where the device goes round
-    for a secret decision, inside the hand-over screen that covers the table."""
+    """The game screen, with ``above`` (the update line, a notice) right under its head line (static/app.css
+    keeps a notice off the head line: under it on a phone, over the board's top where the table fits the
+    window); where the device goes round for a secret decision, inside the hand-over screen that covers
+    the table."""
     s = c.state
     assert s is not None
     if c.coaching.review is not None:
         return above + render_review(c, language_choice(c.lang, compact=True))
     if c.replay is not None:
-        return above + render_replay(c)
+        return render_replay(c, above)
     if s.secret_decision() and not s.is_terminal() and not c.read_only:
         bidder = c.active_bidder()
         if bidder is not None:  # a person decides in secret, at the table as it stands for them
-            return above + render_secret_table(c, bidder)
+            return render_secret_table(c, bidder, above)
         if any(not c.kinds[p] for p in s.to_act()):  # the device goes round: nothing shows until the right person says so
             if c.shows_before_hand_over():  # first, what the last move did, for everyone at the table
-                return above + render_secret_table(c, None, popups=True)
+                return render_secret_table(c, None, above, popups=True)
             return render_hand_over(c, above)  # (bots need no hand-over)
     frame = frame_of(c)
     ui = c.ui
     header = _status_bar(c, frame)
     board, players = table_parts(c, frame, c.viewer())
+    panel, explain = _action_panel(c, frame)
     side = (
-        '<aside class="side">'
+        f'<aside class="side">{explain}'
         + part(".side > .players", f'<section class="players" aria-label="{esc(msg("ui.players", c.lang))}">{players}</section>')
         + part(".side > .log", _log(c, frame.view))
         + "</aside>"
@@ -444,8 +447,8 @@ def render_game(c: Controller, above: str = "") -> str:
     end = ui.end_screen(frame) if s.is_terminal() else ""
     report = f"{end}{end_lines(c)}"
     return (
-        f'{above}<section class="game game-{esc(s.GAME)}{_fit(report)}">{header}{_read_only_line(c)}{_popups(c, frame)}{report}<div class="table">'
-        f'{_board(c, board)}{_action_panel(c, frame)}{side}</div></section>'
+        f'<section class="game game-{esc(s.GAME)}{_fit(report)}">{header}{above}{_read_only_line(c)}{_popups(c, frame)}{report}<div class="table">'
+        f'{_board(c, board)}{panel}{side}</div></section>'
     )
 
 
@@ -465,13 +468,21 @@ def _fit(report: str) -> str:
 
 
 def _popups(c: Controller, frame: Frame) -> str:
-    """The moment the board pauses on and a guided game's lesson, together. Over a table that fits the window
-    they are one dialog over the board (static/app.css ``.popups``), and opening or closing one leaves the
-    table as it is laid out (issue 21: standing above the table, a pop-up made the page scroll instead of
-    fit, and the browser styled and laid out the whole table anew as it opened and again as it closed); on a
-    phone they stand above the table, as the page scrolls anyway."""
-    popups = f"{moment_panel(c, frame)}{lesson_panel(c)}"
+    """The moment the board pauses on or a guided game's lesson (``one_popup``), as a dialog over the table
+    (static/app.css ``.popups``): over the panels where the table fits the window (a laptop: the column on the
+    right; a tablet: the window's foot), a sheet over a phone's docked panel, so the board it talks about stays
+    in sight and its main button is where the player looks. Opening or closing it leaves the table as it is
+    laid out (issue 21: standing above the table, a pop-up made the page scroll instead of fit, and the
+    browser styled and laid out the whole table anew as it opened and again as it closed)."""
+    popups = one_popup(c, frame)
     return f'<div class="popups">{popups}</div>' if popups else ""
+
+
+def one_popup(c: Controller, frame: Frame) -> str:
+    """A guided game's lesson, else the moment the board pauses on: one at a time, so that neither stands
+    under the other with its button below the window's edge (issue: every button in reach). The lesson
+    goes first: it says what the moment then shows (a scoring); the moment waits meanwhile."""
+    return lesson_panel(c) or moment_panel(c, frame)
 
 
 def _board(c: Controller, board: str) -> str:
@@ -689,7 +700,7 @@ def _next_steps(c: Controller) -> str:
 
 def _coach_panel(c: Controller, frame: Frame) -> str:
     """Show me what I can do: each thing the person can do now, why, and its rule; a tap points at
-    its places on the board."""
+    its places on the board (the chosen tip's places are pointed at while the list is folded too)."""
     tips = coach_tips(c, frame)
     if not tips:
         return ""
@@ -699,12 +710,14 @@ def _coach_panel(c: Controller, frame: Frame) -> str:
     for i, tip in enumerate(tips):
         show = (button(msg("ui.coach_show", c.lang), Intent.COACH_TIP, str(i), cls="chip" + (" on" if i == chosen else ""))
                 if tip.targets else "")
-        rule = (f' <button type="button" class="rule-link"{attrs(data_i=Intent.RULES_OPEN, data_v=f"{game}:{tip.rule}", title=msg("help.rule_link", c.lang, rule=tip.rule))}>'
-                f'{esc(tip.rule)}</button>') if tip.rule else ""
+        rule = (f' <button type="button" class="rule-link inline"{attrs(data_i=Intent.RULES_OPEN, data_v=f"{game}:{tip.rule}", title=msg("help.rule_link", c.lang, rule=tip.rule))}>'
+                f'<span>{esc(tip.rule)}</span></button>') if tip.rule else ""
         on = ' class="on"' if i == chosen else ""
         items.append(f"<li{on}>{esc(tip.text)}{rule}{show}</li>")
-    return (f'<details class="coach" open><summary>{esc(msg("ui.coach_title", c.lang))}</summary>'
-            f'<ul>{"".join(items)}</ul></details>')
+    # folded until the person opens it (the controller remembers: a new turn's list opens as the last was
+    # left); the summary is a control the app answers itself (nile/web/app.py), not the browser
+    return (f'<details class="coach"{" open" if c.coach_open else ""}><summary{attrs(data_i=Intent.COACH_LIST)}>'
+            f'{esc(msg("ui.coach_title", c.lang))}</summary><ul>{"".join(items)}</ul></details>')
 
 
 def _bot_controls(c: Controller) -> tuple[str, str]:
@@ -730,11 +743,18 @@ def _bot_controls(c: Controller) -> tuple[str, str]:
     return speed, f'<span class="bots">{"".join(bits)}</span>' if bits else ""
 
 
-def _action_panel(c: Controller, frame: Frame) -> str:
+def _action_panel(c: Controller, frame: Frame) -> tuple[str, str]:
+    """(the action panel, the explanations). The panel holds what the step needs, and only that: who acts
+    (several people at the table), the prompt, the game's part (what is chosen, the crops or piles to choose
+    from), the buttons, and the coach's answer to the Hint asked for there. It never scrolls inside itself:
+    on a phone it stays docked at the bottom, as small as its controls; where the table fits the window it
+    takes the room it needs (static/app.css). The explanations (the coach's "What you can do now", folded
+    until the person opens it, the routine events and "Since your turn") stand at the top of the side panel:
+    read after the controls, never pushing one out of sight (issue: every button in reach)."""
     lang = c.lang
     inter: Interaction = frame.interaction
     if frame.state.is_terminal():
-        return ""
+        return "", ""
     if c.confirm is not None:  # asked once: the action waits for a yes
         text, question = c.confirm
         label = next((b.label for b in inter.buttons if b.value == text), text)
@@ -742,14 +762,13 @@ def _action_panel(c: Controller, frame: Frame) -> str:
             f'<section class="actions confirm" role="alertdialog" aria-labelledby="confirm-q" aria-label="{esc(msg("ui.your_move", lang))}">'
             f'<p class="prompt" id="confirm-q">{esc(question)}</p><div class="buttons">'
             f'{button(label, Intent.CONFIRM, text, cls="primary")}{button(msg("ui.keep_playing", lang), Intent.CONFIRM_CANCEL)}</div></section>'
-        )
+        ), ""
     actor = frame.state.current_player()
     who = (f'<p class="who"><span class="swatch-dot p-{esc(c.state_colour(actor))}"></span>{esc(msg("ui.turn_of", lang, player=c.names[actor]))}</p>'
            if actor is not None and len(c.humans()) != 1 else "")  # alone with bots, it is always "you"
     since = since_line(frame.state, frame.view, c.kinds, c.since_log, c.news_from, (c.ui.since_keys, c.ui.news_keys),
                        c.names, lang)
-    bits = [since, news_line(c, frame), who, f'<p class="prompt">{esc(inter.prompt)}</p>', _coach_panel(c, frame), hint_panel(c, frame),
-            c.ui.panel(frame)]
+    bits = [who, f'<p class="prompt">{esc(inter.prompt)}</p>', c.ui.panel(frame)]
     buttons = []
     for b in inter.buttons:
         label = b.label + (f" · {msg(spec_of(frame.state.GAME).cost, lang, cost=b.cost)}" if b.cost else "")
@@ -760,7 +779,12 @@ def _action_panel(c: Controller, frame: Frame) -> str:
     buttons.append(_undo_button(lang, not c.undo_possible()))
     buttons.append(hint_button(c))
     bits.append(f'<div class="buttons">{"".join(buttons)}</div>')
-    return f'<section class="actions" aria-label="{esc(msg("ui.your_move", lang))}">{"".join(bits)}</section>'
+    bits.append(hint_panel(c, frame))
+    coach = _coach_panel(c, frame)
+    explained = f"{coach}{news_line(c, frame)}{since}"
+    # it may scroll inside itself (a table that fits the window): then it takes the keyboard's focus too
+    explain = f'<div class="explain{" coached" if coach else ""}" tabindex="0">{explained}</div>' if explained else ""
+    return f'<section class="actions" aria-label="{esc(msg("ui.your_move", lang))}">{"".join(bits)}</section>', explain
 
 
 @_fixed
@@ -807,8 +831,9 @@ def _log_line(c: Controller, entry: dict[str, Any], rule: str | None, game: str,
     one tap away (the rule id the game gives it). The number is in the markup, not the list's own:
     the stylesheet lets the browser skip the lines scrolled out of the log's view (issue 21, every tap
     answers within a frame), and a skipped list item would hide a number drawn by the list."""
-    link = (f' <button type="button" class="rule-link"{attrs(data_i=Intent.RULES_OPEN, data_v=f"{game}:{rule}", title=msg("help.rule_link", c.lang, rule=rule))}>'
-            f'{esc(rule)}</button>') if rule else ""
+    # a tap target as large as any (44 px) in a line of small text: the chip is drawn small inside it (static/app.css)
+    link = (f' <button type="button" class="rule-link inline"{attrs(data_i=Intent.RULES_OPEN, data_v=f"{game}:{rule}", title=msg("help.rule_link", c.lang, rule=rule))}>'
+            f'<span>{esc(rule)}</span></button>') if rule else ""
     return f'<li><span class="n">{index + 1}.</span> {esc(describe(entry, c.names, c.lang))}{link}</li>'
 
 
@@ -831,9 +856,10 @@ def _replay_step(value: str, sign: str, words: str, disabled: bool) -> str:
     return button(f"{sign} {words}", Intent.REPLAY_STEP, value, disabled=disabled)
 
 
-def render_replay(c: Controller) -> str:
+def render_replay(c: Controller, above: str = "") -> str:
     """The open game as a spectator saw it after some of its actions: the board, the players, the log
-    up to there (this step's lines marked), and steps by action and by round."""
+    up to there (this step's lines marked), and steps by action and by round; ``above`` (the update line,
+    a notice) under its head line."""
     replay = c.replay
     assert replay is not None
     r = replay.state()
@@ -863,12 +889,12 @@ def render_replay(c: Controller) -> str:
         f'<section class="players" aria-label="{esc(msg("ui.players", lang))}">{ui.side(frame)}</section>'
         + _log(c, frame.view) + "</aside>"
     )
-    return (f'<section class="game game-{esc(r.GAME)} replay fit">{header}<div class="table">{_board(c, ui.board(frame))}'
+    return (f'<section class="game game-{esc(r.GAME)} replay fit">{header}{above}<div class="table">{_board(c, ui.board(frame))}'
             f'{panel}{side}</div></section>')
 
 
 # ---------------------------------------------------------------------- secret decisions (any game)
-def render_secret_table(c: Controller, p: int | None, popups: bool = False) -> str:
+def render_secret_table(c: Controller, p: int | None, above: str = "", popups: bool = False) -> str:
     """Seat ``p``'s sealed decision at the table: the board, the players and the log as they stand,
     drawn from ``p``'s own view only (every public fact, and nothing another seat decided in secret),
     with the private input where the action panel stands on a normal turn.
@@ -882,8 +908,9 @@ def render_secret_table(c: Controller, p: int | None, popups: bool = False) -> s
     lang = c.lang
     frame = Frame(s, view_of(s, p), Interaction(), {}, lang, c.names, c.layout)  # nothing on the board to click
     board, players = table_parts(c, frame, p)
+    news = news_line(c, frame) if p is not None else ""
     side = (
-        '<aside class="side">'
+        f'<aside class="side">{f"""<div class="explain" tabindex="0">{news}</div>""" if news else ""}'
         + part(".side > .players", f'<section class="players" aria-label="{esc(msg("ui.players", lang))}">{players}</section>')
         + part(".side > .log", _log(c, frame.view)) + "</aside>"
     )
@@ -892,7 +919,7 @@ def render_secret_table(c: Controller, p: int | None, popups: bool = False) -> s
     else:
         shown, panel = _popups(c, frame), _private_panel(c, frame, p)
     return (
-        f'<section class="game game-{esc(s.GAME)} deciding fit">{_status_bar(c, frame, secret=True)}'
+        f'<section class="game game-{esc(s.GAME)} deciding fit">{_status_bar(c, frame, secret=True)}{above}'
         f'{shown}<div class="table">{_board(c, board)}{panel}{side}</div></section>'
     )
 
@@ -904,7 +931,7 @@ def _private_panel(c: Controller, frame: Frame, p: int) -> str:
     # alone at the table there is nobody to hide the bid from, but the way home stays open (the head line)
     hide = button(msg("ui.hide", lang), Intent.BID_HIDE) if c.bidder is not None else ""
     return (
-        f'<section class="actions bid-private" aria-labelledby="bid-title">{news_line(c, frame)}'
+        f'<section class="actions bid-private" aria-labelledby="bid-title">'
         f'<h2 id="bid-title">{esc(msg("ui.bid_of", lang, player=names[p]))}</h2>'
         f'<p class="prompt">{esc(c.ui.secret_title(s, lang))}</p>'
         f'{c.ui.private_input(s, p, c.bid_draft, lang, names)}'
@@ -936,9 +963,11 @@ def render_hand_over(c: Controller, above: str = "") -> str:
         msg("ui.decide_first", lang, player=names[holder]) if holder is not None
         else msg("ui.pass_device", lang, player=names[waiting[0]])
     )
+    popup = one_popup(c, frame_of(c))
+    popups = f'<div class="popups">{popup}</div>' if popup else ""
     return (
         f'<div class="handover-cover" role="dialog" aria-modal="true" aria-labelledby="handover-title">'
-        f'{above}{moment_panel(c, frame_of(c))}{lesson_panel(c)}'
+        f'{above}{popups}'
         f'<section class="handover" aria-live="polite"><div class="screen-head"><h1 id="handover-title">{esc(msg("ui.handover_title", lang))}</h1>'
         f'{language_choice(lang, compact=True)}{_summary_button(s.GAME, lang)}{_rules_button(lang)}</div>'
         f'<p class="why">{esc(why)}</p><p class="lead">{esc(lead)}</p>'

@@ -144,7 +144,7 @@ def _until_since(page: Page, person: tuple[str, ...], turns: int) -> None:
 
 
 def _check_since(page: Page, bots: tuple[str, ...]) -> None:
-    since = page.locator(".actions .since")
+    since = page.locator(".side > .explain .since")  # among the explanations, after the step's controls
     expect(since).to_be_visible()
     lines = since.locator("li:not(.more)").all_inner_texts()
     assert lines and all(any(bot in line for bot in bots) or " on " in line for line in lines), lines

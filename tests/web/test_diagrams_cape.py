@@ -201,9 +201,10 @@ def _table_choosing():
 #: landscapes counted in words.
 #: Then a card's words readable at the table's scale: each board text carries its size (a card's landscape 14,
 #: its rails and income 13, the terrain card's 13; 11 px before), on a card 84 wide instead of 64.
+#: Then the board says how many routes it has (``routes-<n>``: a laptop draws the rows as large as that many fit).
 TABLE_DIGESTS = {
-    "building": (_table_building, "36d045fa1599ed0ffa87c3e01421886a526e81a1ebf22e2c15b8844a8c0e734a"),
-    "choosing": (_table_choosing, "d438562d7041b5a899126b7950750245b031ea1708c0a81fc43c0206a0ed3e64"),
+    "building": (_table_building, "4f966189867c587908b91977d3d4e3aa6611309574d9147f71c7f52e923d70fc"),
+    "choosing": (_table_choosing, "bf19f4fd2d2feaf72cf0e582ed83fa0ede660e9c7ba5365e928a2416137a7c40"),
 }
 
 

@@ -40,7 +40,7 @@ def test_alone_with_bots_a_kap_bid_is_made_beside_the_whole_table():
     assert c.solo_bidder() == 0
     html = table(c)
     view = c.state.view(0)
-    assert '<div class="board cape">' in html  # the terrain card, the offer, the common row, every route
+    assert '<div class="board cape routes-' in html  # the terrain card, the offer, the common row, every route
     assert 'class="offer"' in html and 'class="common"' in html and html.count('class="route-line') == 3
     assert html.count('<article class="player') == 3  # every player's money, crossings and bonus rails
     for p in view["players"]:
@@ -75,7 +75,7 @@ def test_a_rivals_sealed_bid_never_shows_on_the_bid_screen():
     """The screen of the person deciding is a function of what that person may know (K6): Bram's bid
     of 7 or of 63 draws exactly the same screen for Anna."""
     low, high = _kap_with_a_rival_bid(7), _kap_with_a_rival_bid(63)
-    assert '<div class="board cape">' in low and 'data-i="bid-hide"' in low  # at the table, and she can hide it
+    assert '<div class="board cape routes-' in low and 'data-i="bid-hide"' in low  # at the table, and she can hide it
     assert low == high
 
 
@@ -97,7 +97,7 @@ def test_pass_and_play_hands_over_before_anything_of_the_table_shows():
     assert '<section class="actions"></section>' in under and "bid-private" not in under
     assert not render_screen(c).secret
     c.handle("reveal-bidder", "2")
-    assert "handover" not in table(c) and '<div class="board cape">' in table(c) and render_screen(c).secret
+    assert "handover" not in table(c) and '<div class="board cape routes-' in table(c) and render_screen(c).secret
     c.handle("bid-hide")
     assert COVER.search(table(c)) and "bid-private" not in table(c)
 
