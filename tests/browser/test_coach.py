@@ -5,6 +5,7 @@ one chart line per seat."""
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import pytest
@@ -45,7 +46,7 @@ def test_a_hint_shows_three_suggestions_while_the_page_answers_clicks(app: Page)
     items = app.locator(".hints-given li")
     expect(items).to_have_count(3)
     for line in items.all_inner_texts():
-        assert " % — " in line, line
+        assert re.fullmatch(r"\d\. .+: .+ \(chance to win: \d+ %\)", line), line  # the move, why, and its chance
     expect(app.locator("[data-i=pick].coach").first).to_be_attached()  # the hinted targets are marked
     click(app, app.locator(".actions button.target").first)  # the person moves: the hints go
     expect(items).to_have_count(0)

@@ -267,4 +267,4 @@ def test_a_chosen_language_is_spoken_at_once_and_from_the_first_moment_after_a_r
     wait_ready(page)
     expect(page.get_by_role("button", name=msg("ui.new_game_of", "de", game=msg("game.banks", "de")))).to_be_visible()
     start_game(page)  # the set-up form and the board work the same in any language
-    expect(page.locator(".status")).to_contain_text(msg("ui.round", "de", round=0))  # set-up comes before round 1
+    expect(page.locator(".status")).to_contain_text(msg("ui.setup_round", "de"))  # set-up comes before round 1

@@ -207,7 +207,8 @@ def start_game(page: Page, names: tuple[str, ...] = NAMES3, variants: tuple[str,
 
 # ---------------------------------------------------------------------- a simple player
 PICK_ANY = """() => {
-  const shown = el => el.getClientRects().length > 0 && !el.hasAttribute('disabled');
+  const shown = el => el.getClientRects().length > 0 && !el.hasAttribute('disabled')
+                      && el.getAttribute('aria-disabled') !== 'true';  // a dimmed button answers with its rule only
   for (const sel of SELECTORS) {
     const el = [...document.querySelectorAll(sel)].find(shown);
     if (el) return {i: el.getAttribute('data-i'), v: el.getAttribute('data-v')};
@@ -237,7 +238,8 @@ def find(page: Page, selectors: tuple[str, ...]) -> dict[str, str] | None:
 
 #: true once any of the selectors shows an enabled element
 WAIT_JS = """sels => sels.some(s => [...document.querySelectorAll(s)].some(
-    el => el.getClientRects().length > 0 && !el.hasAttribute('disabled')))"""
+    el => el.getClientRects().length > 0 && !el.hasAttribute('disabled')
+          && el.getAttribute('aria-disabled') !== 'true'))"""
 
 
 def play_against_bots(page: Page, person: tuple[str, ...], max_steps: int = 1500,
