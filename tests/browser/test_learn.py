@@ -18,6 +18,7 @@ from .ui import (
     find,
     head_control,
     intent,
+    learn,
     play_against_bots,
     put_saves,
     save_at_turn_start,
@@ -43,13 +44,6 @@ def set_language(page: Page, lang: str) -> None:
         switch = head_control(page, "lang")
     switch.select_option(lang)
     page.wait_for_function("lang => document.documentElement.lang === lang", arg=lang)
-
-
-def learn(page: Page, game: str, name: str = "Anna") -> None:
-    """Learn to play ``game``: its button on home, the learner's name typed, the guided game started."""
-    click(page, intent("learn", game))
-    page.locator(".learn " + intent("setup-name", "0")).fill(name)
-    click(page, intent("start-game"))
 
 
 def play_guided(page: Page) -> dict[str, int]:

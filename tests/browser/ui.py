@@ -176,6 +176,14 @@ def continue_game(page: Page, gid: str) -> None:
     assert screen(page) == "game", page.locator(".notice").all_inner_texts()
 
 
+def learn(page: Page, game: str, name: str = "Anna") -> None:
+    """Learn to play ``game``: its button on home, the learner's name typed, the guided game started."""
+    click(page, intent("learn", game))
+    page.locator(".learn " + intent("setup-name", "0")).fill(name)
+    click(page, intent("start-game"))
+    assert screen(page) == "game", page.locator(".form-error").all_inner_texts()
+
+
 def start_game(page: Page, names: tuple[str, ...] = NAMES3, variants: tuple[str, ...] = (), tap: bool = False,
                game: str = "banks", kinds: tuple[str, ...] = ()) -> None:
     """New game of ``game`` through its card on home and the set-up form: player count, typed names,
