@@ -131,7 +131,7 @@ class App:
         lang = pick_language(store.get(LANG_KEY), _str(window.navigator.language))
         self.controller = Controller(Library(store, load_save), _new_seed, lang)
         if not usable:  # blocked: said once now, and by a mark on every screen after (storage_blocked)
-            self.controller.storage_blocked = True
+            self.controller.keeper.storage_blocked = True
             self.controller.notice = ("error", msg("ui.no_storage", lang))
         self.root = document.getElementById("app")
         self._storage = window.localStorage if usable else None
@@ -179,7 +179,7 @@ class App:
         self._update_proxy = create_proxy(self.on_update_ready)
         window.addEventListener("nile:update-ready", self._update_proxy)
         if getattr(window, "nileUpdateReady", False) is True:
-            self.controller.new_version_ready()
+            self.controller.updates.new_version_ready()
 
     # ------------------------------------------------------------------ drawing
     def render(self) -> None:
@@ -213,9 +213,9 @@ class App:
         self._step = step
         self._play_sound(animate)
         self._top_of_new_place()
-        opened = self.controller.show_rules and not self._rules_open
-        self._rules_open = self.controller.show_rules
-        help_ = self.controller.help
+        opened = self.controller.helpdesk.show_rules and not self._rules_open
+        self._rules_open = self.controller.helpdesk.show_rules
+        help_ = self.controller.helpdesk.help
         page = (help_.game, help_.page) if help_ is not None else None
         turned, self._rules_page = page != self._rules_page, page
         if opened:  # a dialog just opened: the keyboard goes to it (its Close button)
@@ -255,8 +255,8 @@ class App:
         """The last move's sound (``Controller.sound_due``), only while the Sound switch is on
         (static/sound.js's ``window.nileSound``): a move's tick only where the move is shown moving."""
         c = self.controller
-        kind, c.sound_due = c.sound_due, None
-        if kind is None or not c.sound or (kind == "tick" and not animate):
+        kind, c.settings.sound_due = c.settings.sound_due, None
+        if kind is None or not c.settings.sound or (kind == "tick" and not animate):
             return
         player = getattr(window, "nileSound", None)
         if player is None or _str(player) is None:
@@ -271,7 +271,7 @@ class App:
         sight with its title: on a phone the page may be scrolled down to the market when it opens
         above the board (issue 21). Only the title's own box is scrolled to, and only if it is hidden."""
         c = self.controller
-        popups = (c.moment, c.teaching.lessons[0] if c.teaching.lessons else None)
+        popups = (c.moments.moment, c.tutor.teaching.lessons[0] if c.tutor.teaching.lessons else None)
         opened = [sel for sel, now, before in zip(("#moment-title", "#lesson-title"), popups, self._popups, strict=True)
                   if now is not None and now != before]
         self._popups = popups
@@ -296,7 +296,7 @@ class App:
         action panel (a ripe marker's market rows, below the fields): when none of them is in sight,
         the page scrolls the first one into sight, clear of the head line and the panel (their room
         is the page's scroll padding, static/app.css). Wider, the whole board is on the screen."""
-        selection = self.controller.selection
+        selection = self.controller.table.selection
         chosen = json.dumps(selection, sort_keys=True, default=str) if selection else None
         if chosen == self._chosen:
             return
@@ -339,11 +339,11 @@ class App:
         (-1, -1, False) away from a game being played: nothing followed, nothing marked."""
         c = self.controller
         s = c.state
-        if s is None or c.screen != GAME or c.replay is not None:
+        if s is None or c.screen != GAME or c.replayer.replay is not None:
             return -1, -1, False
         step, since = mark_window(s, c.kinds)
         last = s.history[-1][0] if s.history else None
-        return step, since, not (c.is_bot(last) and (c.bot_speed == "fast" or c.skipping))
+        return step, since, not (c.is_bot(last) and (c.bots.speed == "fast" or c.bots.skipping))
 
     def _paint(self, html: str, parts: tuple[tuple[str, str], ...] = ()) -> None:
         """Make ``#app`` show ``html``: patched by static/morph.js, else replaced whole. A part of the screen
@@ -494,7 +494,7 @@ class App:
             manager.persist().then(create_once_callable(self._persistence_known))
 
     def _persistence_known(self, granted) -> None:  # noqa: ANN001
-        self._safely(lambda: self.controller.storage_persistent(bool(granted)))
+        self._safely(lambda: self.controller.keeper.storage_persistent(bool(granted)))
 
     # ------------------------------------------------------------------ one game, one tab
     @staticmethod
@@ -526,7 +526,7 @@ class App:
             js.setTimeout(create_once_callable(lambda: self.on_tab_news(gid, "held")), 0)
 
     def on_tab_news(self, gid, news) -> None:  # noqa: ANN001
-        self._safely(lambda: self.controller.tab_news(str(gid), str(news)))
+        self._safely(lambda: self.controller.keeper.tab_news(str(gid), str(news)))
 
     def _run_effects(self) -> None:
         effects, self.controller.effects = self.controller.effects, []
@@ -566,14 +566,14 @@ class App:
     def _drive_bots(self) -> None:
         """Ask the worker for the bot decision that is due, once per position (the save is written
         out only when a new decision is asked, not at every redraw)."""
-        due = self.controller.bot_due()
+        due = self.controller.bots.due()
         if due is None:
             self._bot_key = None
             document.body.dataset.botThinking = ""
             return
         if due[0] == self._bot_key:
             return
-        job = self.controller.bot_job()
+        job = self.controller.bots.job()
         if job is None:
             return
         self._bot_key = job["key"]
@@ -582,7 +582,7 @@ class App:
 
     def _post_coach(self) -> None:
         """Post the coach's requests (a hint, a review) to the bot worker; the page goes on meanwhile."""
-        coaching = self.controller.coaching
+        coaching = self.controller.coach.coaching
         requests, coaching.outbox = coaching.outbox, []
         for request in requests:
             self._bot_worker().postMessage(to_js(request, dict_converter=js.Object.fromEntries))
@@ -600,29 +600,29 @@ class App:
         if kind == "ready":
             if message["build"] != protocol.BUILD:  # another version's worker: none of its answers is used
                 js.console.warn(f"bot worker build {message['build']}, page build {protocol.BUILD}")
-                self._safely(self.controller.worker_other_build)
+                self._safely(self.controller.bots.other_build)
             return
-        if self.controller.worker_mismatch:
+        if self.controller.bots.mismatch:
             return
         key = message["key"]
         if kind in ("hinted", "reviewed"):  # the coach's answer: used only while the game is still there
-            self._safely(lambda: self.controller.coach_answer(message))
+            self._safely(lambda: self.controller.coach.answer(message))
             return
-        if kind == "failed" and self.controller.coaching.waits_for(key):
-            self._safely(lambda: self.controller.coach_failed(key, message["error"]))
+        if kind == "failed" and self.controller.coach.coaching.waits_for(key):
+            self._safely(lambda: self.controller.coach.failed(key, message["error"]))
             if key:
                 return  # "": the worker itself failed, a bot waiting for it is told below too
         if kind == "failed":
             if key in ("", self._bot_key) and self._bot_key:  # "": the worker itself failed
                 failing, self._bot_key = self._bot_key, None
-                self._safely(lambda: self.controller.bot_failed(failing, message["error"]))
+                self._safely(lambda: self.controller.bots.failed(failing, message["error"]))
             return
         if key != self._bot_key:
             return  # asked for a position the game has left
         text = message["text"]
         document.body.dataset.botThinking = ""  # decided: now only the pace holds the move back
         document.body.dataset.botMs = f"{float(message['ms']):.1f}"
-        wait = self.controller.bot_delay_ms() - (js.performance.now() - self._bot_shown)
+        wait = self.controller.bots.delay_ms() - (js.performance.now() - self._bot_shown)
 
         def show() -> None:
             if key != self._bot_key:
@@ -642,7 +642,7 @@ class App:
         message = _str(getattr(event, "message", None)) or "worker error"
         key = self._bot_key or ""
         self._bot_key = None
-        self._safely(lambda: self.controller.bot_failed(key, message))
+        self._safely(lambda: self.controller.bots.failed(key, message))
 
     def _safely(self, work) -> None:  # noqa: ANN001
         started = js.performance.now()
@@ -769,7 +769,7 @@ class App:
             return
 
         def loaded(text) -> None:  # noqa: ANN001
-            self._safely(lambda: self.controller.import_text(str(text)))
+            self._safely(lambda: self.controller.shelf.import_text(str(text)))
 
         def failed(error) -> None:  # noqa: ANN001
             self._safely(lambda: self._refuse(msg("ui.import_failed", reason=str(error))))
@@ -790,7 +790,7 @@ class App:
             return
 
         def loaded(text) -> None:  # noqa: ANN001
-            self._safely(lambda: self.controller.restore_text(str(text)))
+            self._safely(lambda: self.controller.shelf.restore_text(str(text)))
 
         def failed(error) -> None:  # noqa: ANN001
             self._safely(lambda: self._refuse(msg("ui.restore_failed", self.controller.lang, reason=str(error))))
@@ -813,19 +813,19 @@ class App:
             self._safely(lambda: self.controller.handle("layout", layout))
 
     def on_update_ready(self, event) -> None:  # noqa: ANN001
-        self._safely(self.controller.new_version_ready)
+        self._safely(self.controller.updates.new_version_ready)
 
     def on_storage(self, event) -> None:  # noqa: ANN001
         """Another tab wrote to storage: if it is our game, say so (the next save would conflict)."""
         c = self.controller
         if _str(event.key) is None:  # another tab cleared the site's storage (clear() names no key)
-            self._safely(c.storage_cleared)
+            self._safely(c.keeper.storage_cleared)
             return
         key = _str(event.key) or ""
         if key == LAST_SCREEN_KEY:
             return  # another tab's kept screen: nothing of ours changed
         if c.game_id and c.screen == GAME and key == PREFIX + c.game_id:
-            self._safely(c.other_tab_changed)  # read-only here from now on, showing the other tab's moves
+            self._safely(c.keeper.other_tab_changed)  # read-only here from now on, showing the other tab's moves
         elif c.screen == "home":
             self._safely(lambda: None)
 
