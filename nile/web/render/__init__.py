@@ -15,18 +15,18 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.game import GameState
-from ..core.players import BOT_STRENGTHS
-from ..games import GAMES, spec_of
-from ..kit import Frame, Interaction, Tip, attrs, button, colour_letter, esc
-from ..kit.intents import Intent
-from ..kit.memo import Same, memo, part, parts_begin, parts_drawn, places, view_once
-from ..messages import LANGUAGES, describe, format_datetime, plural
-from ..messages import text as msg
-from .coach_view import end_lines, hint_button, hint_focus, hint_panel, render_review, review_button
-from .controller import BOT_PACE_MS, GAME, HOME, MAX_ZOOM, READ_ONLY_LINES, SETUP, Controller
-from .help import render_help
-from .since import since_line
+from ...core.game import GameState
+from ...core.players import BOT_STRENGTHS
+from ...games import GAMES, spec_of
+from ...kit import Frame, Interaction, Tip, attrs, button, colour_letter, esc
+from ...kit.intents import Intent
+from ...kit.memo import Same, memo, part, parts_begin, parts_drawn, places, view_once
+from ...messages import LANGUAGES, describe, format_datetime, plural
+from ...messages import text as msg
+from ..coach_view import end_lines, hint_button, hint_focus, hint_panel, render_review, review_button
+from ..controller import BOT_PACE_MS, GAME, HOME, MAX_ZOOM, READ_ONLY_LINES, SETUP, Controller
+from ..help import render_help
+from ..since import since_line
 
 LOG_LINES = 80  # the log shows at least its last 80 lines...
 LOG_BLOCK = 20  # ...from the start of a block of 20 (render._draw_log)
