@@ -11,7 +11,6 @@ names above all — goes through ``esc`` so it can only ever be text.
 from __future__ import annotations
 
 import dataclasses
-import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,15 +20,22 @@ from ...games import GAMES, spec_of
 from ...kit import Frame, Interaction, Tip, attrs, button, colour_letter, esc
 from ...kit.intents import Intent
 from ...kit.memo import Same, memo, part, parts_begin, parts_drawn, places, view_once
-from ...messages import LANGUAGES, describe, format_datetime, plural
+from ...messages import describe, format_datetime, plural
 from ...messages import text as msg
 from ..coach_view import end_lines, hint_button, hint_focus, hint_panel, render_review, review_button
 from ..controller import BOT_PACE_MS, GAME, HOME, MAX_ZOOM, READ_ONLY_LINES, SETUP, Controller
 from ..help import render_help
 from ..since import since_line
+from .common import fixed, language_choice
+
+__all__ = [
+    "LOG_BLOCK", "LOG_LINES", "SPRITE_ID", "Screen", "coach_tips", "frame_of",
+    "render_app", "render_screen", "sprite", "start_option_label",
+]
+
 
 LOG_LINES = 80  # the log shows at least its last 80 lines...
-LOG_BLOCK = 20  # ...from the start of a block of 20 (render._draw_log)
+LOG_BLOCK = 20  # ...from the start of a block of 20 (_draw_log)
 
 
 def start_option_label(name: str, seat: int) -> str:
@@ -37,7 +43,6 @@ def start_option_label(name: str, seat: int) -> str:
     return name.strip()[:40] or str(seat + 1)
 
 
-# ---------------------------------------------------------------------- whole app
 @dataclass(frozen=True)
 class Screen:
     """A drawn screen and what the page must know about it: whether it shows a secret (a private
@@ -118,7 +123,6 @@ def _notice(c: Controller) -> str:
     )
 
 
-# ---------------------------------------------------------------------- home
 def _game_cards(lang: str) -> str:
     """Every game on offer: its picture, name, players, how long it takes, and a way in."""
     cards = []
@@ -294,29 +298,6 @@ def where_line(entry: dict[str, Any], lang: str) -> str:
     return " · ".join(part for part in (game, said) if part)
 
 
-#: the head line's fixed controls are the same for a language and a setting: drawn once each (issue 21: the
-#: head line's controls were built and translated again at every click)
-_fixed = functools.lru_cache(maxsize=64)
-
-
-@_fixed
-def language_choice(lang: str, compact: bool = False) -> str:
-    """The language select, on every screen (only when the app speaks more than one). Each language is
-    named in itself; the compact one (status bars, hand-over screens) shows the codes (EN, DE …)."""
-    if len(LANGUAGES) < 2:
-        return ""
-    options = "".join(
-        f'<option value="{code}" lang="{code}"{" selected" if code == lang else ""}'
-        f'{attrs(title=name) if compact else ""}>{esc(code.upper() if compact else name)}</option>'
-        for code, name in LANGUAGES.items()
-    )
-    label = esc(msg("ui.language", lang))
-    if compact:
-        return f'<label class="language compact" title="{label}"><span class="sr-only">{label}</span><select data-i="{Intent.LANG}">{options}</select></label>'
-    return f'<label class="language">{label} <select data-i="{Intent.LANG}">{options}</select></label>'
-
-
-# ---------------------------------------------------------------------- set-up
 def render_setup(c: Controller) -> str:
     f, lang = c.form, c.lang
     spec = GAMES[f.game]
@@ -376,7 +357,6 @@ def render_learn(c: Controller) -> str:
     )
 
 
-# ---------------------------------------------------------------------- game
 def frame_of(c: Controller) -> Frame:
     assert c.state is not None
     frame = Frame(c.state, view_of(c.state, c.viewer()), c.interaction(), c.selection or {}, c.lang, c.names, c.layout)
@@ -435,20 +415,20 @@ def render_game(c: Controller, above: str = "") -> str:
             return render_hand_over(c, above)  # (bots need no hand-over)
     frame = frame_of(c)
     ui = c.ui
-    header = _status_bar(c, frame)
+    header = status_bar(c, frame)
     board, players = table_parts(c, frame, c.viewer())
-    panel, explain = _action_panel(c, frame)
+    panel, explain = action_panel(c, frame)
     side = (
         f'<aside class="side">{explain}'
         + part(".side > .players", f'<section class="players" aria-label="{esc(msg("ui.players", c.lang))}">{players}</section>')
-        + part(".side > .log", _log(c, frame.view))
+        + part(".side > .log", log_section(c, frame.view))
         + "</aside>"
     )
     end = ui.end_screen(frame) if s.is_terminal() else ""
     report = f"{end}{end_lines(c)}"
     return (
-        f'<section class="game game-{esc(s.GAME)}{_fit(report)}">{header}{above}{_read_only_line(c)}{_popups(c, frame)}{report}<div class="table">'
-        f'{_board(c, board)}{panel}{side}</div></section>'
+        f'<section class="game game-{esc(s.GAME)}{_fit(report)}">{header}{above}{read_only_line(c)}{popup_layer(c, frame)}{report}<div class="table">'
+        f'{board_frame(c, board)}{panel}{side}</div></section>'
     )
 
 
@@ -467,7 +447,7 @@ def _fit(report: str) -> str:
     return "" if report else " fit"
 
 
-def _popups(c: Controller, frame: Frame) -> str:
+def popup_layer(c: Controller, frame: Frame) -> str:
     """The moment the board pauses on or a guided game's lesson (``one_popup``), as a dialog over the table
     (static/app.css ``.popups``): over the panels where the table fits the window (a laptop: the column on the
     right; a tablet: the window's foot), a sheet over a phone's docked panel, so the board it talks about stays
@@ -485,7 +465,7 @@ def one_popup(c: Controller, frame: Frame) -> str:
     return lesson_panel(c) or moment_panel(c, frame)
 
 
-def _board(c: Controller, board: str) -> str:
+def board_frame(c: Controller, board: str) -> str:
     """The game's board in its frame, and on a phone the control that draws it larger: the frame
     then scrolls inside itself, never the page (static/app.css ``.board-frame``)."""
     lang, zoom = c.lang, c.board_zoom
@@ -493,9 +473,9 @@ def _board(c: Controller, board: str) -> str:
     return f'{control}<div class="board-frame zoom-{zoom}"{scrolls}>{board}</div>'
 
 
-@_fixed
+@fixed
 def _zoom_control(lang: str, zoom: int) -> tuple[str, str]:
-    """The board's zoom control and the frame's attributes at a zoom (``_board``)."""
+    """The board's zoom control and the frame's attributes at a zoom (``board_frame``)."""
     name = msg("ui.zoom", lang)
     control = (
         f'<div class="zoom" role="group"{attrs(aria_label=name)}>'
@@ -510,7 +490,7 @@ def _zoom_control(lang: str, zoom: int) -> tuple[str, str]:
     return control, scrolls
 
 
-def _status_bar(c: Controller, frame: Frame, secret: bool = False) -> str:
+def status_bar(c: Controller, frame: Frame, secret: bool = False) -> str:
     """The game's head line. Over a secret decision (``secret``) it offers nothing that could show
     what others decided in secret or interrupt the decision: no replay, export, hints or bot controls."""
     lang, view, s = c.lang, frame.view, frame.state
@@ -534,17 +514,17 @@ def _status_bar(c: Controller, frame: Frame, secret: bool = False) -> str:
     over = s.is_terminal()
     return (
         '<header class="status">'
-        f'{_home_button(lang)}'
+        f'{home_button(lang)}'
         f'<span class="round">{esc(round_label(view["round"], lang))}</span>'
         f'{c.ui.status(frame)}'
         f'<span class="whose" aria-live="polite">{esc(who)}</span>{memory}'
         '<span class="spacer"></span>'
-        + _more_menu(c, f'{bot_speed}{sound_switch(bool(c.sound), lang)}'
-                        f'{language_choice(lang, compact=True)}'
-                        f'{_summary_button(s.GAME, lang)}'
-                        f'{"" if over else replay}{"" if rescue else export}',
-                     first=f'{bot_buttons}{_hints_toggle(bool(c.teaching.mode), lang) if not over and not c.read_only and not secret else ""}'
-                           f'{_rules_button(lang)}{replay if over else ""}{export if rescue else ""}')
+        + more_menu(c, f'{bot_speed}{sound_switch(bool(c.sound), lang)}'
+                       f'{language_choice(lang, compact=True)}'
+                       f'{summary_button(s.GAME, lang)}'
+                       f'{"" if over else replay}{"" if rescue else export}',
+                    first=f'{bot_buttons}{_hints_toggle(bool(c.teaching.mode), lang) if not over and not c.read_only and not secret else ""}'
+                          f'{rules_button(lang)}{replay if over else ""}{export if rescue else ""}')
         + "</header>"
     )
 
@@ -554,14 +534,14 @@ def round_label(number: int, lang: str) -> str:
     return msg("ui.round", lang, round=number) if number else msg("ui.setup_round", lang)
 
 
-@_fixed
-def _home_button(lang: str) -> str:
+@fixed
+def home_button(lang: str) -> str:
     """Home, read "Home" as ever; on a phone only its house shows (static/app.css)."""
     return (f'<button type="button" class="ghost go-home"{attrs(data_i=Intent.HOME, data_v="")}><span aria-hidden="true">⌂</span> '
             f'<span class="label">{esc(msg("ui.home", lang))}</span></button>')
 
 
-def _more_menu(c: Controller, items: str, first: str = "") -> str:
+def more_menu(c: Controller, items: str, first: str = "") -> str:
     """The head line's other controls, so that the head line stays one line at every width (issue 21: at
     1280 px it took two lines whenever the round's cards or the computer players' controls were shown,
     and the board shrank and grew with it). ``first`` (what a player needs at hand: the bots' Skip or
@@ -584,7 +564,7 @@ def _more_menu(c: Controller, items: str, first: str = "") -> str:
     ))
 
 
-def _read_only_line(c: Controller) -> str:
+def read_only_line(c: Controller) -> str:
     """The open game is played in another tab: one line saying so, and Take over (not once it is over)."""
     if not c.read_only or c.state is None or c.state.is_terminal():
         return ""
@@ -594,14 +574,14 @@ def _read_only_line(c: Controller) -> str:
     )
 
 
-@_fixed
-def _summary_button(game: str, lang: str) -> str:
+@fixed
+def summary_button(game: str, lang: str) -> str:
     """The round summary (the overview of the rules help), one tap away on every screen of a game."""
     return button(msg("help.summary_short", lang), Intent.RULES_OPEN, game + ":summary", cls="ghost")
 
 
-@_fixed
-def _rules_button(lang: str) -> str:
+@fixed
+def rules_button(lang: str) -> str:
     """The rules, one tap away on every screen of a game."""
     return button(msg("ui.rules", lang), Intent.RULES, cls="ghost")
 
@@ -617,7 +597,7 @@ SOUND_ICONS = {
 }
 
 
-@_fixed
+@fixed
 def sound_switch(on: bool, lang: str) -> str:
     """Sound on or off (pressed while on): short, quiet sounds for a move, a scoring and the end
     (static/sound.js); off until the player switches it on, kept with the other settings. A loudspeaker
@@ -627,7 +607,7 @@ def sound_switch(on: bool, lang: str) -> str:
             f'{SOUND_ICONS[on]}</button>')
 
 
-@_fixed
+@fixed
 def _hints_toggle(on: bool, lang: str) -> str:
     """Show me what I can do: the coach's tips on or off (pressed while on)."""
     return (f'<button type="button" class="ghost hints{" on" if on else ""}"'
@@ -723,7 +703,7 @@ def _coach_panel(c: Controller, frame: Frame) -> str:
 def _bot_controls(c: Controller) -> tuple[str, str]:
     """With computer players at the table: (their speed; skipping, or pausing a watch game). The head
     line keeps the buttons in sight (a person waiting for the bots wants them at hand) and may put the
-    speed behind its menu button (``_more_menu``)."""
+    speed behind its menu button (``more_menu``)."""
     s = c.state
     if s is None or not any(c.kinds) or s.is_terminal() or c.read_only:
         return "", ""
@@ -743,7 +723,7 @@ def _bot_controls(c: Controller) -> tuple[str, str]:
     return speed, f'<span class="bots">{"".join(bits)}</span>' if bits else ""
 
 
-def _action_panel(c: Controller, frame: Frame) -> tuple[str, str]:
+def action_panel(c: Controller, frame: Frame) -> tuple[str, str]:
     """(the action panel, the explanations). The panel holds what the step needs, and only that: who acts
     (several people at the table), the prompt, the game's part (what is chosen, the crops or piles to choose
     from), the buttons, and the coach's answer to the Hint asked for there. It never scrolls inside itself:
@@ -787,17 +767,17 @@ def _action_panel(c: Controller, frame: Frame) -> tuple[str, str]:
     return f'<section class="actions" aria-label="{esc(msg("ui.your_move", lang))}">{"".join(bits)}</section>', explain
 
 
-@_fixed
+@fixed
 def _cancel_button(lang: str) -> str:
     return button(msg("ui.cancel", lang), Intent.CANCEL)
 
 
-@_fixed
+@fixed
 def _undo_button(lang: str, disabled: bool) -> str:
     return button(msg("ui.undo", lang), Intent.UNDO, disabled=disabled, title=msg("ui.undo_hint", lang), key="U Control+Z")
 
 
-def _log(c: Controller, view: dict[str, Any]) -> str:
+def log_section(c: Controller, view: dict[str, Any]) -> str:
     game = c.state.GAME if c.state is not None else ""
     log = view["log"]
     # the last LOG_LINES lines at least, from the start of a block of LOG_BLOCK lines (see _draw_log)
@@ -837,7 +817,6 @@ def _log_line(c: Controller, entry: dict[str, Any], rule: str | None, game: str,
     return f'<li><span class="n">{index + 1}.</span> {esc(describe(entry, c.names, c.lang))}{link}</li>'
 
 
-# ---------------------------------------------------------------------- replay (any game)
 #: the replay's first and last step as drawn icons (a bar and a triangle): the ⏮ ⏭ characters are
 #: missing from many fonts and showed as empty boxes (issue 21); the button's words name it
 REPLAY_ICONS = {
@@ -873,11 +852,11 @@ def render_replay(c: Controller, above: str = "") -> str:
     controls = "".join(_replay_step(v, sym, msg(key, lang), off) for v, sym, key, off in steps)
     header = (
         '<header class="status replaying">'
-        f'{_home_button(lang)}'
+        f'{home_button(lang)}'
         f'<span class="round">{esc(round_label(frame.view["round"], lang))}</span>'
         f'<span class="whose" aria-live="polite">{esc(msg("ui.replay_at", lang, step=at, total=n))}</span>'
         f'<span class="spacer"></span>{button(msg("ui.replay_exit", lang), Intent.REPLAY_EXIT, cls="primary")}'
-        f'{_more_menu(c, language_choice(lang, compact=True) + review_button(c))}</header>'
+        f'{more_menu(c, language_choice(lang, compact=True) + review_button(c))}</header>'
     )
     this_step = "".join(f"<li>{esc(line)}</li>" for line in step_lines) or f'<li>{esc(msg("ui.replay_begin", lang))}</li>'
     panel = (
@@ -887,13 +866,12 @@ def render_replay(c: Controller, above: str = "") -> str:
     side = (
         '<aside class="side">'
         f'<section class="players" aria-label="{esc(msg("ui.players", lang))}">{ui.side(frame)}</section>'
-        + _log(c, frame.view) + "</aside>"
+        + log_section(c, frame.view) + "</aside>"
     )
-    return (f'<section class="game game-{esc(r.GAME)} replay fit">{header}{above}<div class="table">{_board(c, ui.board(frame))}'
+    return (f'<section class="game game-{esc(r.GAME)} replay fit">{header}{above}<div class="table">{board_frame(c, ui.board(frame))}'
             f'{panel}{side}</div></section>')
 
 
-# ---------------------------------------------------------------------- secret decisions (any game)
 def render_secret_table(c: Controller, p: int | None, above: str = "", popups: bool = False) -> str:
     """Seat ``p``'s sealed decision at the table: the board, the players and the log as they stand,
     drawn from ``p``'s own view only (every public fact, and nothing another seat decided in secret),
@@ -912,15 +890,15 @@ def render_secret_table(c: Controller, p: int | None, above: str = "", popups: b
     side = (
         f'<aside class="side">{f"""<div class="explain" tabindex="0">{news}</div>""" if news else ""}'
         + part(".side > .players", f'<section class="players" aria-label="{esc(msg("ui.players", lang))}">{players}</section>')
-        + part(".side > .log", _log(c, frame.view)) + "</aside>"
+        + part(".side > .log", log_section(c, frame.view)) + "</aside>"
     )
     if p is None:
-        shown, panel = _popups(c, frame) if popups else "", '<section class="actions"></section>'
+        shown, panel = popup_layer(c, frame) if popups else "", '<section class="actions"></section>'
     else:
-        shown, panel = _popups(c, frame), _private_panel(c, frame, p)
+        shown, panel = popup_layer(c, frame), _private_panel(c, frame, p)
     return (
-        f'<section class="game game-{esc(s.GAME)} deciding fit">{_status_bar(c, frame, secret=True)}{above}'
-        f'{shown}<div class="table">{_board(c, board)}{panel}{side}</div></section>'
+        f'<section class="game game-{esc(s.GAME)} deciding fit">{status_bar(c, frame, secret=True)}{above}'
+        f'{shown}<div class="table">{board_frame(c, board)}{panel}{side}</div></section>'
     )
 
 
@@ -969,7 +947,7 @@ def render_hand_over(c: Controller, above: str = "") -> str:
         f'<div class="handover-cover" role="dialog" aria-modal="true" aria-labelledby="handover-title">'
         f'{above}{popups}'
         f'<section class="handover" aria-live="polite"><div class="screen-head"><h1 id="handover-title">{esc(msg("ui.handover_title", lang))}</h1>'
-        f'{language_choice(lang, compact=True)}{_summary_button(s.GAME, lang)}{_rules_button(lang)}</div>'
+        f'{language_choice(lang, compact=True)}{summary_button(s.GAME, lang)}{rules_button(lang)}</div>'
         f'<p class="why">{esc(why)}</p><p class="lead">{esc(lead)}</p>'
         f'<ul class="bidders">{choices}</ul>'
         + (f'<p class="done">{esc(msg("ui.bids_made", lang, players=", ".join(done)))}</p>' if done else "")
