@@ -10,25 +10,24 @@ names above all — goes through ``esc`` so it can only ever be text.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from ...core.game import GameState
 from ...core.players import BOT_STRENGTHS
 from ...games import GAMES, spec_of
 from ...kit import Frame, Interaction, attrs, button, colour_letter, esc
 from ...kit.intents import Intent
-from ...kit.memo import Same, memo, part, parts_begin, parts_drawn, view_once
+from ...kit.memo import memo, part, parts_begin, parts_drawn
 from ...messages import describe, format_datetime, plural
 from ...messages import text as msg
-from ..coach_view import end_lines, hint_focus, render_review, review_button
-from ..controller import GAME, HOME, MAX_ZOOM, SETUP, Controller
+from ..coach_view import end_lines, render_review, review_button
+from ..controller import GAME, HOME, SETUP, Controller
 from ..help import render_help
-from .common import fixed, language_choice
+from .common import language_choice
 from .head_line import home_button, more_menu, read_only_line, round_label, rules_button, status_bar, summary_button
 from .log import LOG_BLOCK, LOG_LINES, log_section
-from .panels import action_panel, coach_tips, lesson_panel, moment_panel, news_line
+from .panels import action_panel, coach_tips, news_line
+from .table import board_frame, frame_of, one_popup, popup_layer, table_parts, view_of
 
 __all__ = [
     "LOG_BLOCK", "LOG_LINES", "SPRITE_ID", "Screen", "coach_tips", "frame_of",
@@ -350,35 +349,6 @@ def render_learn(c: Controller) -> str:
     )
 
 
-def frame_of(c: Controller) -> Frame:
-    assert c.state is not None
-    frame = Frame(c.state, view_of(c.state, c.viewer()), c.interaction(), c.selection or {}, c.lang, c.names, c.layout)
-    tips = coach_tips(c, frame)
-    if tips:  # the tip chosen points at its targets on the board
-        tip = tips[min(c.teaching.tip, len(tips) - 1)]
-        frame.interaction = dataclasses.replace(frame.interaction, focus=frozenset(tip.targets))
-    hinted = hint_focus(c, frame)
-    if hinted:  # the coach's hints point at their targets (over a tip's)
-        frame.interaction = dataclasses.replace(frame.interaction, focus=hinted)
-    return frame
-
-
-def view_of(s: GameState, viewer: int | None) -> dict[str, Any]:
-    """``s.view(viewer)``, worked out once per position (a view is a function of the state and its moves)."""
-    return view_once("view", s, viewer)
-
-
-def table_parts(c: Controller, frame: Frame, viewer: int | None) -> tuple[str, str]:
-    """The board and the players of the table, each drawn again only when what it shows changed
-    (``nile.kit.memo``): ``frame`` holds ``view_of(state, viewer)``. The board shows the view, what may be
-    clicked and what is chosen (targets, the coach's marks), the language, the names and the layout; the
-    players' cards the view, the language, the names and the layout (``GameUI.side``)."""
-    s = frame.state
-    at = (s.GAME, Same(s), len(s.history), viewer, frame.lang, tuple(frame.names), frame.layout)
-    return (part(".board-frame > .board", memo("board").get((at, frame.interaction, frame.selection), c.ui.board, frame)),
-            memo("side").get(at, c.ui.side, frame))
-
-
 def render_game(c: Controller, above: str = "") -> str:
     """The game screen, with ``above`` (the update line, a notice) right under its head line (static/app.css
     keeps a notice off the head line: under it on a phone, over the board's top where the table fits the
@@ -417,58 +387,11 @@ def render_game(c: Controller, above: str = "") -> str:
     )
 
 
-#: the board's sizes on a phone (``Controller.board_zoom``), in per cent of the screen's width
-ZOOM_PERCENT = {1: 100, 2: 150, 3: 200}
-
-
 def _fit(report: str) -> str:
     """" fit": the table fills the window (wider than a phone, static/app.css: the board scales to
     the space left, the panels scroll inside themselves). Not under the end's report above the table:
     the page then scrolls as one, so all of it can be read."""
     return "" if report else " fit"
-
-
-def popup_layer(c: Controller, frame: Frame) -> str:
-    """The moment the board pauses on or a guided game's lesson (``one_popup``), as a dialog over the table
-    (static/app.css ``.popups``): over the panels where the table fits the window (a laptop: the column on the
-    right; a tablet: the window's foot), a sheet over a phone's docked panel, so the board it talks about stays
-    in sight and its main button is where the player looks. Opening or closing it leaves the table as it is
-    laid out (issue 21: standing above the table, a pop-up made the page scroll instead of fit, and the
-    browser styled and laid out the whole table anew as it opened and again as it closed)."""
-    popups = one_popup(c, frame)
-    return f'<div class="popups">{popups}</div>' if popups else ""
-
-
-def one_popup(c: Controller, frame: Frame) -> str:
-    """A guided game's lesson, else the moment the board pauses on: one at a time, so that neither stands
-    under the other with its button below the window's edge (issue: every button in reach). The lesson
-    goes first: it says what the moment then shows (a scoring); the moment waits meanwhile."""
-    return lesson_panel(c) or moment_panel(c, frame)
-
-
-def board_frame(c: Controller, board: str) -> str:
-    """The game's board in its frame, and on a phone the control that draws it larger: the frame
-    then scrolls inside itself, never the page (static/app.css ``.board-frame``)."""
-    lang, zoom = c.lang, c.board_zoom
-    control, scrolls = _zoom_control(lang, zoom)
-    return f'{control}<div class="board-frame zoom-{zoom}"{scrolls}>{board}</div>'
-
-
-@fixed
-def _zoom_control(lang: str, zoom: int) -> tuple[str, str]:
-    """The board's zoom control and the frame's attributes at a zoom (``board_frame``)."""
-    name = msg("ui.zoom", lang)
-    control = (
-        f'<div class="zoom" role="group"{attrs(aria_label=name)}>'
-        f'<button type="button"{attrs(data_i=Intent.ZOOM, data_v="out", title=msg("ui.zoom_out", lang), aria_label=msg("ui.zoom_out", lang))}'
-        f'{" disabled" if zoom <= 1 else ""}>−</button>'
-        f'<output aria-live="polite">{ZOOM_PERCENT[zoom]} %</output>'
-        f'<button type="button"{attrs(data_i=Intent.ZOOM, data_v="in", title=msg("ui.zoom_in", lang), aria_label=msg("ui.zoom_in", lang))}'
-        f'{" disabled" if zoom >= MAX_ZOOM else ""}>+</button></div>'
-    )
-    # larger than the screen it scrolls sideways inside itself: then it takes the keyboard's focus too
-    scrolls = attrs(tabindex="0", role="region", aria_label=msg("ui.board", lang)) if zoom > 1 else ""
-    return control, scrolls
 
 
 #: the replay's first and last step as drawn icons (a bar and a triangle): the ⏮ ⏭ characters are
