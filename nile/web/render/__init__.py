@@ -1,112 +1,36 @@
 """Markup for every screen the shell owns: the controller's state in, HTML text out (no browser).
 
-Home (the games on offer and the saved games), the set-up frame, the status
-bar, the action panel, the log, the hand-over screens of secret decisions and
-the rules help frame are drawn here for every game; the board, the game's own
-set-up choices, the private input and the end screen come from the game's UI
-module (``nile.kit.GameUI``). All text that came from a player or a file —
-names above all — goes through ``esc`` so it can only ever be text.
+Home (the games on offer and the saved games), the set-up frame, the status bar, the action panel, the
+log, the hand-over screens of secret decisions and the rules help frame are drawn here for every game; the
+board, the game's own set-up choices, the private input and the end screen come from the game's UI module
+(``nile.kit.GameUI``). All text that came from a player or a file — names above all — goes through
+``esc`` so it can only ever be text.
+
+One room per job, each importing only rooms above it in this list (lowest first):
+
+- ``common.py``: ``fixed`` (controls drawn once for a language and a setting) and the language select;
+- ``log.py``: the log beside the table, in blocks the page keeps;
+- ``head_line.py``: the game's head line and its menu, the computer players' controls, the read-only line;
+- ``panels.py``: the action panel, the coach's list, the news line, the moment and lesson dialogs;
+- ``table.py``: the frame a table is drawn from, the board and the players' cards, the board's frame and
+  zoom, the pop-up over the table;
+- ``replay.py``: the replay; ``secret.py``: a sealed decision at the table and the hand-over screen;
+- ``game.py``: the game screen, which of its forms shows;
+- ``home.py``: home, the saved games, Recently deleted, backups; ``setup.py``: the set-up frames;
+- ``screen.py``: the whole app (``render_app``) and ``Screen``.
+
+This module only names what the rest of the app uses (``nile.web.app``, the tests, tools/bench).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from ...games import GAMES
-from ...kit import button, esc
-from ...kit.intents import Intent
-from ...kit.memo import memo, part, parts_begin, parts_drawn
-from ...messages import text as msg
-from ..controller import GAME, HOME, SETUP, Controller
-from ..help import render_help
-from .game import render_game
-from .home import render_home
 from .log import LOG_BLOCK, LOG_LINES
 from .panels import coach_tips
-from .setup import render_setup, start_option_label
+from .screen import SPRITE_ID, Screen, render_app, render_screen, sprite
+from .setup import start_option_label
 from .table import frame_of
 
 __all__ = [
     "LOG_BLOCK", "LOG_LINES", "SPRITE_ID", "Screen", "coach_tips", "frame_of",
     "render_app", "render_screen", "sprite", "start_option_label",
 ]
-
-
-@dataclass(frozen=True)
-class Screen:
-    """A drawn screen and what the page must know about it: whether it shows a secret (a private
-    bid: never written down), and whether a reload may show it at once while Python starts."""
-
-    html: str
-    name: str  # home, setup, game
-    secret: bool
-    keep: bool
-    #: parts of ``html`` the page may keep as they are when they are what it painted last time: (a selector
-    #: of the part's element in #app, its markup) (``nile.kit.memo.part``, static/morph.js)
-    parts: tuple[tuple[str, str], ...] = ()
-
-
-def render_screen(c: Controller) -> Screen:
-    secret = c.screen == GAME and c.active_bidder() is not None and c.help is None
-    parts_begin()
-    html = render_app(c)
-    return Screen(html, c.screen, secret, keep=c.screen in (HOME, GAME) and not secret and c.coaching.review is None,
-                  parts=parts_drawn())
-
-
-SPRITE_ID = "nile-sprite"
-
-
-def sprite() -> str:
-    """Every registered game's artwork (``GameUI.symbols``) in one hidden SVG, first in the app: every
-    screen's board, rules-help picture and replay draws its pieces with ``<use href="#…">`` from here.
-    Its ``id`` makes static/morph.js keep the one live copy (an unchanged node is never written to)."""
-    return memo("sprite").get(tuple(GAMES), _sprite)
-
-
-def _sprite() -> str:
-    symbols = "".join(spec.ui.symbols for spec in GAMES.values())
-    return f'<svg id="{SPRITE_ID}" class="sprite" aria-hidden="true" focusable="false" width="0" height="0">{symbols}</svg>'
-
-
-def render_app(c: Controller) -> str:
-    parts = [part(f"#{SPRITE_ID}", sprite())]
-    above = _update_line(c) + _notice(c)
-    if c.screen == HOME:
-        parts += [above, render_home(c)]
-    elif c.screen == SETUP:
-        parts += [above, render_setup(c)]
-    elif c.screen == GAME and c.state is not None:
-        parts.append(render_game(c, above))
-    else:
-        parts.append(above)
-    if c.help is not None:
-        parts.append(render_help(c.help, c.lang, c.variants_in_play()))
-    return "".join(parts)
-
-
-def _update_line(c: Controller) -> str:
-    """A new version is ready (or the bot worker runs another one): one line and Reload, where it
-    interrupts no move (``Controller.offers_update``)."""
-    if not c.offers_update:
-        return ""
-    key = "ui.worker_other_version" if c.worker_mismatch else "ui.update_ready"
-    return (
-        f'<div class="update-line" role="status"><span>{esc(msg(key, c.lang))}</span>'
-        f'{button(msg("ui.update_reload", c.lang), Intent.UPDATE, cls="primary")}</div>'
-    )
-
-
-def _notice(c: Controller) -> str:
-    if not c.notice:
-        return ""
-    level, text = c.notice
-    role = "alert" if level == "error" else "status"
-    link = ""
-    if c.notice_rule is not None and c.notice_rule[0] is c.notice:  # a why-line: its rule, one tap away
-        ref = c.notice_rule[1]
-        link = button(msg("help.rule_link", c.lang, rule=ref.partition(":")[2]), Intent.RULES_OPEN, ref, cls="rule-link")
-    return (
-        f'<div class="notice {esc(level)}" role="{role}"><span>{esc(text)}</span>{link}'
-        f'{button("×", Intent.DISMISS, cls="close", title=msg("ui.dismiss", c.lang))}</div>'
-    )
