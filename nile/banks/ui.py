@@ -335,7 +335,8 @@ def variants_of(state: GameState) -> frozenset[str]:
 # ---------------------------------------------------------------------- a game in progress
 def status(frame: Frame) -> str:
     """The tide (N3), the cards turned this round and the acting player's AP, for the status bar: drawn again
-    only for another position or language (the view is one object per position: nile.web.render.view_of)."""
+    only for another position or language (the view is one object per position:
+    nile.web.render.table.view_of)."""
     tide, events, ap = memo("banks-status").get((Same(frame.view), frame.lang), _status, frame.view, frame.lang)
     # the dial and the cards turned change a few times a round: each a part the page keeps as it is meanwhile
     return part(".status > .tide", tide) + (part(".status > .events", events) if events else "") + ap
@@ -350,7 +351,7 @@ def _status(view: dict[str, Any], lang: str) -> tuple[str, str, str]:
 
 def board(frame: Frame) -> str:
     # the view with the markers' ids and the water cards' piles, worked out once per view (it is the same
-    # object while the position is: nile.web.render.view_of)
+    # object while the position is: nile.web.render.table.view_of)
     view = memo("banks-board-view").get(Same(frame.view), board_view, frame.state, frame.view)
     frame = replace(frame, view=view)
     layout, lang = frame.layout, frame.lang

@@ -12,7 +12,7 @@ from ..storage import StorageFull
 LANG_KEY = "nile:lang"
 #: the sound switch ("on", else off: a page never makes a sound before the player asks for it)
 SOUND_KEY = "nile:sound"
-#: the largest board on a phone (``Settings.board_zoom``: 1, 2, 3 — the screen's width × 1, 1.5, 2: render.ZOOM_PERCENT)
+#: the largest board on a phone (``Settings.board_zoom``: 1, 2, 3 — the screen's width × 1, 1.5, 2: render.table.ZOOM_PERCENT)
 MAX_ZOOM = 3
 
 

@@ -1,0 +1,56 @@
+"""The game's log beside the table: its last lines, newest first, each numbered by its place in the whole
+log with its rule one tap away, drawn in blocks the page keeps as they are (issue 21)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...kit import attrs, esc
+from ...kit.intents import Intent
+from ...kit.memo import memo, part, places
+from ...messages import describe
+from ...messages import text as msg
+from ..controller import Controller
+
+LOG_LINES = 80  # the log shows at least its last 80 lines...
+LOG_BLOCK = 20  # ...from the start of a block of 20 (_draw_log)
+
+
+def log_section(c: Controller, view: dict[str, Any]) -> str:
+    game = c.state.GAME if c.state is not None else ""
+    log = view["log"]
+    # the last LOG_LINES lines at least, from the start of a block of LOG_BLOCK lines (see _draw_log)
+    start = max(0, (len(log) - LOG_LINES) // LOG_BLOCK * LOG_BLOCK)
+    shown = log[start:]
+    # what it shows: the last lines' entries, in the game's words (rule links), language and names
+    return memo("log").get((game, c.lang, tuple(c.names), shown), _draw_log, c, game, log, start)
+
+
+def _draw_log(c: Controller, game: str, log: list[dict[str, Any]], start: int) -> str:
+    """The log's lines, newest first, in blocks of LOG_BLOCK lines by their place in the whole log (issue 21,
+    every tap answers within a frame): a move adds lines to the newest block only, and every other block is
+    a part the page keeps as it is (``part``), so a click does not send, parse and compare the whole log."""
+    # each line drawn once, by its place in the log: a move adds a line, the others are kept
+    kept, context = places("log-lines"), (game, c.lang, tuple(c.names))
+    blocks = []
+    for first in reversed(range(start, len(log), LOG_BLOCK)):
+        lines = range(first, min(first + LOG_BLOCK, len(log)))
+        # a line is kept by its entry and its rule (which may depend on the lines before it: GameUI.log_rule)
+        ruled = {i: (log[i], c.ui.log_rule(log, i)) for i in lines}
+        items = "".join(kept.get(context, i, ruled[i], _log_line, c, *ruled[i], game, i) for i in reversed(lines))
+        block = first // LOG_BLOCK
+        blocks.append(part(f'.side > .log > ol[data-b="{block}"]', f'<ol data-b="{block}">{items}</ol>'))
+    # it scrolls, so it takes the keyboard's focus too (to scroll it without a mouse)
+    return (f'<section class="log" tabindex="0" aria-labelledby="log-title"><h2 id="log-title">{esc(msg("ui.log", c.lang))}</h2>'
+            f'{"".join(blocks) or "<ol></ol>"}</section>')
+
+
+def _log_line(c: Controller, entry: dict[str, Any], rule: str | None, game: str, index: int) -> str:
+    """A log line, numbered by its place in the whole log (the list shows only the last lines), with its rule
+    one tap away (the rule id the game gives it). The number is in the markup, not the list's own:
+    the stylesheet lets the browser skip the lines scrolled out of the log's view (issue 21, every tap
+    answers within a frame), and a skipped list item would hide a number drawn by the list."""
+    # a tap target as large as any (44 px) in a line of small text: the chip is drawn small inside it (static/app.css)
+    link = (f' <button type="button" class="rule-link inline"{attrs(data_i=Intent.RULES_OPEN, data_v=f"{game}:{rule}", title=msg("help.rule_link", c.lang, rule=rule))}>'
+            f'<span>{esc(rule)}</span></button>') if rule else ""
+    return f'<li><span class="n">{index + 1}.</span> {esc(describe(entry, c.names, c.lang))}{link}</li>'
