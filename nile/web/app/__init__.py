@@ -44,17 +44,17 @@ import js
 from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js
 from pyscript import document, window
 
-from ..bots import protocol
-from ..core.save import MAX_SAVE_CHARS
-from ..games import load_save
-from ..kit.intents import Intent
-from ..messages import pick_language
-from ..messages import text as msg
-from .controller import GAME, LANG_KEY, Controller
-from .help import CONTENTS, SEARCH
-from .render import Screen, render_screen, start_option_label
-from .since import mark_window
-from .storage import MAX_BACKUP_CHARS, PREFIX, Library, MemoryStore, StorageFull, Store
+from ...bots import protocol
+from ...core.save import MAX_SAVE_CHARS
+from ...games import load_save
+from ...kit.intents import Intent
+from ...messages import pick_language
+from ...messages import text as msg
+from ..controller import GAME, LANG_KEY, Controller
+from ..help import CONTENTS, SEARCH
+from ..render import Screen, render_screen, start_option_label
+from ..since import mark_window
+from ..storage import MAX_BACKUP_CHARS, PREFIX, Library, MemoryStore, StorageFull, Store
 
 #: the last drawn screen, shown by static/boot.js on the next load until Python is ready
 LAST_SCREEN_KEY = "nile:last-screen"
