@@ -41,7 +41,7 @@ import traceback
 from typing import Any
 
 import js
-from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from ...bots import protocol
@@ -54,10 +54,9 @@ from ..controller import GAME, LANG_KEY, Controller
 from ..help import CONTENTS, SEARCH
 from ..render import Screen, render_screen, start_option_label
 from ..since import mark_window
-from ..storage import MAX_BACKUP_CHARS, PREFIX, Library, MemoryStore, StorageFull, Store
+from ..storage import MAX_BACKUP_CHARS, PREFIX, Library
+from .bridge import LAST_SCREEN_KEY, js_str, new_seed, open_store
 
-#: the last drawn screen, shown by static/boot.js on the next load until Python is ready
-LAST_SCREEN_KEY = "nile:last-screen"
 #: longer screens are not kept (boot.js refuses more, too): room in localStorage is for saves
 LAST_SCREEN_MAX = 300_000
 #: the kept screen is written when the browser is idle after the redraw, at the latest this long after it
@@ -72,64 +71,11 @@ FOCUS_FALLBACK = (
 )
 
 
-def _str(value: object) -> str | None:
-    """A JS string or null/undefined as Python (JS null arrives as ``jsnull``, not None)."""
-    return None if value is None or value is jsnull else str(value)
-
-
-class LocalStore:
-    """``window.localStorage`` as a ``Store``."""
-
-    def __init__(self, storage: Any) -> None:
-        self.storage = storage
-
-    def get(self, key: str) -> str | None:
-        return _str(self.storage.getItem(key))
-
-    def set(self, key: str, value: str) -> None:
-        try:
-            self.storage.setItem(key, value)
-        except Exception as e:  # a DOMException: QuotaExceededError
-            if "quota" not in str(e).lower():
-                raise
-            if key != LAST_SCREEN_KEY and _str(self.storage.getItem(LAST_SCREEN_KEY)) is not None:
-                self.storage.removeItem(LAST_SCREEN_KEY)  # the kept screen never costs a save its room
-                try:
-                    self.storage.setItem(key, value)
-                    return
-                except Exception:  # noqa: BLE001 - still full: say so below
-                    pass
-            raise StorageFull(key) from None
-
-    def remove(self, key: str) -> None:
-        self.storage.removeItem(key)
-
-    def keys(self) -> list[str]:
-        return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
-
-
-def _open_store() -> tuple[Store, bool]:
-    try:
-        storage = window.localStorage
-        probe = "nile:probe"
-        storage.setItem(probe, "1")
-        storage.removeItem(probe)
-        return LocalStore(storage), True
-    except Exception:
-        return MemoryStore(), False
-
-
-def _new_seed() -> int:
-    words = js.Uint32Array.new(2)
-    window.crypto.getRandomValues(words)
-    return (int(words[0]) << 32) | int(words[1])
-
-
 class App:
     def __init__(self) -> None:
-        store, usable = _open_store()
-        lang = pick_language(store.get(LANG_KEY), _str(window.navigator.language))
-        self.controller = Controller(Library(store, load_save), _new_seed, lang)
+        store, usable = open_store()
+        lang = pick_language(store.get(LANG_KEY), js_str(window.navigator.language))
+        self.controller = Controller(Library(store, load_save), new_seed, lang)
         if not usable:  # blocked: said once now, and by a mark on every screen after (storage_blocked)
             self.controller.storage_blocked = True
             self.controller.notice = ("error", msg("ui.no_storage", lang))
@@ -186,8 +132,8 @@ class App:
         active = document.activeElement
         focus = None
         keyboard = False
-        if _str(active) is not None and hasattr(active, "getAttribute") and _str(active.getAttribute("data-i")):
-            focus = (_str(active.getAttribute("data-i")), _str(active.getAttribute("data-v")))
+        if js_str(active) is not None and hasattr(active, "getAttribute") and js_str(active.getAttribute("data-i")):
+            focus = (js_str(active.getAttribute("data-i")), js_str(active.getAttribute("data-v")))
             keyboard = bool(active.matches(":focus-visible"))
         split = self._split
         split.append(("handle", js.performance.now()))
@@ -197,7 +143,7 @@ class App:
         step, since, animate = self._motion()
         moved = step != self._step  # a move made or taken back: pieces are followed (static/motion.js)
         mover = getattr(window, "nileMotion", None) if moved else None
-        if mover is not None and _str(mover) is None:
+        if mover is not None and js_str(mover) is None:
             mover = None
         if html != self._html:  # an unchanged screen is left alone (no flicker, focus kept)
             if mover is not None:
@@ -220,7 +166,7 @@ class App:
         turned, self._rules_page = page != self._rules_page, page
         if opened:  # a dialog just opened: the keyboard goes to it (its Close button)
             close = self.root.querySelector(".rules-help [data-i=rules]")
-            if _str(close) is not None:
+            if js_str(close) is not None:
                 close.focus()
         if not opened and focus:
             self._refocus(focus[0] or "", focus[1], keyboard)
@@ -259,7 +205,7 @@ class App:
         if kind is None or not c.sound or (kind == "tick" and not animate):
             return
         player = getattr(window, "nileSound", None)
-        if player is None or _str(player) is None:
+        if player is None or js_str(player) is None:
             return
         try:
             player.play(kind)
@@ -284,7 +230,7 @@ class App:
             return
         for sel in opened:
             title = self.root.querySelector(sel)
-            if _str(title) is None:
+            if js_str(title) is None:
                 continue
             box = title.getBoundingClientRect()
             if box.top < 0 or box.bottom > window.innerHeight:
@@ -307,8 +253,8 @@ class App:
         if not targets.length:
             return
         head, panel = self.root.querySelector(".game > .status"), self.root.querySelector(".table > .actions")
-        top = head.getBoundingClientRect().bottom if _str(head) is not None else 0
-        bottom = min(panel.getBoundingClientRect().top, window.innerHeight) if _str(panel) is not None else window.innerHeight
+        top = head.getBoundingClientRect().bottom if js_str(head) is not None else 0
+        bottom = min(panel.getBoundingClientRect().top, window.innerHeight) if js_str(panel) is not None else window.innerHeight
         for target in targets:
             box = target.getBoundingClientRect()
             if box.width and box.top >= top and box.bottom <= bottom:
@@ -326,7 +272,7 @@ class App:
         """Scroll the help's open page into sight, just under the help's sticky head, if its top is hidden
         under the head or low on the screen."""
         box, page, head = (self.root.querySelector(s) for s in (".rules-help", ".rules-page", ".rules-help .rules-head"))
-        if _str(box) is None or _str(page) is None or _str(head) is None:
+        if js_str(box) is None or js_str(page) is None or js_str(head) is None:
             return
         top, under = page.getBoundingClientRect().top, head.getBoundingClientRect().bottom
         if top < under or top > window.innerHeight * 0.6:
@@ -351,14 +297,14 @@ class App:
         is sent as a hole the page fills with the element it has (issue 21: neither parsed nor compared again)."""
         morph = getattr(window, "nileMorph", None)
         how, kept = "replaced", 0
-        if morph is not None and _str(morph) is not None:
+        if morph is not None and js_str(morph) is not None:
             try:
                 holes = self._holes(html, parts)
                 if holes is not None:
-                    how = _str(morph(self.root, holes[0], to_js(holes[1]))) or "failed"
+                    how = js_str(morph(self.root, holes[0], to_js(holes[1]))) or "failed"
                     kept = len(holes[1]) if how == "morph" else 0
                 if holes is None or how not in ("morph", "replaced"):  # no part kept, or one was not found
-                    how = _str(morph(self.root, html)) or "replaced"  # it falls back to innerHTML itself
+                    how = js_str(morph(self.root, html)) or "replaced"  # it falls back to innerHTML itself
             except Exception:  # never let a redraw break the page
                 js.console.error(traceback.format_exc())
                 self.root.innerHTML = html
@@ -366,13 +312,13 @@ class App:
             self.root.innerHTML = html
         self._painted = dict(parts)
         fit = getattr(window, "nileFit", None)  # the board's pictures fill their frames (static/fit.js)
-        if fit is not None and _str(fit) is not None:
+        if fit is not None and js_str(fit) is not None:
             fit(self.root)
         self._was_at_top = self.root.classList.contains("fits") and self._fitting.matches  # (``_show_popups``)
-        fits = _str(self.root.querySelector(":scope > .game.fit")) is not None
+        fits = js_str(self.root.querySelector(":scope > .game.fit")) is not None
         if fits != self.root.classList.contains("fits"):  # the table fills the window (static/app.css #app.fits)
             self.root.classList.toggle("fits", fits)
-        covered = _str(self.root.querySelector(":scope > .handover-cover")) is not None
+        covered = js_str(self.root.querySelector(":scope > .handover-cover")) is not None
         if covered != self._covered:  # the page does not scroll under a hand-over screen (static/app.css html.covered)
             document.documentElement.classList.toggle("covered", covered)
             if covered and not self._fitting.matches:  # on a phone the next person's table opens at its top, as
@@ -413,12 +359,12 @@ class App:
     def _refocus(self, intent: str, value: str | None, keyboard: bool) -> None:
         """Keep the keyboard on the element the player was on, else on the next sensible target."""
         active = document.activeElement
-        if (_str(active) is not None and hasattr(active, "getAttribute") and _str(active.getAttribute("data-i")) == intent
-                and _str(active.getAttribute("data-v")) == value and self.root.contains(active)):
+        if (js_str(active) is not None and hasattr(active, "getAttribute") and js_str(active.getAttribute("data-i")) == intent
+                and js_str(active.getAttribute("data-v")) == value and self.root.contains(active)):
             return  # the redraw kept it (static/morph.js keeps unchanged elements)
         sel = f'[data-i="{js.CSS.escape(intent)}"]' + (f'[data-v="{js.CSS.escape(value)}"]' if value is not None else ":not([data-v])")
         same = self.root.querySelector(sel)
-        if _str(same) is not None:
+        if js_str(same) is not None:
             same.focus()
             return
         # gone (used up, or the screen moved on): the first target of the action panel, else the
@@ -451,7 +397,7 @@ class App:
         self._keep_pending = screen
         if first:
             idle: Any = getattr(window, "requestIdleCallback", None)
-            if _str(idle) is not None:
+            if js_str(idle) is not None:
                 idle(self._keep_proxy, to_js({"timeout": KEEP_WITHIN_MS}, dict_converter=js.Object.fromEntries))
             else:
                 js.setTimeout(self._keep_proxy, 50)
@@ -477,7 +423,7 @@ class App:
     def _storage_manager(self) -> Any:
         """``navigator.storage`` where the browser has persistent storage (``persist``/``persisted``), else None."""
         manager = getattr(window.navigator, "storage", None)
-        if _str(manager) is None or _str(getattr(manager, "persist", None)) is None:
+        if js_str(manager) is None or js_str(getattr(manager, "persist", None)) is None:
             return None
         return manager
 
@@ -501,7 +447,7 @@ class App:
     def _tabs() -> Any:
         """``window.nileTabs`` (static/tablock.js) where the browser has Web Locks, else None."""
         tabs = getattr(window, "nileTabs", None)
-        return tabs if _str(tabs) is not None and bool(getattr(tabs, "supported", False)) else None
+        return tabs if js_str(tabs) is not None and bool(getattr(tabs, "supported", False)) else None
 
     def _hold_game(self) -> None:
         """Hold the lock of the game open here (and only of it): asked when a game opens, let go when it closes."""
@@ -537,7 +483,7 @@ class App:
                 self._persist()
             elif effect[0] == "update":
                 updater: Any = getattr(window, "nileUpdate", None)  # static/boot.js: the waiting service worker
-                if _str(updater) is not None:
+                if js_str(updater) is not None:
                     updater.apply()
                 else:
                     window.location.reload()
@@ -639,7 +585,7 @@ class App:
 
     def on_bot_error(self, event) -> None:  # noqa: ANN001
         """The worker script itself failed (it could not load): pause the bots and say why."""
-        message = _str(getattr(event, "message", None)) or "worker error"
+        message = js_str(getattr(event, "message", None)) or "worker error"
         key = self._bot_key or ""
         self._bot_key = None
         self._safely(lambda: self.controller.bot_failed(key, message))
@@ -667,11 +613,11 @@ class App:
     # ------------------------------------------------------------------ events
     def on_click(self, event) -> None:  # noqa: ANN001
         el = event.target.closest("[data-i]")
-        if _str(el) is None or el.tagName in ("INPUT", "SELECT", "OPTION") or el.hasAttribute("disabled"):
+        if js_str(el) is None or el.tagName in ("INPUT", "SELECT", "OPTION") or el.hasAttribute("disabled"):
             return
         if el.tagName == "SUMMARY":  # a fold the app keeps (the coach's list): the redraw opens or closes it
             event.preventDefault()
-        intent, value = _str(el.getAttribute("data-i")) or "", _str(el.getAttribute("data-v")) or ""
+        intent, value = js_str(el.getAttribute("data-i")) or "", js_str(el.getAttribute("data-v")) or ""
         self._safely(lambda: self.controller.handle(intent, value))
 
     def on_key(self, event) -> None:  # noqa: ANN001
@@ -690,14 +636,14 @@ class App:
         if event.key not in ("Enter", " "):
             return
         el = event.target
-        if event.key == "Enter" and _str(el.getAttribute("data-i")) == "setup-name":  # a name typed: start
+        if event.key == "Enter" and js_str(el.getAttribute("data-i")) == "setup-name":  # a name typed: start
             event.preventDefault()
             self._safely(lambda: self.controller.handle("start-game"))
             return
-        if _str(el.getAttribute("role")) != "button" or el.tagName in ("BUTTON", "INPUT", "SELECT"):
+        if js_str(el.getAttribute("role")) != "button" or el.tagName in ("BUTTON", "INPUT", "SELECT"):
             return
         event.preventDefault()
-        intent, value = _str(el.getAttribute("data-i")) or "", _str(el.getAttribute("data-v")) or ""
+        intent, value = js_str(el.getAttribute("data-i")) or "", js_str(el.getAttribute("data-v")) or ""
         self._safely(lambda: self.controller.handle(intent, value))
 
     def on_focus(self, event: Any) -> None:
@@ -708,23 +654,23 @@ class App:
         if not self._covered:
             return
         target = event.target
-        if _str(target) is None or not hasattr(target, "closest") or _str(target.closest("#app > .game")) is None:
+        if js_str(target) is None or not hasattr(target, "closest") or js_str(target.closest("#app > .game")) is None:
             return
         first = self.root.querySelector(".handover-cover :is(button, select, [tabindex]):not([disabled])")
-        if _str(first) is not None:
+        if js_str(first) is not None:
             first.focus()
 
     def on_input(self, event) -> None:  # noqa: ANN001
         """Typing in a text field is recorded as it happens, without redrawing: a redraw while the
         player moves to the Start button would replace that button under their click."""
         el = event.target
-        intent = _str(el.getAttribute("data-i"))
+        intent = js_str(el.getAttribute("data-i"))
         if intent == "rules-search":  # searching the rules redraws the results as the player types
             value = str(el.value)
             self._safely(lambda: self.controller.handle(intent, value))
             return
         if intent and el.type == "text":
-            data_v = _str(el.getAttribute("data-v"))
+            data_v = js_str(el.getAttribute("data-v"))
             value = f"{data_v}:{el.value}" if data_v is not None else str(el.value)
             try:
                 self.controller.handle(intent, value)
@@ -736,12 +682,12 @@ class App:
     def _rename_start_option(self, seat: str, name: str) -> None:
         """Keep the start-player choice in step with a name being typed (no redraw, see on_input)."""
         option = self.root.querySelector(f'select[data-i="setup-option"][data-v="start"] option[value="{seat}"]') if seat.isdigit() else None
-        if option is not None and _str(option) is not None:
+        if option is not None and js_str(option) is not None:
             option.textContent = start_option_label(name, int(seat))
 
     def on_change(self, event) -> None:  # noqa: ANN001
         el = event.target
-        intent = _str(el.getAttribute("data-i"))
+        intent = js_str(el.getAttribute("data-i"))
         if not intent or el.type == "text":  # text fields already reported every keystroke
             return
         if intent == "import":
@@ -750,7 +696,7 @@ class App:
         if intent == "restore":
             self._restore(el)
             return
-        data_v = _str(el.getAttribute("data-v"))
+        data_v = js_str(el.getAttribute("data-v"))
         if el.type == "checkbox":
             value = data_v or ""
         elif data_v is not None:
@@ -761,7 +707,7 @@ class App:
 
     def _import(self, el) -> None:  # noqa: ANN001
         files = el.files
-        if _str(files) is None or files.length == 0:
+        if js_str(files) is None or files.length == 0:
             return
         file = files.item(0)
         if file.size > MAX_SAVE_CHARS * 4:
@@ -781,7 +727,7 @@ class App:
     def _restore(self, el) -> None:  # noqa: ANN001
         """A backup file chosen: size-checked before it is read, then restored (``Controller.restore_text``)."""
         files = el.files
-        if _str(files) is None or files.length == 0:
+        if js_str(files) is None or files.length == 0:
             return
         file = files.item(0)
         if file.size > MAX_BACKUP_CHARS * 2:
@@ -818,10 +764,10 @@ class App:
     def on_storage(self, event) -> None:  # noqa: ANN001
         """Another tab wrote to storage: if it is our game, say so (the next save would conflict)."""
         c = self.controller
-        if _str(event.key) is None:  # another tab cleared the site's storage (clear() names no key)
+        if js_str(event.key) is None:  # another tab cleared the site's storage (clear() names no key)
             self._safely(c.storage_cleared)
             return
-        key = _str(event.key) or ""
+        key = js_str(event.key) or ""
         if key == LAST_SCREEN_KEY:
             return  # another tab's kept screen: nothing of ours changed
         if c.game_id and c.screen == GAME and key == PREFIX + c.game_id:
@@ -844,12 +790,12 @@ def main() -> None:
     gc.freeze()
     app.ask_persisted()
     loading = document.getElementById("loading")
-    if _str(loading) is not None:
+    if js_str(loading) is not None:
         loading.remove()
     app.root.removeAttribute("hidden")
     app.root.removeAttribute("inert")  # the screen boot.js showed from the last visit is live now
     starting = document.getElementById("starting")
-    if _str(starting) is not None:
+    if js_str(starting) is not None:
         starting.remove()
     document.body.dataset.build = protocol.BUILD  # which version of Nile this page runs
     document.body.dataset.appState = "ready"
