@@ -8,6 +8,7 @@ for the save; storage the browser blocks is a ``MemoryStore`` (the page says so)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import js
@@ -18,6 +19,9 @@ from ..storage import MemoryStore, StorageFull, Store
 
 #: the last drawn screen, shown by static/boot.js on the next load until Python is ready
 LAST_SCREEN_KEY = "nile:last-screen"
+
+#: how the page's parts answer an event: the App runs the work (an error becomes a notice), then redraws
+Answer = Callable[[Callable[[], object]], None]
 
 
 def js_str(value: object) -> str | None:
