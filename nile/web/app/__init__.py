@@ -16,15 +16,8 @@ error never breaks the page: it is shown as a notice and logged to the console.
 
 The computer players and the coach think in the bot worker: ``workers.py``.
 
-One game, one tab (issue 23): while a game is open here the page holds its Web Lock
-(``static/tablock.js``, ``window.nileTabs``: "nile:game:<id>", released when the tab
-leaves the game or closes) and hands what it learns to ``Controller.tab_news``; Take
-over steals the lock. Decided fallback, for a browser without Web Locks: the ``storage``
-event alone — a tab that sees another tab write the game it plays shows it read-only
-from then on (``Controller.other_tab_changed``), and Take over simply plays it here
-from the stored copy (the other tab turns read-only at this tab's next move). The home
-screen redraws on every storage event, so games started or moved on in another tab
-show there at once.
+One game, one tab (the Web Locks), persistent storage, storage events, a new version and the
+controller's effects: ``conditions.py``.
 """
 
 from __future__ import annotations
@@ -35,7 +28,7 @@ import traceback
 from typing import Any
 
 import js
-from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from ...bots import protocol
@@ -47,8 +40,9 @@ from ..controller import GAME, LANG_KEY, Controller
 from ..help import CONTENTS, SEARCH
 from ..render import Screen, render_screen, start_option_label
 from ..since import mark_window
-from ..storage import MAX_BACKUP_CHARS, PREFIX, Library
+from ..storage import MAX_BACKUP_CHARS, Library
 from .bridge import LAST_SCREEN_KEY, js_str, new_seed, open_store
+from .conditions import Conditions
 from .workers import Workers
 
 #: longer screens are not kept (boot.js refuses more, too): room in localStorage is for saves
@@ -94,7 +88,6 @@ class App:
             create_proxy(self.on_click),
             create_proxy(self.on_change),
             create_proxy(self.on_key),
-            create_proxy(self.on_storage),
             create_proxy(self.on_resize),
             create_proxy(self.on_input),
             create_proxy(self.on_focus),
@@ -102,21 +95,15 @@ class App:
         self.root.addEventListener("click", self._proxies[0])
         self.root.addEventListener("change", self._proxies[1])
         document.addEventListener("keydown", self._proxies[2])  # shortcuts work wherever the focus is
-        window.addEventListener("storage", self._proxies[3])
-        window.addEventListener("resize", self._proxies[4])
-        self.root.addEventListener("input", self._proxies[5])
-        self.root.addEventListener("focusin", self._proxies[6])
+        window.addEventListener("resize", self._proxies[3])
+        self.root.addEventListener("input", self._proxies[4])
+        self.root.addEventListener("focusin", self._proxies[5])
         self.controller.layout = self._layout()
         self._was_at_top = False  # the page fitted the window before the last redraw: it was at its top (``_paint``)
         self._fitting = window.matchMedia(FITTING)  # a .game.fit fills the window at this size
         self.workers = Workers(self.controller, self._safely)  # the bot worker: bots' decisions, the coach
-        self._held: str | None = None  # the game whose lock this tab asked for (static/tablock.js)
-        self._tab_proxy = create_proxy(self.on_tab_news)
-        # a new version installed in the background (static/boot.js says so, maybe before Python ran)
-        self._update_proxy = create_proxy(self.on_update_ready)
-        window.addEventListener("nile:update-ready", self._update_proxy)
-        if getattr(window, "nileUpdateReady", False) is True:
-            self.controller.new_version_ready()
+        # persistent storage, the tab locks, storage events, a new version; the controller's effects
+        self.conditions = Conditions(self.controller, self._safely, usable)
 
     # ------------------------------------------------------------------ drawing
     def render(self) -> None:
@@ -165,8 +152,8 @@ class App:
             self._show_page()  # on a phone the contents above a page may fill the screen: the page comes into sight
         self._show_popups()
         self._show_targets()
-        self._hold_game()
-        self._run_effects()
+        self.conditions.hold_game()
+        self.conditions.run_effects()
         self.workers.drive_bots()
         self.workers.post_coach()
         self.renders += 1
@@ -411,85 +398,6 @@ class App:
             except Exception:  # noqa: BLE001
                 pass
 
-    def _storage_manager(self) -> Any:
-        """``navigator.storage`` where the browser has persistent storage (``persist``/``persisted``), else None."""
-        manager = getattr(window.navigator, "storage", None)
-        if js_str(manager) is None or js_str(getattr(manager, "persist", None)) is None:
-            return None
-        return manager
-
-    def ask_persisted(self) -> None:
-        """At start: does the browser keep our storage for good? (The home screen says so.)"""
-        manager = self._storage_manager()
-        if manager is not None and self._storage is not None:
-            manager.persisted().then(create_once_callable(self._persistence_known))
-
-    def _persist(self) -> None:
-        """The first game was saved: ask the browser to keep this site's storage (it may ask the player)."""
-        manager = self._storage_manager()
-        if manager is not None:
-            manager.persist().then(create_once_callable(self._persistence_known))
-
-    def _persistence_known(self, granted) -> None:  # noqa: ANN001
-        self._safely(lambda: self.controller.storage_persistent(bool(granted)))
-
-    # ------------------------------------------------------------------ one game, one tab
-    @staticmethod
-    def _tabs() -> Any:
-        """``window.nileTabs`` (static/tablock.js) where the browser has Web Locks, else None."""
-        tabs = getattr(window, "nileTabs", None)
-        return tabs if js_str(tabs) is not None and bool(getattr(tabs, "supported", False)) else None
-
-    def _hold_game(self) -> None:
-        """Hold the lock of the game open here (and only of it): asked when a game opens, let go when it closes."""
-        c = self.controller
-        gid = c.game_id if c.screen == GAME else None
-        if gid == self._held:
-            return
-        self._held = gid
-        tabs = self._tabs()
-        if tabs is None:
-            return
-        if gid is None:
-            tabs.close()
-        else:
-            tabs.open(gid, False, self._tab_proxy)
-
-    def _take_over(self, gid: str) -> None:
-        """Take over: steal the game's lock from the tab that plays it (without Web Locks: just play it here)."""
-        tabs = self._tabs()
-        self._held = gid
-        if tabs is None or not tabs.open(gid, True, self._tab_proxy):
-            js.setTimeout(create_once_callable(lambda: self.on_tab_news(gid, "held")), 0)
-
-    def on_tab_news(self, gid, news) -> None:  # noqa: ANN001
-        self._safely(lambda: self.controller.tab_news(str(gid), str(news)))
-
-    def _run_effects(self) -> None:
-        effects, self.controller.effects = self.controller.effects, []
-        for effect in effects:
-            if effect[0] == "take-over":
-                self._take_over(effect[1])
-            elif effect[0] == "persist":
-                self._persist()
-            elif effect[0] == "update":
-                updater: Any = getattr(window, "nileUpdate", None)  # static/boot.js: the waiting service worker
-                if js_str(updater) is not None:
-                    updater.apply()
-                else:
-                    window.location.reload()
-            elif effect[0] == "download":
-                _, name, text = effect
-                blob = js.Blob.new([text], js.Object.fromEntries([["type", "application/json"]]))
-                url = js.URL.createObjectURL(blob)
-                link = document.createElement("a")
-                link.href = url
-                link.download = name
-                document.body.appendChild(link)
-                link.click()
-                link.remove()
-                js.setTimeout(create_proxy(lambda url=url: js.URL.revokeObjectURL(url)), 1000)
-
     def _safely(self, work) -> None:  # noqa: ANN001
         started = js.performance.now()
         self._split = [("", started)]
@@ -658,22 +566,6 @@ class App:
         if layout != self.controller.layout:
             self._safely(lambda: self.controller.handle("layout", layout))
 
-    def on_update_ready(self, event) -> None:  # noqa: ANN001
-        self._safely(self.controller.new_version_ready)
-
-    def on_storage(self, event) -> None:  # noqa: ANN001
-        """Another tab wrote to storage: if it is our game, say so (the next save would conflict)."""
-        c = self.controller
-        if js_str(event.key) is None:  # another tab cleared the site's storage (clear() names no key)
-            self._safely(c.storage_cleared)
-            return
-        key = js_str(event.key) or ""
-        if key == LAST_SCREEN_KEY:
-            return  # another tab's kept screen: nothing of ours changed
-        if c.game_id and c.screen == GAME and key == PREFIX + c.game_id:
-            self._safely(c.other_tab_changed)  # read-only here from now on, showing the other tab's moves
-        elif c.screen == "home":
-            self._safely(lambda: None)
 
 
 def main() -> None:
@@ -688,7 +580,7 @@ def main() -> None:
     # the cyclic collector's sight, so its full collections, which come in the middle of some click, scan
     # only what the game makes since (issue 21: in CPython over the bench's game 5 -> 0.5 ms each)
     gc.freeze()
-    app.ask_persisted()
+    app.conditions.ask_persisted()
     loading = document.getElementById("loading")
     if js_str(loading) is not None:
         loading.remove()
