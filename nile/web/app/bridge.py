@@ -3,7 +3,8 @@
 ``window.localStorage`` wrapped as a ``Store`` (``nile.web.storage``): a full store becomes
 ``StorageFull``, after the kept screen (``LAST_SCREEN_KEY``, ``nile.web.app.kept``) has given up its room
 for the save; storage the browser blocks is a ``MemoryStore`` (the page says so). Seeds come from
-``crypto.getRandomValues``.
+``crypto.getRandomValues``. ``Answer`` is the shape of the App's answer to an event (``App._safely``) that
+the page's parts are handed.
 """
 
 from __future__ import annotations
