@@ -1,6 +1,6 @@
 """The messages between the page and its bot worker, declared once and used by both sides.
 
-The page (``nile.web.app``, from ``Controller.bot_job``) posts a ``Decide`` request; the
+The page (``nile.web.app``, from ``bots.job`` in ``nile.web.rooms``) posts a ``Decide`` request; the
 worker (``static/bot-worker.js``, a thin relay) hands every message it gets to ``handle``
 and posts back what it returns: ``Decided`` (the action's text and the thinking time) or
 ``Failed`` (why not). The coach (issue 22) asks the same worker: ``Hint`` (a person's three best

@@ -11,7 +11,7 @@ turned up onto the common row, the discard pile reshuffled — are shown on the 
 the shell in a short line that needs no click. One of them stops the table only when the device
 is about to go round for the next auction's secret bids (two or more people at the table): the
 crossing that ended the building phase, so that everyone sees it before the hand-over
-(``moment`` draws it; the shell decides when, ``Controller._note_moment``).
+(``moment`` draws it; the shell decides when, ``nile.web.rooms.moments``).
 
 Everything comes from the public log, so no bid is shown before every bidder has bid.
 """

@@ -1,7 +1,7 @@
 """Every intent the page can report, declared once: what a click, a key or a form change means.
 
 Markup writes an intent into ``data-i`` (and its value into ``data-v``); the page reports it to
-``Controller.handle``, whose table takes each one (a test renders every screen of both games and
+``Core.handle`` (``nile.web.core``), which routes each one to the room that declared it (a test renders every screen of both games and
 fails on an intent no handler takes). Games write the intents of their own screens from here
 too — a board target is ``PICK``, an action button ``ACT``, a set-up choice ``SETUP_OPTION``.
 """
@@ -20,14 +20,14 @@ class Intent(StrEnum):
     CONTINUE = "continue"
     DELETE = "delete"
     EXPORT = "export"
-    IMPORT = "import"  # a file chosen: the page reads it and calls Controller.import_text
+    IMPORT = "import"  # a file chosen: the page reads it and calls shelf.import_text
     UNDELETE = "undelete"  # put a game from Recently deleted back among the saved games
     PURGE = "purge"  # delete a game for good: asks first (PURGE_YES / PURGE_NO)
     PURGE_YES = "purge-yes"
     PURGE_NO = "purge-no"
     BACKUP = "backup"  # back up all games: one file to download
     BACKUP_LATER = "backup-later"  # the backup reminder's "not now"
-    RESTORE = "restore"  # a backup file chosen: the page reads it and calls Controller.restore_text
+    RESTORE = "restore"  # a backup file chosen: the page reads it and calls shelf.restore_text
     REPORT_CLOSE = "report-close"  # close the report of a restore
     LANG = "lang"
     SETUP_COUNT = "setup-count"

@@ -25,24 +25,24 @@ def percent(chance: float) -> int:
 
 def hint_button(c: Controller) -> str:
     """Hint: at a person's turn, ask the coach (disabled while it thinks)."""
-    key = c.hint_key()
-    if key is None or c.coaching.hints_at(key):
+    key = c.coach.hint_key()
+    if key is None or c.coach.coaching.hints_at(key):
         return ""
-    return button(msg("ui.hint", c.lang), Intent.HINT, cls="hint-button", disabled=c.coaching.asked == key,
+    return button(msg("ui.hint", c.lang), Intent.HINT, cls="hint-button", disabled=c.coach.coaching.asked == key,
                   title=msg("ui.hint_title", c.lang))
 
 
 def hint_panel(c: Controller, frame: Frame) -> str:
     """The coach thinking, why it could not answer, or its three choices: "1. <action> — 62 % — <why>"."""
-    key, lang = c.hint_key(), c.lang
+    key, lang = c.coach.hint_key(), c.lang
     if key is None:
         return ""
-    if c.coaching.asked == key:
+    if c.coach.coaching.asked == key:
         return f'<p class="hint-thinking" role="status">{esc(msg("ui.hint_thinking", lang))}</p>'
-    choices = c.coaching.hints_at(key)
+    choices = c.coach.coaching.hints_at(key)
     if not choices:
-        return f'<p class="hint-error" role="status">{esc(c.coaching.error)}</p>' if c.coaching.error else ""
-    located = c.coaching.located(key, frame.state, lang, c.names)
+        return f'<p class="hint-error" role="status">{esc(c.coach.coaching.error)}</p>' if c.coach.coaching.error else ""
+    located = c.coach.coaching.located(key, frame.state, lang, c.names)
     items = []
     for n, (choice, where) in enumerate(zip(choices, located, strict=False), 1):
         reason = describe({"key": choice["reason"], "params": choice["params"]}, c.names, lang)
@@ -53,10 +53,10 @@ def hint_panel(c: Controller, frame: Frame) -> str:
 
 def hint_focus(c: Controller, frame: Frame) -> frozenset[str]:
     """The board targets of the hints shown (the same marks as the tips of "Show me what I can do")."""
-    key = c.hint_key()
+    key = c.coach.hint_key()
     if key is None:
         return frozenset()
-    return frozenset(t for where in c.coaching.located(key, frame.state, c.lang, c.names) for t in where.targets)
+    return frozenset(t for where in c.coach.coaching.located(key, frame.state, c.lang, c.names) for t in where.targets)
 
 
 def end_lines(c: Controller) -> str:
@@ -64,7 +64,7 @@ def end_lines(c: Controller) -> str:
     s = c.state
     if s is None or not s.is_terminal():
         return ""
-    used = c.hints_used()
+    used = c.coach.hints_used()
     line = f'<p class="hints-used">{esc(plural("ui.hints_used", used, c.lang))}</p>' if used else ""
     return f'<div class="coach-end">{line}{button(msg("ui.review", c.lang), Intent.REVIEW, cls="primary")}</div>'
 
@@ -113,7 +113,7 @@ def _moments(c: Controller, moments: list[protocol.Moment]) -> str:
 def render_review(c: Controller, languages: str) -> str:
     """The review screen: the coach thinking (the worker goes through the game), or the chart and the moves
     (drawn once per language: the moves' words replay the game). ``languages``: the language choice."""
-    review = c.coaching.review
+    review = c.coach.coaching.review
     assert review is not None and c.state is not None
     lang = c.lang
     head = (f'<header class="status reviewing"><h2>{esc(msg("ui.review_title", lang))}</h2><span class="spacer"></span>'

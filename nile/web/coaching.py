@@ -2,7 +2,7 @@
 
 Both are thought out by the bot worker (``nile.bots.protocol``: ``Hint`` → ``Hinted``, ``Review`` →
 ``Reviewed``), never on the page's thread, so the page answers clicks meanwhile. The controller
-asks (``Controller.ask_hint``, ``Controller.open_review``) by putting a request in ``Coaching.outbox``,
+asks (``nile.web.rooms.coach``: a hint, the review) by putting a request in ``Coaching.outbox``,
 which the page posts to the worker; the worker's answer comes back through
 ``Controller.coach_answer`` and is used only while the game is still where it was asked (its
 ``key`` names the game, the position and the seat, like a bot decision's key).

@@ -53,10 +53,10 @@ class Screen:
 
 
 def render_screen(c: Controller) -> Screen:
-    secret = c.screen == GAME and c.active_bidder() is not None and c.help is None
+    secret = c.screen == GAME and c.secret.active_bidder() is not None and c.helpdesk.help is None
     parts_begin()
     html = render_app(c)
-    return Screen(html, c.screen, secret, keep=c.screen in (HOME, GAME) and not secret and c.coaching.review is None,
+    return Screen(html, c.screen, secret, keep=c.screen in (HOME, GAME) and not secret and c.coach.coaching.review is None,
                   parts=parts_drawn())
 
 
@@ -86,17 +86,17 @@ def render_app(c: Controller) -> str:
         parts.append(render_game(c, above))
     else:
         parts.append(above)
-    if c.help is not None:
-        parts.append(render_help(c.help, c.lang, c.variants_in_play()))
+    if c.helpdesk.help is not None:
+        parts.append(render_help(c.helpdesk.help, c.lang, c.table.variants_in_play()))
     return "".join(parts)
 
 
 def _update_line(c: Controller) -> str:
     """A new version is ready (or the bot worker runs another one): one line and Reload, where it
     interrupts no move (``Controller.offers_update``)."""
-    if not c.offers_update:
+    if not c.updates.offers_update:
         return ""
-    key = "ui.worker_other_version" if c.worker_mismatch else "ui.update_ready"
+    key = "ui.worker_other_version" if c.bots.mismatch else "ui.update_ready"
     return (
         f'<div class="update-line" role="status"><span>{esc(msg(key, c.lang))}</span>'
         f'{button(msg("ui.update_reload", c.lang), Intent.UPDATE, cls="primary")}</div>'
@@ -186,7 +186,7 @@ def render_home(c: Controller) -> str:
 def _delete_button(c: Controller, gid: str, title: str) -> str:
     """Delete (to Recently deleted, no question) — or, when the storage has no room to keep it there, the
     question whether to delete it for good."""
-    if c.asking == ("game", gid):
+    if c.shelf.asking == ("game", gid):
         return _purge_question(c, "ui.bin_full_ask", gid, title)
     return button(msg("ui.delete", c.lang), Intent.DELETE, gid, cls="danger")
 
@@ -206,7 +206,7 @@ def _backup_row(c: Controller, has_games: bool) -> str:
     and, at most once a week, a gentle reminder that some games were never backed up."""
     lang = c.lang
     made = c.library.last_backup()
-    due = c.library.backup_due() if has_games and not c.storage_blocked else 0
+    due = c.library.backup_due() if has_games and not c.keeper.storage_blocked else 0
     reminder = (
         f'<p class="backup-reminder" role="note">{esc(plural("ui.backup_reminder", due, lang))} '
         f'{button(msg("ui.storage_backup", lang), Intent.BACKUP, cls="primary")}'
@@ -224,9 +224,9 @@ def _backup_row(c: Controller, has_games: bool) -> str:
 
 def _restore_report(c: Controller) -> str:
     """What the last restore did, until closed: how many games came back, and each damaged entry skipped."""
-    if not c.restore_report:
+    if not c.shelf.restore_report:
         return ""
-    head, *rest = c.restore_report
+    head, *rest = c.shelf.restore_report
     items = "".join(f"<li>{esc(line)}</li>" for line in rest)
     return (
         f'<div class="restore-report" role="status"><p>{esc(head)}</p>{f"<ul>{items}</ul>" if items else ""}'
@@ -243,7 +243,7 @@ def _recently_deleted(c: Controller) -> str:
         detail = where_line(g, lang) if g.get("unplayable") is None and not g.get("damaged") else msg("ui.kept_as_is", lang)
         when = msg("ui.deleted_until", lang, when=format_datetime(float(g["deleted"]), lang),
                    until=format_datetime(float(g["until"]), lang))
-        if c.asking == ("bin", tid):
+        if c.shelf.asking == ("bin", tid):
             buttons = _purge_question(c, "ui.purge_ask", tid, title)
         else:
             buttons = (f'{button(msg("ui.undelete", lang), Intent.UNDELETE, tid, cls="primary")}'
@@ -262,18 +262,18 @@ def _recently_deleted(c: Controller) -> str:
 
 def _not_saved_key(c: Controller) -> str:
     """The status bar's mark for a game that is not being saved: storage blocked, else full or elsewhere."""
-    return "ui.in_memory_blocked" if c.storage_blocked else "ui.in_memory"
+    return "ui.in_memory_blocked" if c.keeper.storage_blocked else "ui.in_memory"
 
 
 def storage_line(c: Controller, has_games: bool) -> str:
     """One line under the saved games on how safe they are: storage blocked (nothing is saved), or
     kept for good (the browser granted persistent storage), or not (it may clear them: export them)."""
     lang = c.lang
-    if c.storage_blocked:
+    if c.keeper.storage_blocked:
         return f'<p class="storage-line blocked" role="note">{esc(msg("ui.storage_blocked_line", lang))}</p>'
-    if c.persistent is None or not has_games:
+    if c.keeper.persistent is None or not has_games:
         return ""
-    if c.persistent:
+    if c.keeper.persistent:
         return f'<p class="storage-line" role="note">{esc(msg("ui.storage_persistent", lang))}</p>'
     # the Back up / Restore row follows right below: no second button here
     return f'<p class="storage-line at-risk" role="note">{esc(msg("ui.storage_not_persistent", lang))}</p>'
@@ -318,7 +318,7 @@ def language_choice(lang: str, compact: bool = False) -> str:
 
 # ---------------------------------------------------------------------- set-up
 def render_setup(c: Controller) -> str:
-    f, lang = c.form, c.lang
+    f, lang = c.setup.form, c.lang
     spec = GAMES[f.game]
     if f.guided:
         return render_learn(c)
@@ -362,7 +362,7 @@ def render_setup(c: Controller) -> str:
 def render_learn(c: Controller) -> str:
     """Learn to play: what the guided game is, and the learner's name (every player is named in the game's
     sentences, the person at the screen too)."""
-    f, lang = c.form, c.lang
+    f, lang = c.setup.form, c.lang
     title = msg(GAMES[f.game].title, lang)
     error = f'<p class="form-error" role="alert">{esc(f.error)}</p>' if f.error else ""
     return (
@@ -379,10 +379,10 @@ def render_learn(c: Controller) -> str:
 # ---------------------------------------------------------------------- game
 def frame_of(c: Controller) -> Frame:
     assert c.state is not None
-    frame = Frame(c.state, view_of(c.state, c.viewer()), c.interaction(), c.selection or {}, c.lang, c.names, c.layout)
+    frame = Frame(c.state, view_of(c.state, c.viewer()), c.table.interaction(), c.table.selection or {}, c.lang, c.names, c.layout)
     tips = coach_tips(c, frame)
     if tips:  # the tip chosen points at its targets on the board
-        tip = tips[min(c.teaching.tip, len(tips) - 1)]
+        tip = tips[min(c.tutor.teaching.tip, len(tips) - 1)]
         frame.interaction = dataclasses.replace(frame.interaction, focus=frozenset(tip.targets))
     hinted = hint_focus(c, frame)
     if hinted:  # the coach's hints point at their targets (over a tip's)
@@ -409,7 +409,7 @@ def table_parts(c: Controller, frame: Frame, viewer: int | None) -> tuple[str, s
 def coach_tips(c: Controller, frame: Frame) -> list[Tip]:
     """The coach's tips for the person to act, when hints are on (none for a bot, a replay, the end)."""
     s = frame.state
-    if not c.teaching.mode or s.is_terminal() or c.replay is not None or c._actor() is None:
+    if not c.tutor.teaching.mode or s.is_terminal() or c.replayer.replay is not None or c.table.actor() is None:
         return []
     return c.ui.coach(frame)
 
@@ -421,16 +421,16 @@ def render_game(c: Controller, above: str = "") -> str:
     the table."""
     s = c.state
     assert s is not None
-    if c.coaching.review is not None:
+    if c.coach.coaching.review is not None:
         return above + render_review(c, language_choice(c.lang, compact=True))
-    if c.replay is not None:
+    if c.replayer.replay is not None:
         return render_replay(c, above)
     if s.secret_decision() and not s.is_terminal() and not c.read_only:
-        bidder = c.active_bidder()
+        bidder = c.secret.active_bidder()
         if bidder is not None:  # a person decides in secret, at the table as it stands for them
             return render_secret_table(c, bidder, above)
         if any(not c.kinds[p] for p in s.to_act()):  # the device goes round: nothing shows until the right person says so
-            if c.shows_before_hand_over():  # first, what the last move did, for everyone at the table
+            if c.moments.shows_before_hand_over():  # first, what the last move did, for everyone at the table
                 return render_secret_table(c, None, above, popups=True)
             return render_hand_over(c, above)  # (bots need no hand-over)
     frame = frame_of(c)
@@ -488,7 +488,7 @@ def one_popup(c: Controller, frame: Frame) -> str:
 def _board(c: Controller, board: str) -> str:
     """The game's board in its frame, and on a phone the control that draws it larger: the frame
     then scrolls inside itself, never the page (static/app.css ``.board-frame``)."""
-    lang, zoom = c.lang, c.board_zoom
+    lang, zoom = c.lang, c.settings.board_zoom
     control, scrolls = _zoom_control(lang, zoom)
     return f'{control}<div class="board-frame zoom-{zoom}"{scrolls}>{board}</div>'
 
@@ -522,14 +522,14 @@ def _status_bar(c: Controller, frame: Frame, secret: bool = False) -> str:
         persons = [p for p in s.to_act() if not c.kinds[p]]
         seats = persons or list(s.to_act())
         who = msg("ui.turn_of", lang, player=names[seats[0]]) if len(seats) == 1 else msg("ui.everyone", lang)
-        if not persons and c.bot_to_act() is not None:
-            who = c.thinking_text()
-    memory = f'<span class="memory">{esc(msg(_not_saved_key(c), lang))}</span>' if c.in_memory_only or c.storage_blocked else ""
+        if not persons and c.bots.to_act() is not None:
+            who = c.bots.thinking_text()
+    memory = f'<span class="memory">{esc(msg(_not_saved_key(c), lang))}</span>' if c.keeper.in_memory_only or c.keeper.storage_blocked else ""
     bot_speed, bot_buttons = ("", "") if secret else _bot_controls(c)
     export = "" if secret else button(msg("ui.export", lang), Intent.EXPORT, c.game_id or "", cls="ghost")
     # a game the browser does not keep (its storage full) keeps Export in the line: the notice says to export it;
     # a game over keeps Replay in the line (no hints to give any more)
-    rescue = c.in_memory_only
+    rescue = c.keeper.in_memory_only
     replay = button(msg("ui.replay", lang), Intent.REPLAY, cls="ghost") if s.history and not secret else ""
     over = s.is_terminal()
     return (
@@ -539,11 +539,11 @@ def _status_bar(c: Controller, frame: Frame, secret: bool = False) -> str:
         f'{c.ui.status(frame)}'
         f'<span class="whose" aria-live="polite">{esc(who)}</span>{memory}'
         '<span class="spacer"></span>'
-        + _more_menu(c, f'{bot_speed}{sound_switch(bool(c.sound), lang)}'
+        + _more_menu(c, f'{bot_speed}{sound_switch(bool(c.settings.sound), lang)}'
                         f'{language_choice(lang, compact=True)}'
                         f'{_summary_button(s.GAME, lang)}'
                         f'{"" if over else replay}{"" if rescue else export}',
-                     first=f'{bot_buttons}{_hints_toggle(bool(c.teaching.mode), lang) if not over and not c.read_only and not secret else ""}'
+                     first=f'{bot_buttons}{_hints_toggle(bool(c.tutor.teaching.mode), lang) if not over and not c.read_only and not secret else ""}'
                            f'{_rules_button(lang)}{replay if over else ""}{export if rescue else ""}')
         + "</header>"
     )
@@ -574,7 +574,7 @@ def _more_menu(c: Controller, items: str, first: str = "") -> str:
     if not items and not first:
         return ""
     name = msg("ui.more", c.lang)
-    open_ = c.menu_open
+    open_ = c.settings.menu_open
     first = f'<span class="more-first">{first}</span>' if first else ""
     return part(".status > .more", (
         f'<div class="more{" open" if open_ else ""}">'
@@ -637,9 +637,9 @@ def _hints_toggle(on: bool, lang: str) -> str:
 def moment_panel(c: Controller, frame: Frame) -> str:
     """The moment the board pauses on (bids opened, a scoring, the end): the game draws it from the
     new log entries; the shell frames it with a heading and Continue."""
-    if c.moment is None:
+    if c.moments.moment is None:
         return ""
-    start, end = c.moment
+    start, end = c.moments.moment
     drawn = c.ui.moment(frame, frame.view["log"][start:end])
     if drawn is None:
         return ""
@@ -659,7 +659,7 @@ def news_line(c: Controller, frame: Frame) -> str:
     game's ``news_keys``), in the log's own words: a short line that needs no click, where the
     person acts. The board shows the same facts; a moment panel is kept for what must be taken in."""
     keys = c.ui.news_keys
-    entries = [e for e in frame.view["log"][c.news_from:] if e["key"] in keys][-NEWS_LINES:]
+    entries = [e for e in frame.view["log"][c.table.news_from:] if e["key"] in keys][-NEWS_LINES:]
     if not entries:
         return ""
     items = "".join(f"<li>{esc(describe(e, c.names, c.lang))}</li>" for e in entries)
@@ -669,10 +669,10 @@ def news_line(c: Controller, frame: Frame) -> str:
 def lesson_panel(c: Controller) -> str:
     """A guided game's lesson: the first time something happens, what it is, its own picture and its rule,
     until the person has read it."""
-    if not c.teaching.lessons or c.state is None or c.replay is not None:
+    if not c.tutor.teaching.lessons or c.state is None or c.replayer.replay is not None:
         return ""
     game = c.state.GAME
-    lesson = c.ui.lesson(c.teaching.lessons[0], c.lang)
+    lesson = c.ui.lesson(c.tutor.teaching.lessons[0], c.lang)
     figure = ""
     if lesson.picture is not None:
         svg, caption = lesson.picture
@@ -690,7 +690,7 @@ def _next_steps(c: Controller) -> str:
     """Under the lesson that closes a guided game (the one its game-over entry triggers, any game): what a
     newcomer might do next — play again against a stronger computer player, a game with friends, the rules."""
     s = c.state
-    if s is None or not s.is_terminal() or not s.log or c.ui.lesson_triggers.get(s.log[-1].key) != c.teaching.lessons[0]:
+    if s is None or not s.is_terminal() or not s.log or c.ui.lesson_triggers.get(s.log[-1].key) != c.tutor.teaching.lessons[0]:
         return ""
     lang = c.lang
     return (f'<p class="next-steps">{esc(msg("ui.lesson_next", lang))}</p><div class="buttons next-steps">'
@@ -704,7 +704,7 @@ def _coach_panel(c: Controller, frame: Frame) -> str:
     tips = coach_tips(c, frame)
     if not tips:
         return ""
-    chosen = min(c.teaching.tip, len(tips) - 1)
+    chosen = min(c.tutor.teaching.tip, len(tips) - 1)
     game = frame.state.GAME
     items = []
     for i, tip in enumerate(tips):
@@ -716,7 +716,7 @@ def _coach_panel(c: Controller, frame: Frame) -> str:
         items.append(f"<li{on}>{esc(tip.text)}{rule}{show}</li>")
     # folded until the person opens it (the controller remembers: a new turn's list opens as the last was
     # left); the summary is a control the app answers itself (nile/web/app.py), not the browser
-    return (f'<details class="coach"{" open" if c.coach_open else ""}><summary{attrs(data_i=Intent.COACH_LIST)}>'
+    return (f'<details class="coach"{" open" if c.tutor.coach_open else ""}><summary{attrs(data_i=Intent.COACH_LIST)}>'
             f'{esc(msg("ui.coach_title", c.lang))}</summary><ul>{"".join(items)}</ul></details>')
 
 
@@ -729,16 +729,16 @@ def _bot_controls(c: Controller) -> tuple[str, str]:
         return "", ""
     lang = c.lang
     speeds = "".join(
-        f'<option value="{v}"{" selected" if v == c.bot_speed else ""}>{esc(msg("ui.speed_" + v, lang))}</option>'
+        f'<option value="{v}"{" selected" if v == c.bots.speed else ""}>{esc(msg("ui.speed_" + v, lang))}</option>'
         for v in BOT_PACE_MS
     )
     speed = f'<span class="bots"><label class="bot-speed">{esc(msg("ui.bot_speed", lang))} <select data-i="{Intent.BOT_SPEED}">{speeds}</select></label></span>'
     bits = []
     watching = not c.humans()
-    if c.bots_paused or watching:
-        bits.append(button(msg("ui.bot_go_on" if c.bots_paused else "ui.bot_pause", lang), Intent.BOT_PAUSE,
-                           cls="primary" if c.bots_paused else ""))
-    if c.bot_to_act() is not None and not c.skipping and not c.bots_paused:
+    if c.bots.paused or watching:
+        bits.append(button(msg("ui.bot_go_on" if c.bots.paused else "ui.bot_pause", lang), Intent.BOT_PAUSE,
+                           cls="primary" if c.bots.paused else ""))
+    if c.bots.to_act() is not None and not c.bots.skipping and not c.bots.paused:
         bits.append(button(msg("ui.bot_skip_end" if watching else "ui.bot_skip", lang), Intent.BOT_SKIP))
     return speed, f'<span class="bots">{"".join(bits)}</span>' if bits else ""
 
@@ -755,8 +755,8 @@ def _action_panel(c: Controller, frame: Frame) -> tuple[str, str]:
     inter: Interaction = frame.interaction
     if frame.state.is_terminal():
         return "", ""
-    if c.confirm is not None:  # asked once: the action waits for a yes
-        text, question = c.confirm
+    if c.table.confirm is not None:  # asked once: the action waits for a yes
+        text, question = c.table.confirm
         label = next((b.label for b in inter.buttons if b.value == text), text)
         return (
             f'<section class="actions confirm" role="alertdialog" aria-labelledby="confirm-q" aria-label="{esc(msg("ui.your_move", lang))}">'
@@ -766,7 +766,7 @@ def _action_panel(c: Controller, frame: Frame) -> tuple[str, str]:
     actor = frame.state.current_player()
     who = (f'<p class="who"><span class="swatch-dot p-{esc(c.state_colour(actor))}"></span>{esc(msg("ui.turn_of", lang, player=c.names[actor]))}</p>'
            if actor is not None and len(c.humans()) != 1 else "")  # alone with bots, it is always "you"
-    since = since_line(frame.state, frame.view, c.kinds, c.since_log, c.news_from, (c.ui.since_keys, c.ui.news_keys),
+    since = since_line(frame.state, frame.view, c.kinds, c.table.since_log, c.table.news_from, (c.ui.since_keys, c.ui.news_keys),
                        c.names, lang)
     bits = [who, f'<p class="prompt">{esc(inter.prompt)}</p>', c.ui.panel(frame)]
     buttons = []
@@ -774,9 +774,9 @@ def _action_panel(c: Controller, frame: Frame) -> tuple[str, str]:
         label = b.label + (f" · {msg(spec_of(frame.state.GAME).cost, lang, cost=b.cost)}" if b.cost else "")
         buttons.append(button(label, b.intent, b.value, cls="primary" if b.primary else "", key=b.key.upper() or None,
                               unavailable=not b.available))
-    if c.selection:
+    if c.table.selection:
         buttons.append(_cancel_button(lang))
-    buttons.append(_undo_button(lang, not c.undo_possible()))
+    buttons.append(_undo_button(lang, not c.table.undo_possible()))
     buttons.append(hint_button(c))
     bits.append(f'<div class="buttons">{"".join(buttons)}</div>')
     bits.append(hint_panel(c, frame))
@@ -860,7 +860,7 @@ def render_replay(c: Controller, above: str = "") -> str:
     """The open game as a spectator saw it after some of its actions: the board, the players, the log
     up to there (this step's lines marked), and steps by action and by round; ``above`` (the update line,
     a notice) under its head line."""
-    replay = c.replay
+    replay = c.replayer.replay
     assert replay is not None
     r = replay.state()
     lang, ui = c.lang, c.ui
@@ -929,12 +929,12 @@ def _private_panel(c: Controller, frame: Frame, p: int) -> str:
     decided, the game's form, and Place bid (with Hide when others share the device)."""
     s, lang, names = frame.state, c.lang, c.names
     # alone at the table there is nobody to hide the bid from, but the way home stays open (the head line)
-    hide = button(msg("ui.hide", lang), Intent.BID_HIDE) if c.bidder is not None else ""
+    hide = button(msg("ui.hide", lang), Intent.BID_HIDE) if c.secret.bidder is not None else ""
     return (
         f'<section class="actions bid-private" aria-labelledby="bid-title">'
         f'<h2 id="bid-title">{esc(msg("ui.bid_of", lang, player=names[p]))}</h2>'
         f'<p class="prompt">{esc(c.ui.secret_title(s, lang))}</p>'
-        f'{c.ui.private_input(s, p, c.bid_draft, lang, names)}'
+        f'{c.ui.private_input(s, p, c.secret.bid_draft, lang, names)}'
         f'<div class="buttons">{hide}{button(msg("ui.place_bid", lang), Intent.BID_SUBMIT, cls="primary big")}</div></section>'
     )
 
@@ -953,8 +953,8 @@ def render_hand_over(c: Controller, above: str = "") -> str:
     assert s is not None
     lang, names, ui = c.lang, c.names, c.ui
     why = ui.secret_title(s, lang)
-    waiting = c.hand_over_order()  # from the person holding the device, round the table
-    holder = c.device_holder()
+    waiting = c.secret.hand_over_order()  # from the person holding the device, round the table
+    holder = c.secret.device_holder()
     done = [names[q] for q in s.secret_decided()]  # this round only: a re-bid's bidders
     choices = "".join(
         f'<li>{button(msg("ui.i_am", lang, player=names[p]), Intent.REVEAL_BIDDER, str(p), cls="primary big")}</li>' for p in waiting

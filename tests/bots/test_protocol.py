@@ -24,7 +24,7 @@ def a_job(game: str) -> protocol.Decide:
     c.handle("setup-kind", "1:normal")
     c.handle("start-game")
     assert c.screen == GAME
-    while (job := c.bot_job()) is None:
+    while (job := c.bots.job()) is None:
         s = c.state
         c.handle("act", s.legal_actions(s.to_act()[0])[0].text()) if not s.secret_decision() else c.handle("bid-submit")
     return job
@@ -88,8 +88,8 @@ def a_person_to_act(game: str) -> tuple[Controller, protocol.Hint]:
     c.handle("setup-count", "2")
     c.handle("setup-kind", "1:normal")
     c.handle("start-game")
-    while c.hint_key() is None:
-        job = c.bot_job()
+    while c.coach.hint_key() is None:
+        job = c.bots.job()
         if job is not None:
             answer = protocol.handle(job)
             c.handle("bot-move", f"{answer['key']}|{answer['text']}")
@@ -98,7 +98,7 @@ def a_person_to_act(game: str) -> tuple[Controller, protocol.Hint]:
         else:
             c.handle("moment-close")
     c.handle("hint")
-    (request,) = c.coaching.outbox
+    (request,) = c.coach.coaching.outbox
     return c, request
 
 

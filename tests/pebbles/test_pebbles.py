@@ -54,7 +54,7 @@ def test_home_offers_it_and_set_up_starts_it():
     html = render_app(c)
     assert 'data-v="pebbles"' in html and "Pebbles" in html and "one of them is gold" in html
     c.handle("new", "pebbles")
-    assert c.form.count == 2 and "Two players" in render_app(c)
+    assert c.setup.form.count == 2 and "Two players" in render_app(c)
     c.handle("setup-name", "0:Ann")
     c.handle("setup-name", "1:Bo")
     c.handle("start-game")
@@ -67,7 +67,7 @@ def play_two_people(c: Controller) -> list[str]:
     while not c.state.is_terminal():
         html = render_app(c)
         seen.append(html)
-        if c.moment is not None:
+        if c.moments.moment is not None:
             c.handle("moment-close")
             continue
         # a hand-over screen: nothing secret shows; whoever chose last still holds the device and,
@@ -143,12 +143,12 @@ def test_one_bot_decision_through_the_workers_protocol():
     c.handle("start-game")
     c.handle("bid-change", "2")
     c.handle("bid-submit")  # the person alone at the table bids on their own screen
-    job = c.bot_job()
+    job = c.bots.job()
     assert job is not None and job["seat"] == 1
     answer = protocol.handle(json.loads(json.dumps(job)))
     assert protocol.check(answer) == "decided" and answer["text"] in ("take 1", "take 2", "take 3")
     c.handle("bot-move", f'{answer["key"]}|{answer["text"]}')
-    assert c.state.round == 2 or c.moment is not None
+    assert c.state.round == 2 or c.moments.moment is not None
 
 
 def test_the_rules_help_and_learn_to_play_work_for_it():
@@ -161,6 +161,6 @@ def test_the_rules_help_and_learn_to_play_work_for_it():
     c.handle("learn", "pebbles")
     c.handle("setup-name", "0:Anna")
     c.handle("start-game")
-    assert c.screen == GAME and c.teaching.lessons == ["welcome"]
+    assert c.screen == GAME and c.tutor.teaching.lessons == ["welcome"]
     c.handle("home")
     assert c.screen == HOME

@@ -134,7 +134,7 @@ def test_delete_asks_nothing_restore_is_one_tap_and_for_good_asks_once():
     c.handle("purge", tid)
     assert lib.deleted() and msg("ui.purge_ask", title=lib.deleted()[0]["title"]) in render_app(c)
     c.handle("purge-no", tid)
-    assert lib.deleted() and c.asking is None
+    assert lib.deleted() and c.shelf.asking is None
     c.handle("purge", tid)
     c.handle("purge-yes", "some-other-game")  # an answer to another question does nothing
     assert lib.deleted()
@@ -163,7 +163,7 @@ def test_an_import_further_along_replaces_the_copy_which_goes_to_recently_delete
     short, long = game(moves=8), game(moves=16)
     lib.write("g", short, "G")
     kept = lib.raw("g")
-    c.import_text(save.dumps(long))
+    c.shelf.import_text(save.dumps(long))
     assert c.game_id == "g" and c.notice == ("info", msg("ui.imported_replaced"))
     assert lib.load("g") == long and len(lib.games()) == 1
     [binned] = lib.deleted()
@@ -174,7 +174,7 @@ def test_an_older_import_is_a_game_of_its_own():
     lib = library()
     c = controller(lib)
     lib.write("g", game(moves=16), "G")
-    c.import_text(save.dumps(game(moves=8)))
+    c.shelf.import_text(save.dumps(game(moves=8)))
     assert c.game_id != "g" and len(lib.games()) == 2 and lib.deleted() == []
 
 
@@ -243,7 +243,7 @@ def test_a_damaged_entry_is_reported_and_skipped_and_the_rest_restored():
     assert [(n, title) for n, title, _ in report.damaged] == [(2, "Chloé"), (4, "")]
     c = controller(fresh)
     c.lang = "de"
-    lines = c.restore_lines(report)
+    lines = c.shelf.restore_lines(report)
     assert lines[0] == "2 Spiele aus der Sicherung wiederhergestellt."
     assert any("Spiel 2 der Sicherung („Chloé“)" in line and "Aktion 4" in line for line in lines), lines
 
@@ -263,7 +263,7 @@ def test_a_file_that_is_not_a_backup_is_refused_as_a_whole():
             lib.restore(text)
         assert info.value.key == key
     c = controller(lib)
-    c.restore_text(save.dumps(game()))
+    c.shelf.restore_text(save.dumps(game()))
     assert c.notice[0] == "error" and msg("ui.import") in c.notice[1] and lib.games() == []
 
 
@@ -271,7 +271,7 @@ def test_restore_says_what_it_did_on_home_until_closed():
     lib = filled()
     text, _ = lib.backup()
     c = controller(library())
-    c.restore_text(text)
+    c.shelf.restore_text(text)
     assert c.screen == HOME
     page = render_app(c)
     assert "3 games restored from the backup." in page
@@ -286,7 +286,7 @@ def test_storage_full_during_a_restore_stops_and_says_how_many_were_not_restored
     store = MemoryStore(quota=min(len(v) for v in saves(lib.store).values()) + 60)
     report = library(store).restore(text)
     assert report.full and report.total - report.done >= 2
-    assert "not restored" in controller(library(store)).restore_lines(report)[-1]
+    assert "not restored" in controller(library(store)).shelf.restore_lines(report)[-1]
 
 
 def test_back_up_downloads_one_file_and_records_when():

@@ -33,14 +33,14 @@ def start(game, kinds, store=None, variants=(), seed=7):
     for v in variants:
         c.handle("setup-option", f"variant:{v}")
     c.handle("start-game")
-    assert c.screen == GAME, c.form.error
+    assert c.screen == GAME, c.setup.form.error
     return c
 
 
 def run_bots(c, limit=100_000):
     """Answer every due bot decision as the worker would; returns how many were made."""
     made = 0
-    while (job := c.bot_job()) is not None:
+    while (job := c.bots.job()) is not None:
         answer = protocol.handle(job)  # what the page's worker does with the message, in CPython
         assert protocol.check(answer) == "decided", answer
         before = len(c.state.history)
@@ -54,11 +54,11 @@ def run_bots(c, limit=100_000):
 def person_moves(c, rng):
     """The one person at the table does something the screen offers (a sealed bid on their own screen;
     Continue on a moment panel, which holds the bots back)."""
-    if c.moment is not None:
-        assert c.bot_job() is None  # the board pauses on the moment
+    if c.moments.moment is not None:
+        assert c.bots.job() is None  # the board pauses on the moment
         c.handle("moment-close")
         return
-    if c.solo_bidder() is not None:
+    if c.secret.solo_bidder() is not None:
         c.handle("bid-change", "1")
         c.handle("bid-submit")
         return
@@ -68,7 +68,7 @@ def person_moves(c, rng):
     legal = [a.text() for a in s.legal_actions(seat)]
     choice = rng.choice([t for t in legal if t != "end"] or legal)
     c.handle("act", choice)
-    if c.confirm is not None:  # "End your turn with 2 AP unused?" — yes
+    if c.table.confirm is not None:  # "End your turn with 2 AP unused?" — yes
         c.handle("confirm", choice)
 
 
@@ -78,14 +78,14 @@ def test_setup_seat_types_name_the_bots_and_are_saved(game):
     c.handle("new", game)
     c.handle("setup-count", "3")
     c.handle("setup-kind", "1:strong")
-    assert c.form.names[1] == BOT_NAMES[1]  # a default name follows the choice
+    assert c.setup.form.names[1] == BOT_NAMES[1]  # a default name follows the choice
     c.handle("setup-kind", "1:")
-    assert c.form.names[1] == DEFAULT_NAMES[1]
+    assert c.setup.form.names[1] == DEFAULT_NAMES[1]
     c.handle("setup-name", "2:Ramses")
     c.handle("setup-kind", "2:easy")
-    assert c.form.names[2] == "Ramses"  # a typed name is kept
+    assert c.setup.form.names[2] == "Ramses"  # a typed name is kept
     c.handle("setup-kind", "2:cheating")  # not a choice the page offers: ignored
-    assert c.form.kinds[2] == "easy"
+    assert c.setup.form.kinds[2] == "easy"
     html = render_app(c)
     assert 'data-i="setup-kind"' in html and "computer (strong)" in html
     c.handle("start-game")
@@ -125,18 +125,18 @@ def test_one_person_and_two_bots_play_to_the_end_and_the_person_never_moves_for_
 @pytest.mark.parametrize("game", list(GAMES))
 def test_on_a_bots_turn_the_screen_offers_nothing_and_says_who_is_thinking(game):
     c = start(game, ["easy", "", "easy"])
-    job = c.bot_job()
+    job = c.bots.job()
     if c.state.secret_decision():  # Nile may start with a sealed start-player bid: bots bid at once
         run_bots(c)
         c.handle("bid-submit")
-        job = c.bot_job()
+        job = c.bots.job()
     while job is None:
         person_moves(c, random.Random(1))
-        job = c.bot_job()
+        job = c.bots.job()
     assert job["strength"] == "easy" and c.kinds[job["seat"]]
     seat = job["seat"]
     if c.state.current_player() == seat:
-        inter = c.interaction()
+        inter = c.table.interaction()
         assert not inter.targets and not inter.buttons
         assert "is thinking" in inter.prompt and c.names[seat] in inter.prompt
         assert "is thinking" in render_app(c)
@@ -144,49 +144,49 @@ def test_on_a_bots_turn_the_screen_offers_nothing_and_says_who_is_thinking(game)
         before = len(c.state.history)
         c.handle("act", legal)  # a person cannot play the bot's move
         assert len(c.state.history) == before
-        assert not c.undo_possible()
+        assert not c.table.undo_possible()
 
 
 def test_a_stale_answer_is_ignored():
     c = start("cape", ["easy", "easy"])
-    job = c.bot_job()
+    job = c.bots.job()
     assert job is not None
     c.handle("home")
     c.handle("bot-move", f'{job["key"]}|bid 0')
-    assert c.bot_job() is None and c.state is None  # nothing due on the home screen
+    assert c.bots.job() is None and c.state is None  # nothing due on the home screen
     c.handle("continue", job["key"].split("/")[0])
-    assert c.bot_job()["key"] == job["key"]
+    assert c.bots.job()["key"] == job["key"]
     c.handle("bot-move", f'{c.game_id}/999/0|bid 0')
     assert len(c.state.history) == 0
 
 
 def test_an_illegal_answer_pauses_the_bots_and_says_so():
     c = start("cape", ["easy", "easy"])
-    job = c.bot_job()
+    job = c.bots.job()
     c.handle("bot-move", f'{job["key"]}|bid 9999')
-    assert c.bots_paused and c.notice[0] == "error"
-    assert c.bot_job() is None
+    assert c.bots.paused and c.notice[0] == "error"
+    assert c.bots.job() is None
     c.handle("bot-pause")  # "Go on"
-    assert c.bot_job() is not None
+    assert c.bots.job() is not None
 
 
 def test_pace_skip_and_speed():
     store = MemoryStore()
     c = start("banks", ["", "easy", "easy"], store)
     c.handle("bot-speed", "fast")
-    assert controller(store).bot_speed == "fast"  # remembered
+    assert controller(store).bots.speed == "fast"  # remembered
     run_bots(c)
-    while c.bot_job() is None and not c.state.is_terminal():
+    while c.bots.job() is None and not c.state.is_terminal():
         person_moves(c, random.Random(2))
         if c.state.secret_decision():
             run_bots(c)
-    assert c.bot_delay_ms() in (BOT_PACE_MS["fast"], 0)
+    assert c.bots.delay_ms() in (BOT_PACE_MS["fast"], 0)
     if not c.state.secret_decision():
-        assert c.bot_delay_ms() == BOT_PACE_MS["fast"]
+        assert c.bots.delay_ms() == BOT_PACE_MS["fast"]
     c.handle("bot-skip")
-    assert c.skipping and c.bot_delay_ms() == 0
+    assert c.bots.skipping and c.bots.delay_ms() == 0
     run_bots(c)
-    assert not c.skipping  # skipping ends where the person must act
+    assert not c.bots.skipping  # skipping ends where the person must act
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -194,7 +194,7 @@ def test_a_watch_game_of_bots_plays_to_the_end_and_can_pause(game):
     c = start(game, ["easy", "easy"])
     assert "Skip to the end" in render_app(c) and "Pause" in render_app(c)
     c.handle("bot-pause")
-    assert c.bot_job() is None and "Go on" in render_app(c)
+    assert c.bots.job() is None and "Go on" in render_app(c)
     c.handle("bot-pause")
     run_bots(c)
     assert c.state.is_terminal()
@@ -205,11 +205,11 @@ def test_reload_in_the_middle_of_a_bots_turn_resumes_it():
     c = start("cape", ["", "strong"], store)
     c.handle("bid-change", "3")
     c.handle("bid-submit")  # the person bid; the strong bot still has to
-    job = c.bot_job()
+    job = c.bots.job()
     assert job is not None and job["seat"] == 1
     again = controller(store)
     again.resume()
-    assert again.screen == GAME and again.bot_job()["key"] == job["key"]
+    assert again.screen == GAME and again.bots.job()["key"] == job["key"]
     run_bots(again)
     assert not again.state.secret_decision() or 1 not in again.state.to_act()
 

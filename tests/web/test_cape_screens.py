@@ -45,7 +45,7 @@ def test_bids_are_entered_in_private_and_no_amount_shows_before_all_are_in():
     assert "handover" in html and "29" not in re.sub(r"<[^>]+>", " ", html)  # nobody else sees it
     assert c.state.view(1)["players"][0].get("bid") is None
     c.handle("reveal-bidder", "0")  # already bid: not offered again
-    assert c.bidder is None
+    assert c.secret.bidder is None
     for seat in (1, 2):
         c.handle("reveal-bidder", str(seat))
         c.handle("bid-submit")
@@ -74,7 +74,7 @@ def test_a_whole_game_by_clicks_ends_with_the_ranking_and_the_save_replays():
             c.handle("bid-change", rng.choice(["+1", "+10", "-1"]))
             c.handle("bid-submit")
             continue
-        inter = c.interaction()
+        inter = c.table.interaction()
         options = [("pick", k) for k in inter.targets] + [(b.intent, b.value) for b in inter.buttons]
         assert options, render_app(c)
         c.handle(*rng.choice(options))
@@ -108,15 +108,15 @@ def test_building_shows_the_rails_and_what_buying_the_missing_ones_costs():
             c.handle("reveal-bidder", str(c.state.to_act()[0]))
             c.handle("bid-submit")
         else:
-            c.handle("pick", next(iter(c.interaction().targets)))
+            c.handle("pick", next(iter(c.table.interaction().targets)))
     view = c.state.view(None)
     math = view["build"]
     html = render_app(c)
     assert f"the {math['need']} needed" in html
-    builds = [b for b in c.interaction().buttons if b.value.startswith("build")]
+    builds = [b for b in c.table.interaction().buttons if b.value.startswith("build")]
     for b in builds:
         assert b.cost in (None, c.state.cost(c.state.parse_action(b.value)) or None)
-    assert any(b.value == "pass" for b in c.interaction().buttons)
+    assert any(b.value == "pass" for b in c.table.interaction().buttons)
 
 
 def _offer_row(html: str) -> tuple[str, dict[str, str], int]:
@@ -218,7 +218,7 @@ def test_k4_when_no_build_is_possible_the_engines_reason_stands_beside_pass():
             c.handle("bid-change", "+10")
         c.handle("bid-submit")
     while c.state.phase != "build":
-        c.handle("pick", next(iter(c.interaction().targets)))
+        c.handle("pick", next(iter(c.table.interaction().targets)))
     s = c.state
     for _ in range(20):
         actor = s.current_player()
@@ -227,7 +227,7 @@ def test_k4_when_no_build_is_possible_the_engines_reason_stands_beside_pass():
         c.handle("act", "pass")
     else:
         pytest.fail("no turn without a possible build")
-    buttons = c.interaction().buttons
+    buttons = c.table.interaction().buttons
     dimmed = [b for b in buttons if not b.available]
     assert [b.value for b in buttons if b.available] == ["pass"] and len(dimmed) == 1
     refused = s.parse_action(dimmed[0].value)
@@ -249,10 +249,10 @@ def _until_building_ends(c, rng, bidders_by_hand=True):
     for _ in range(3000):
         s = c.state
         assert not s.is_terminal()
-        if c.moment is not None and c.state.phase != "bid":
+        if c.moments.moment is not None and c.state.phase != "bid":
             c.handle("moment-close")
             continue
-        if (job := c.bot_job()) is not None:
+        if (job := c.bots.job()) is not None:
             c.handle("bot-move", f'{job["key"]}|{protocol.handle(job)["text"]}')
             if c.state.phase == "bid" and s.phase == "build":
                 return
@@ -262,7 +262,7 @@ def _until_building_ends(c, rng, bidders_by_hand=True):
             c.handle("bid-change", rng.choice(["+1", "+10"]))
             c.handle("bid-submit")
             continue
-        inter = c.interaction()
+        inter = c.table.interaction()
         if inter.targets:
             c.handle("pick", rng.choice(sorted(inter.targets)))
             continue
@@ -287,7 +287,7 @@ def test_k4_a_crossing_that_ends_building_is_shown_to_everyone_before_the_device
     c.handle("start-game")
     _until_building_ends(c, random.Random(1))
     s = c.state
-    assert s.secret_decision() and c.moment is not None and c.paused_on_moment()
+    assert s.secret_decision() and c.moments.moment is not None and c.moments.paused_on_moment()
     crossing = next(e for e in reversed(s.log) if e.key == "cape.build")
     page = html.unescape(render_app(c))
     assert 'class="handover-cover"' not in page and 'data-i="reveal-bidder"' not in page
@@ -295,7 +295,7 @@ def test_k4_a_crossing_that_ends_building_is_shown_to_everyone_before_the_device
     assert msg("cape.moment.auction") in page
     opened = next(e for e in reversed(s.log) if e.key == "cape.auction.open")
     assert describe(opened.to_json(), c.names, "en") in page
-    assert c.bot_job() is None  # the computer players wait for the Continue too
+    assert c.bots.job() is None  # the computer players wait for the Continue too
     assert "bid-private" not in page and not render_screen(c).secret
     c.handle("moment-close")
     page = render_app(c)
@@ -311,6 +311,6 @@ def test_alone_with_bots_the_crossing_that_ends_building_stays_a_line_in_the_bid
     c.handle("setup-kind", "1:easy")
     c.handle("start-game")
     _until_building_ends(c, random.Random(1))
-    assert c.state.secret_decision() and c.moment is None and c.solo_bidder() == 0
+    assert c.state.secret_decision() and c.moments.moment is None and c.secret.solo_bidder() == 0
     news = re.search(r'<section class="news" role="status"[^>]*><ul>(.*?)</ul></section>', render_app(c))
     assert news is not None and "crosses" in news.group(1)

@@ -30,7 +30,7 @@ def a_game(game: str) -> Controller:
 
 def bot_moves(c: Controller) -> bool:
     """Let the bot make its move if one is due (through the real worker module)."""
-    job = c.bot_job()
+    job = c.bots.job()
     if job is None:
         return False
     answer = protocol.handle(job)
@@ -39,14 +39,14 @@ def bot_moves(c: Controller) -> bool:
 
 
 def to_my_turn(c: Controller) -> None:
-    while c.hint_key() is None:
+    while c.coach.hint_key() is None:
         if not bot_moves(c):
             c.handle("bid-submit" if c.state.secret_decision() else "moment-close")
 
 
 def answered(c: Controller) -> protocol.Hinted:
-    (request,) = c.coaching.outbox
-    c.coaching.outbox.clear()
+    (request,) = c.coach.coaching.outbox
+    c.coach.coaching.outbox.clear()
     answer = protocol.handle(json.loads(json.dumps(request)))
     assert protocol.check(answer) == "hinted"
     return answer  # type: ignore[return-value]
@@ -58,16 +58,16 @@ def test_the_hint_button_shows_only_at_a_persons_turn(game):
     seen_bot = seen_person = False
     for _ in range(60):
         html = render_app(c)
-        if c.hint_key() is not None:
+        if c.coach.hint_key() is not None:
             seen_person = True
             assert 'data-i="hint"' in html
             s = c.state
             c.handle("act", s.legal_actions(s.to_act()[0])[0].text())
-            if c.confirm is not None:  # "End your turn with AP unused?"
-                c.handle("confirm", c.confirm[0])
+            if c.table.confirm is not None:  # "End your turn with AP unused?"
+                c.handle("confirm", c.table.confirm[0])
         else:
             assert 'data-i="hint"' not in html
-            seen_bot |= c.bot_to_act() is not None
+            seen_bot |= c.bots.to_act() is not None
             if not bot_moves(c):
                 c.handle("bid-submit" if c.state.secret_decision() else "moment-close")
     assert seen_bot and seen_person
@@ -82,14 +82,14 @@ def test_a_hint_is_asked_of_the_worker_and_shown_as_three_lines_with_the_targets
     assert 'data-i="hint"' in render_app(c) and " disabled" in re.search(r'<button[^>]*data-i="hint"[^>]*>', render_app(c)).group(0)
     c.handle("hint")  # asked again while it thinks: nothing more is posted
     answer = answered(c)
-    c.coach_answer(answer)
+    c.coach.answer(answer)
     html = render_app(c)
     lines = re.findall(r'<section class="hints-given".*?<ol>(.*?)</ol>', html)[0]
     items = re.findall(r"<li>(.*?)</li>", lines)
     assert len(items) == len(answer["hints"]) >= 1
     for n, item in enumerate(items, 1):
         assert re.match(rf"{n}\. .+: .+ \(chance to win: \d+ %\)$", item), item  # advice, its reason, the chance
-    assert c.hints_used() == 1
+    assert c.coach.hints_used() == 1
     assert " coach" in html  # the board marks the hinted targets like the tips of "Show me what I can do"
 
 
@@ -100,9 +100,9 @@ def test_a_hint_answer_for_a_position_the_game_has_left_is_ignored():
     answer = answered(c)
     s = c.state
     c.handle("act", s.legal_actions(s.to_act()[0])[0].text())  # the person moved on before the coach answered
-    c.coach_answer(answer)
-    assert "hints-given" not in render_app(c) and c.hints_used() == 0
-    assert c.coaching.hints_at(c.hint_key()) == []
+    c.coach.answer(answer)
+    assert "hints-given" not in render_app(c) and c.coach.hints_used() == 0
+    assert c.coach.coaching.hints_at(c.coach.hint_key()) == []
 
 
 def test_a_hint_answer_after_an_undo_and_another_move_is_ignored():
@@ -111,7 +111,7 @@ def test_a_hint_answer_after_an_undo_and_another_move_is_ignored():
     to_my_turn(c)
     while c.state.view(None)["phase"] not in ("actions", "extra_turn"):
         s = c.state
-        if c.hint_key() is not None:
+        if c.coach.hint_key() is not None:
             c.handle("act", s.legal_actions(s.to_act()[0])[0].text())
         elif not bot_moves(c):
             c.handle("bid-submit" if s.secret_decision() else "moment-close")
@@ -122,25 +122,25 @@ def test_a_hint_answer_after_an_undo_and_another_move_is_ignored():
     answer = answered(c)
     c.handle("undo")
     c.handle("act", second)
-    c.coach_answer(answer)
-    assert "hints-given" not in render_app(c) and c.hints_used() == 0
+    c.coach.answer(answer)
+    assert "hints-given" not in render_app(c) and c.coach.hints_used() == 0
 
 
 def test_a_worker_that_cannot_answer_is_said_in_the_panel():
     c = a_game("cape")
     to_my_turn(c)
     c.handle("hint")
-    key = c.coaching.outbox[0]["key"]
-    c.coach_failed(key, "RuntimeError: no")
+    key = c.coach.coaching.outbox[0]["key"]
+    c.coach.failed(key, "RuntimeError: no")
     assert "The coach could not answer: RuntimeError: no" in render_app(c)
-    assert c.coaching.asked is None
+    assert c.coach.coaching.asked is None
 
 
 def finished(c: Controller, game: str, seed: int = 9) -> None:
     spec = GAMES[game]
     state = spec.new_state(spec.default_options(2), seed)
     play_random(state, Rng(seed))
-    c.import_text(save.dumps(state))
+    c.shelf.import_text(save.dumps(state))
     assert c.state.is_terminal()
 
 
@@ -166,7 +166,7 @@ def test_a_record_written_before_hints_existed_loads_with_none():
     store.set(INDEX_KEY, json.dumps(index))
     c.handle("home")
     c.handle("continue", gid)
-    assert c.state.is_terminal() and c.hints_used() == 0 and "Played with" not in render_app(c)
+    assert c.state.is_terminal() and c.coach.hints_used() == 0 and "Played with" not in render_app(c)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -174,14 +174,14 @@ def test_the_review_shows_one_chart_line_per_seat_and_each_persons_costliest_mov
     c = Controller(Library(MemoryStore(), load_save), lambda: 5)
     finished(c, game)
     c.handle("review")
-    (request,) = c.coaching.outbox
-    c.coaching.outbox.clear()
+    (request,) = c.coach.coaching.outbox
+    c.coach.coaching.outbox.clear()
     assert protocol.check(request) == "review" and request["seats"] == [0, 1]
     assert request["iterations"] == 60
     html = render_app(c)
     assert "The coach is going through the game" in html and 'data-i="review-exit"' in html
     answer = protocol.handle({**request, "iterations": 8})  # a smaller search: the test only checks the screen
-    c.coach_answer(answer)
+    c.coach.answer(answer)
     html = render_app(c)
     assert len(re.findall(r'<path class="series[^"]*" data-series="\d"', html)) == c.state.num_players == 2
     sections = re.findall(r'<section class="review-moves">(.*?)</section>', html)
@@ -189,9 +189,9 @@ def test_the_review_shows_one_chart_line_per_seat_and_each_persons_costliest_mov
     moments = re.findall(r"<li>(Round \d+, move \d+: played: .+? \(\d+ %\) — better: .+? \(\d+ %\))</li>", html)
     assert len(moments) == len(answer["moments"])
     c.handle("review-exit")
-    assert c.coaching.review is None and "review-chart" not in render_app(c)
+    assert c.coach.coaching.review is None and "review-chart" not in render_app(c)
     c.handle("review")  # opened again: the same answer, nothing asked of the worker
-    assert c.coaching.outbox == [] and "review-chart" in render_app(c)
+    assert c.coach.coaching.outbox == [] and "review-chart" in render_app(c)
 
 
 def test_the_review_is_offered_from_a_finished_games_replay():
@@ -200,18 +200,18 @@ def test_the_review_is_offered_from_a_finished_games_replay():
     c.handle("replay")
     assert 'data-i="review"' in render_app(c)
     c.handle("review")
-    assert c.replay is None and c.coaching.review is not None
+    assert c.replayer.replay is None and c.coach.coaching.review is not None
 
 
 def test_a_review_answer_for_another_game_is_ignored():
     c = Controller(Library(MemoryStore(), load_save), lambda: 5)
     finished(c, "cape")
     c.handle("review")
-    (request,) = c.coaching.outbox
-    c.coaching.outbox.clear()
+    (request,) = c.coach.coaching.outbox
+    c.coach.coaching.outbox.clear()
     answer = protocol.handle({**request, "iterations": 5})
     c.handle("home")
     finished(c, "cape", seed=11)
     c.handle("review")
-    c.coach_answer(answer)
-    assert c.coaching.review is not None and c.coaching.review.answer is None
+    c.coach.answer(answer)
+    assert c.coach.coaching.review is not None and c.coach.coaching.review.answer is None

@@ -32,7 +32,7 @@ def started(count="3", variants=(), names=None, seed=7):
     for v in variants:
         c.handle("setup-option", f"variant:{v}")
     c.handle("start-game")
-    assert c.screen == GAME, c.form.error
+    assert c.screen == GAME, c.setup.form.error
     return c
 
 
@@ -43,7 +43,7 @@ def click_anything(c, rng):
         c.handle("reveal-bidder", str(s.to_act()[0]))
         c.handle("bid-submit")
         return
-    inter = c.interaction()
+    inter = c.table.interaction()
     options = [("pick", k) for k in inter.targets] + [(b.intent, b.value) for b in inter.buttons]
     c.handle(*rng.choice(options))
 
@@ -75,14 +75,14 @@ def test_setup_refuses_an_empty_name_with_a_message_and_stays():
     c.handle("new")
     c.handle("setup-name", "0:   ")
     c.handle("start-game")
-    assert c.screen == SETUP and "needs a name" in c.form.error
+    assert c.screen == SETUP and "needs a name" in c.setup.form.error
     assert "needs a name" in render_app(c)
 
 
 def test_a_click_commits_only_legal_actions_and_autosaves_each():
     c = started()
     store = c.library.store
-    inter = c.interaction()
+    inter = c.table.interaction()
     assert all(k.startswith("supply:") for k in inter.targets)  # N2.6: put markers on the boat
     c.handle("pick", "supply:flax")
     assert c.state.history[-1][1].text() == "boat flax"
@@ -105,9 +105,9 @@ def test_sowing_is_select_crop_then_field_with_the_cost_shown_first():
     c = started()
     to_actions_phase(c)
     actor = c.state.current_player()
-    crop = next(k.split(":")[1] for k in c.interaction().targets if k.startswith("supply:"))
+    crop = next(k.split(":")[1] for k in c.table.interaction().targets if k.startswith("supply:"))
     c.handle("pick", f"supply:{crop}")
-    targets = {k: t for k, t in c.interaction().targets.items() if k.startswith("field:") and t.action}
+    targets = {k: t for k, t in c.table.interaction().targets.items() if k.startswith("field:") and t.action}
     assert targets and all(t.action.startswith(f"sow {crop} ") and t.cost in (1, 2) for t in targets.values())
     html = render_app(c)
     assert 'class="cost"' in html  # the AP badge is on the board before committing
@@ -120,25 +120,25 @@ def test_sowing_is_select_crop_then_field_with_the_cost_shown_first():
 def test_undo_takes_back_own_moves_of_this_turn_only():
     c = started()
     to_actions_phase(c)
-    assert not c.undo_possible()
+    assert not c.table.undo_possible()
     start = len(c.state.history)
-    crop = next(k for k in c.interaction().targets if k.startswith("supply:"))
+    crop = next(k for k in c.table.interaction().targets if k.startswith("supply:"))
     c.handle("pick", crop)
-    field = next(k for k, t in c.interaction().targets.items() if t.action)
+    field = next(k for k, t in c.table.interaction().targets.items() if t.action)
     c.handle("pick", field)
-    assert c.undo_possible()
+    assert c.table.undo_possible()
     c.handle("undo")
-    assert len(c.state.history) == start and not c.undo_possible()
+    assert len(c.state.history) == start and not c.table.undo_possible()
     assert load_save(c.library.store.get(PREFIX + c.game_id)) == c.state  # the save shrank too
     c.handle("act", "end")
-    assert not c.undo_possible()  # the next player cannot undo the previous turn
+    assert not c.table.undo_possible()  # the next player cannot undo the previous turn
 
 
 def test_undo_stops_at_a_drawn_joker():
     c = started()
     to_actions_phase(c)
     c.handle("act", "buy joker")
-    assert not c.undo_possible()
+    assert not c.table.undo_possible()
 
 
 def test_secret_bids_hand_over_then_private_then_hidden():
@@ -151,7 +151,7 @@ def test_secret_bids_hand_over_then_private_then_hidden():
     c.handle("bid-change", "grain:+")
     c.handle("bid-change", "aubergine:+")
     c.handle("bid-change", "aubergine:+")  # only one aubergine: stays 1
-    assert c.bid_draft == {"grain": 2, "aubergine": 1}
+    assert c.secret.bid_draft == {"grain": 2, "aubergine": 1}
     assert "Markers bid: 3" in render_app(c)
     c.handle("bid-submit")
     after = render_app(c)
@@ -173,7 +173,7 @@ def test_reveal_bidder_refuses_someone_who_already_bid():
     c.handle("reveal-bidder", "0")
     c.handle("bid-submit")
     c.handle("reveal-bidder", "0")
-    assert c.bidder is None
+    assert c.secret.bidder is None
 
 
 def test_a_re_bid_after_a_tie_names_only_this_rounds_bidders():
@@ -203,8 +203,8 @@ def test_the_hand_over_starts_with_the_person_holding_the_device():
     for p, name in zip(data["options"]["players"], ["Anna", "Bram", "Chloé"], strict=True):
         p["name"] = name
     c = controller()
-    c.import_text(json.dumps(data))
-    assert sorted(c.state.to_act()) == [0, 1, 2] and c.hand_over_order() == [1, 2, 0]
+    c.shelf.import_text(json.dumps(data))
+    assert sorted(c.state.to_act()) == [0, 1, 2] and c.secret.hand_over_order() == [1, 2, 0]
     html = render_app(c)
     assert "Bram, you have the device: make your bid first" in html and "Pass the device" not in html
     assert html.index("I am Bram") < html.index("I am Chloé") < html.index("I am Anna")
@@ -231,7 +231,7 @@ def test_storage_full_keeps_playing_in_memory_and_offers_export():
     c.handle("start-game")
     store.quota = 10  # from now on every write fails
     c.handle("pick", "supply:flax")
-    assert c.state.history and c.in_memory_only
+    assert c.state.history and c.keeper.in_memory_only
     assert c.notice[0] == "error" and "storage is full" in c.notice[1]
     c.handle("export")
     assert c.effects and c.effects[-1][0] == "download"
@@ -250,7 +250,7 @@ def test_continue_a_damaged_save_shows_why_and_stays_home():
 
 def test_import_refuses_bad_files_clearly():
     c = controller()
-    c.import_text("not a save")
+    c.shelf.import_text("not a save")
     assert c.screen == HOME and "not imported" in c.notice[1]
 
 
@@ -270,7 +270,7 @@ def test_random_clicking_always_reaches_the_end_screen(count):
 def test_portrait_layout_draws_the_same_targets():
     c = started()
     to_actions_phase(c)
-    c.handle("pick", next(k for k in c.interaction().targets if k.startswith("supply:")))
+    c.handle("pick", next(k for k in c.table.interaction().targets if k.startswith("supply:")))
     landscape = render_app(c)
     c.handle("layout", "portrait")
     portrait = render_app(c)
@@ -295,7 +295,7 @@ def test_a_water_click_where_the_waves_do_not_fit_says_why():
     rng = random.Random(2)
     while c.state.phase != "setup_water":
         click_anything(c, rng)
-    legal_fields = {k for k, t in c.interaction().targets.items() if t.action}
+    legal_fields = {k for k, t in c.table.interaction().targets.items() if t.action}
     wrong = next(f"field:{f.name}" for f in FIELDS
                  if f"field:{f.name}" not in legal_fields and f.position == 1 and c.state.row_in_play[f.row])
     before = c.state.clone()
@@ -317,7 +317,7 @@ def test_choosing_a_language_changes_every_screen_and_is_remembered():
     c.handle("new")
     c.handle("start-game")
     to_actions_phase(c)
-    crop = next(k for k in c.interaction().targets if k.startswith("supply:"))
+    crop = next(k for k in c.table.interaction().targets if k.startswith("supply:"))
     c.handle("pick", crop)
     taken = next(f for f in FIELDS if c.state.field_has_card(f.index))
     c.handle("pick", f"field:{taken.name}")
@@ -336,7 +336,7 @@ def test_a_save_from_other_rules_is_kept_said_in_plain_words_and_still_exported(
     rng = random.Random(3)
     for _ in range(12):
         click_anything(c, rng)
-    c._autosave()
+    c.keeper.autosave()
     gid = c.game_id
     text = store.get(PREFIX + gid)
     spec = GAMES["banks"]
@@ -363,14 +363,14 @@ def test_importing_the_same_game_twice_opens_the_kept_copy_instead_of_a_duplicat
     assert name.startswith("nile-banks-zoë-bram-chloé-") and name.endswith(".json")  # game, players, date
     gid = c.game_id
     c.handle("home")
-    c.import_text(text)
+    c.shelf.import_text(text)
     assert c.game_id == gid and c.notice == ("info", msg("ui.imported_already"))
     assert len(c.library.games()) == 1
 
 
 def test_a_notice_belongs_to_the_screen_it_was_raised_on():
     c = controller()
-    c.import_text("{not json")
+    c.shelf.import_text("{not json")
     assert c.notice and c.notice[0] == "error"
     c.handle("new", "banks")  # on to the set-up screen: the import's complaint stays behind
     assert c.notice is None
@@ -398,9 +398,9 @@ def test_shortcut_keys_end_the_turn_and_undo_only_where_offered():
     c = started()
     to_actions_phase(c)
     actor, n = c.state.current_player(), len(c.state.history)
-    crop = next(k for k in c.interaction().targets if k.startswith("supply:"))
+    crop = next(k for k in c.table.interaction().targets if k.startswith("supply:"))
     c.handle("pick", crop)
-    c.handle("pick", next(k for k, t in c.interaction().targets.items() if t.action))
+    c.handle("pick", next(k for k, t in c.table.interaction().targets.items() if t.action))
     assert len(c.state.history) == n + 1
     c.handle("key", "u")  # U: undo my move
     assert len(c.state.history) == n and c.state.current_player() == actor
@@ -423,19 +423,19 @@ def test_ending_a_turn_with_action_points_left_asks_once():
     ap = c.state.view(None)["ap"]
     assert ap > 1
     c.handle("act", "end")
-    assert len(c.state.history) == n and c.confirm == ("end", f"End your turn with {ap} AP unused?")
+    assert len(c.state.history) == n and c.table.confirm == ("end", f"End your turn with {ap} AP unused?")
     html = render_app(c)
     assert 'role="alertdialog"' in html and 'data-i="confirm"' in html and "Keep playing" in html
     c.handle("confirm-cancel")
-    assert c.confirm is None and len(c.state.history) == n
+    assert c.table.confirm is None and len(c.state.history) == n
     c.handle("act", "end")
     c.handle("escape")  # Escape keeps playing too
-    assert c.confirm is None and len(c.state.history) == n
+    assert c.table.confirm is None and len(c.state.history) == n
     c.handle("act", "end")
     c.handle("confirm", "end")
     assert c.state.current_player() != actor
     c.lang = "de"
-    assert any("ungenutzten AP" in (b.confirm or "x") for b in c.interaction().buttons if b.value == "end")
+    assert any("ungenutzten AP" in (b.confirm or "x") for b in c.table.interaction().buttons if b.value == "end")
 
 
 def test_ending_a_turn_with_no_action_points_left_does_not_ask():
@@ -443,10 +443,10 @@ def test_ending_a_turn_with_no_action_points_left_does_not_ask():
     to_actions_phase(c)
     actor = c.state.current_player()
     for _ in range(20):  # spend every AP on whatever costs something
-        costly = [t for t in c.interaction().targets.values() if t.action and t.cost]
+        costly = [t for t in c.table.interaction().targets.values() if t.action and t.cost]
         if c.state.view(None)["ap"] == 0 or not costly:
             break
         c.handle("act", costly[0].action)
     if c.state.view(None)["ap"] == 0:
         c.handle("act", "end")
-        assert c.confirm is None and c.state.current_player() != actor
+        assert c.table.confirm is None and c.state.current_player() != actor

@@ -73,9 +73,9 @@ def test_a_game_in_progress_shows_its_own_rules_with_its_variants_marked():
 def test_back_walks_the_pages_visited_and_close_leaves_the_screen_as_it_was():
     c = started()
     to_actions_phase(c)
-    crop = next(k for k in c.interaction().targets if k.startswith("supply:"))
+    crop = next(k for k in c.table.interaction().targets if k.startswith("supply:"))
     c.handle("pick", crop)
-    chosen = c.selection
+    chosen = c.table.selection
     c.handle("rules")
     for page in ("N4", "N6", "N7"):
         c.handle("rules-open", f"banks:{page}")
@@ -84,7 +84,7 @@ def test_back_walks_the_pages_visited_and_close_leaves_the_screen_as_it_was():
     c.handle("rules-back")
     assert open_page(render_app(c))[0].startswith("N4")
     c.handle("rules")  # Close
-    assert "rules-help" not in render_app(c) and c.selection == chosen  # back where the player was
+    assert "rules-help" not in render_app(c) and c.table.selection == chosen  # back where the player was
 
 
 def test_search_finds_rules_by_their_words_and_an_empty_search_goes_back():
@@ -117,10 +117,10 @@ def test_a_refused_tap_says_why_and_links_to_its_rule_with_its_picture():
     to_actions_phase(c)
     s = c.state
     # a field the player's seed cannot grow on now, or any field that is no target: the why-line
-    inter = c.interaction()
+    inter = c.table.interaction()
     crop = next(k for k in inter.targets if k.startswith("supply:"))
     c.handle("pick", crop)
-    free = set(c.interaction().targets)
+    free = set(c.table.interaction().targets)
     target = next(f"field:{f['name']}" for row in s.view(None)["rows"] if row["in_play"] for f in row["fields"]
                   if f"field:{f['name']}" not in free)
     c.handle("pick", target)

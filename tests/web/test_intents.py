@@ -58,13 +58,13 @@ def screens(c: Controller, rng: random.Random, steps: int) -> list[str]:
             c.handle("reveal-bidder", str(s.to_act()[0]))
             seen.append(render_app(c))
             c.handle("bid-submit")
-        elif c.moment is not None:
+        elif c.moments.moment is not None:
             seen.append(render_app(c))
             c.handle("moment-close")
         elif c.state.GAME == "banks":
             click_anything(c, rng)
         else:
-            inter = c.interaction()
+            inter = c.table.interaction()
             options = [("pick", k) for k in inter.targets] + [(b.intent, b.value) for b in inter.buttons]
             c.handle(*rng.choice(options))
         seen.append(render_app(c))
@@ -81,7 +81,7 @@ def test_every_intent_a_screen_writes_is_declared_and_handled(game, name):
     c.handle("new", game)
     html.append(render_app(c))
     c.handle("home")
-    c.import_text(json.dumps(json.loads(path.read_text())["save"]))
+    c.shelf.import_text(json.dumps(json.loads(path.read_text())["save"]))
     html += screens(c, random.Random(2), 400)
     written = set().union(*(written_intents(h) for h in html))
     assert written <= {i.value for i in Intent}, written - {i.value for i in Intent}

@@ -52,7 +52,7 @@ def opened(game: str, name: str, lang: str) -> Controller:
     for p, new in zip(data["options"]["players"], NAMES, strict=False):
         p["name"] = new
     c = Controller(Library(MemoryStore(), load_save), lambda: 3, lang)
-    c.import_text(json.dumps(data))
+    c.shelf.import_text(json.dumps(data))
     return c
 
 
@@ -75,7 +75,7 @@ def test_a_game_screen_has_no_english(game, name, lang):
         c.handle("replay-step", "-1")
         screens.append(render_app(c))
         c.handle("replay-exit")
-    c.moment = (max(0, len(c.state.log) - 6), len(c.state.log))
+    c.moments.moment = (max(0, len(c.state.log) - 6), len(c.state.log))
     screens.append(render_app(c))
     for html in screens:
         found = _english(html, lang)

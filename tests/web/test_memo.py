@@ -54,7 +54,7 @@ def fresh(c):
 
 
 def answer_bots(c):
-    while (job := c.bot_job()) is not None:
+    while (job := c.bots.job()) is not None:
         answer = protocol.handle(job)
         c.handle("bot-move", f'{answer["key"]}|{answer["text"]}')
 
@@ -181,10 +181,10 @@ def test_a_selection_redraws_no_piece_of_the_board_but_a_move_does():
     c = started()
     to_actions_phase(c)
     render_app(c)
-    crop = next(k for k, t in c.interaction().targets.items() if k.startswith("supply:") and t.select)
+    crop = next(k for k, t in c.table.interaction().targets.items() if k.startswith("supply:") and t.select)
     before = counts()
     c.handle("pick", crop)
-    assert c.selection is not None
+    assert c.table.selection is not None
     render_app(c)
     assert drawn_since(before, "board") == (1, 0)  # the targets changed
     for name in ("view", "side", "log", "banks-track", "banks-legend"):
@@ -193,11 +193,11 @@ def test_a_selection_redraws_no_piece_of_the_board_but_a_move_does():
     marked, unmarked = drawn_since(before, "banks-field")  # target changed are put together again, the rest kept
     assert marked > 0 and unmarked > 0 and marked + unmarked > 20
     # a move: sow the crop on a field
-    field = next(k for k, t in c.interaction().targets.items() if k.startswith("field:") and t.action)
+    field = next(k for k, t in c.table.interaction().targets.items() if k.startswith("field:") and t.action)
     lines = len(c.state.view(None)["log"])
     before = counts()
     c.handle("pick", field)
-    assert c.selection is None and c.state.history[-1][1].text().startswith("sow")
+    assert c.table.selection is None and c.state.history[-1][1].text().startswith("sow")
     render_app(c)
     for name in ("view", "board", "side", "log"):
         assert drawn_since(before, name)[0] == 1, name
@@ -215,15 +215,15 @@ def test_a_question_and_a_refusal_keep_the_whole_table():
     render_app(c)
     before = counts()
     c.handle("act", "end")
-    assert c.confirm is not None
+    assert c.table.confirm is not None
     render_app(c)
     for name in ("view", "board", "side", "log"):
         assert drawn_since(before, name) == (0, 1), name
     c.handle("confirm-cancel")
-    c.handle("pick", next(k for k, t in c.interaction().targets.items() if k.startswith("supply:") and t.select))
+    c.handle("pick", next(k for k, t in c.table.interaction().targets.items() if k.startswith("supply:") and t.select))
     render_app(c)
     not_target = next(f"field:{f['name']}" for row in c.state.view(None)["rows"] if row["in_play"]
-                      for f in row["fields"] if f"field:{f['name']}" not in c.interaction().targets)
+                      for f in row["fields"] if f"field:{f['name']}" not in c.table.interaction().targets)
     before = counts()
     c.handle("pick", not_target)
     html = render_app(c)

@@ -31,7 +31,7 @@ def opened(game: str, name: str, kinds: dict[int, str] | None = None) -> Control
     for seat, kind in (kinds or {}).items():
         data["options"]["players"][seat]["bot"] = kind
     c = Controller(Library(MemoryStore(), load_save), lambda: 5)
-    c.import_text(json.dumps(data))
+    c.shelf.import_text(json.dumps(data))
     assert c.screen == GAME, c.notice
     return c
 
@@ -47,7 +47,7 @@ def bid_all(c: Controller, amount: str = "1") -> None:
 
 def test_n11_hippo_bids_open_with_totals_and_the_winner():
     c = opened("banks", "r1-06-3p-n11-auction-sealed.json")
-    assert c.moment is None
+    assert c.moments.moment is None
     # the hippo bid screen shows every player's markers on the boat (public)
     c.handle("reveal-bidder", str(c.state.to_act()[0]))
     assert "on the boat" in render_app(c)
@@ -58,7 +58,7 @@ def test_n11_hippo_bids_open_with_totals_and_the_winner():
         if first_crop:
             c.handle("bid-change", f"{first_crop}:+")
         c.handle("bid-submit")
-    assert c.moment is not None
+    assert c.moments.moment is not None
     html = render_app(c)
     assert "The hippo auction bids are open" in html
     assert "Already on the boat" in html and "Total" in html
@@ -66,7 +66,7 @@ def test_n11_hippo_bids_open_with_totals_and_the_winner():
     for name in c.names:
         assert name in html
     c.handle("moment-close")
-    assert c.moment is None and "moment-title" not in render_app(c)
+    assert c.moments.moment is None and "moment-title" not in render_app(c)
 
 
 def test_n12_start_bids_open_and_a_tie_to_bid_again_is_said_on_the_hand_over_screen():
@@ -94,9 +94,9 @@ def test_a_market_scoring_pauses_on_fruits_points_and_the_obelisk():
     c = opened("banks", "r1-15-4p-all-variants-after-scorings.json")
     rng = random.Random(4)
     for _ in range(3000):
-        if c.moment is not None and any(e.key == "scoring.done" for e in c.state.log[c.moment[0]:c.moment[1]]):
+        if c.moments.moment is not None and any(e.key == "scoring.done" for e in c.state.log[c.moments.moment[0]:c.moments.moment[1]]):
             break
-        c.moment = None
+        c.moments.moment = None
         s = c.state
         if s.is_terminal():
             break
@@ -105,8 +105,8 @@ def test_a_market_scoring_pauses_on_fruits_points_and_the_obelisk():
             continue
         legal = [a.text() for a in s.legal_actions(s.current_player())]
         c.handle("act", rng.choice(legal))
-        if c.confirm:
-            c.handle("confirm", c.confirm[0])
+        if c.table.confirm:
+            c.handle("confirm", c.table.confirm[0])
     html = render_app(c).replace(sprite(), "")  # not the page's artwork (its symbols' names): the panel's words
     assert "Scoring after round" in html
     assert "Market row" in html and "→" in html and "points" in html
@@ -137,7 +137,7 @@ def test_kap_bids_open_with_the_choosing_order_and_a_crossing_is_said_without_a_
     for _ in range(500):  # on to the next crossing
         if any(e.key == "cape.build" for e in c.state.log[start:]):
             break
-        c.moment = None
+        c.moments.moment = None
         s = c.state
         if s.secret_decision():
             bid_all(c, "+1")
@@ -146,7 +146,7 @@ def test_kap_bids_open_with_the_choosing_order_and_a_crossing_is_said_without_a_
         builds = [t for t in legal if t.startswith("build")]
         c.handle("act", builds[0] if builds else rng.choice(legal))
     # a crossing is routine (K4): no panel to close, its income said in the news line of the action panel
-    assert c.moment is None
+    assert c.moments.moment is None
     html = render_app(c)
     assert "moment-title" not in html
     news = re.search(r'<section class="news" role="status"[^>]*><ul>(.*?)</ul></section>', html)
@@ -168,27 +168,27 @@ def play_counting_continues(game: str, seed: int, kinds: tuple[str, ...] = ("", 
     why: Counter[str] = Counter()
     for _ in range(20_000):
         s = c.state
-        if c.paused_on_moment():  # the table waits for this person's Continue
+        if c.moments.paused_on_moment():  # the table waits for this person's Continue
             assert "moment-title" in render_app(c)
             continues += 1
-            start, end = c.moment
+            start, end = c.moments.moment
             why.update({e.key for e in s.log[start:end]} & c.ui.moment_keys)
             c.handle("moment-close")
             continue
         if s.is_terminal():
             break
-        if (job := c.bot_job()) is not None:
+        if (job := c.bots.job()) is not None:
             c.handle("bot-move", f'{job["key"]}|{protocol.handle(job)["text"]}')
             continue
         decisions += 1
-        if c.solo_bidder() is not None:
+        if c.secret.solo_bidder() is not None:
             c.handle("bid-change", rng.choice(["+1", "+10", "-1"]) if game == "cape" else "x")
             c.handle("bid-submit")
             continue
         legal = [a.text() for a in s.legal_actions(s.current_player())]
         choice = rng.choice([t for t in legal if t != "end"] or legal)
         c.handle("act", choice)
-        if c.confirm is not None:
+        if c.table.confirm is not None:
             c.handle("confirm", choice)
     assert c.state.is_terminal()
     return continues, decisions, why
@@ -223,28 +223,28 @@ def test_a_routine_event_is_said_in_a_line_and_stays_until_the_person_acts(game)
         s = c.state
         if s.is_terminal() or said > 3:
             break
-        if c.paused_on_moment():
+        if c.moments.paused_on_moment():
             c.handle("moment-close")
             continue
-        if (job := c.bot_job()) is not None:
+        if (job := c.bots.job()) is not None:
             c.handle("bot-move", f'{job["key"]}|{protocol.handle(job)["text"]}')
             continue
         html = render_app(c)
-        news = [e for e in s.log[c.news_from:] if e.key in c.ui.news_keys]
+        news = [e for e in s.log[c.table.news_from:] if e.key in c.ui.news_keys]
         if news:
             said += 1
             assert '<section class="news" role="status"' in html
             assert describe(news[-1].to_json(), c.names, "en").replace("'", "&#x27;") in html
-            assert c.moment is None or not ({e.key for e in news} & c.ui.moment_keys)
+            assert c.moments.moment is None or not ({e.key for e in news} & c.ui.moment_keys)
         else:
             assert 'class="news"' not in html
-        if c.solo_bidder() is not None:
+        if c.secret.solo_bidder() is not None:
             c.handle("bid-submit")
             continue
         legal = [a.text() for a in s.legal_actions(s.current_player())]
         c.handle("act", rng.choice([t for t in legal if t != "end"] or legal))
-        if c.confirm is not None:
-            c.handle("confirm", c.confirm[0])
+        if c.table.confirm is not None:
+            c.handle("confirm", c.table.confirm[0])
     assert said > 3
 
 
@@ -257,22 +257,22 @@ def test_the_end_of_a_game_is_a_moment_and_bots_wait_for_a_persons_continue():
         s = c.state
         if s.is_terminal():
             break
-        job = c.bot_job()
-        if c.moment is not None:
+        job = c.bots.job()
+        if c.moments.moment is not None:
             assert job is None  # the bot waits while the person reads
             waited += 1
             c.handle("moment-close")
             continue
         if job is not None:
             c.handle("bot-move", f'{job["key"]}|{protocol.handle(job)["text"]}')
-        elif c.solo_bidder() is not None:
+        elif c.secret.solo_bidder() is not None:
             c.handle("bid-submit")
         else:
             legal = [a.text() for a in s.legal_actions(s.current_player())]
             builds = [t for t in legal if t.startswith("build")]
             c.handle("act", builds[0] if builds else legal[0])
     assert c.state.is_terminal() and waited > 3
-    assert c.moment is not None and "Game over" in render_app(c)
+    assert c.moments.moment is not None and "Game over" in render_app(c)
     assert load_save(save.dumps(c.state)).is_terminal()
 
 

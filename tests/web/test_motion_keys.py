@@ -29,7 +29,7 @@ from .test_controller import click_anything, started
 
 def frame(c, seat=None) -> Frame:  # noqa: ANN001
     s = c.state
-    return Frame(s, s.view(seat), c.interaction(), {}, "en", c.names, "landscape")
+    return Frame(s, s.view(seat), c.table.interaction(), {}, "en", c.names, "landscape")
 
 
 def play(c, until, limit=4000, seed=3):  # noqa: ANN001
@@ -87,6 +87,7 @@ class Kap:
 
     def __init__(self, until) -> None:  # noqa: ANN001
         self.names = ["Ann", "Bo", "Cy"]
+        self.table = self  # as the controller's table room, it answers interaction()
         for seed in range(1, 40):  # the first seed whose game gets there
             self.state = new_game(Options((Player("Ann", "red"), Player("Bo", "blue"), Player("Cy", "green"))), seed)
             rng = random.Random(seed)

@@ -42,7 +42,7 @@ def _to_actions_with(c, ap: int) -> None:
     rng = random.Random(3)
     for _ in range(2000):
         s = c.state
-        if s.phase == ACTIONS and s.round >= 1 and s.ap == ap and not c.selection:
+        if s.phase == ACTIONS and s.round >= 1 and s.ap == ap and not c.table.selection:
             return
         if s.phase == ACTIONS and s.round >= 1 and s.ap > ap:  # spend one AP on anything that costs one
             cheap = [a.text() for a in s.legal_actions(s.current_player()) if s.cost(a) == 1]
@@ -56,7 +56,7 @@ def _to_actions_with(c, ap: int) -> None:
 def test_with_no_action_points_left_the_prompt_says_to_end_the_turn_not_to_choose_a_crop():
     c = started()
     _to_actions_with(c, 0)
-    prompt = c.interaction().prompt
+    prompt = c.table.interaction().prompt
     assert prompt.startswith("No action points left: end your turn") and "crop" not in prompt
 
 
@@ -65,12 +65,12 @@ def test_a_crop_chosen_for_the_seed_stays_chosen_when_the_ripe_side_is_chosen_n2
     rng = random.Random(1)
     while c.state.phase != "setup_sow":
         click_anything(c, rng)
-    crop = next(k.split(":")[1] for k in c.interaction().targets if k.startswith("supply:"))
+    crop = next(k.split(":")[1] for k in c.table.interaction().targets if k.startswith("supply:"))
     c.handle("pick", f"supply:{crop}")
-    assert c.selection.get("crop") == crop
+    assert c.table.selection.get("crop") == crop
     c.handle("select", "side:ripe")
-    assert c.selection == {"kind": "side", "side": "ripe", "crop": crop}
-    assert any(t.action and t.action.startswith(f"ripe {crop} ") for t in c.interaction().targets.values())
+    assert c.table.selection == {"kind": "side", "side": "ripe", "crop": crop}
+    assert any(t.action and t.action.startswith(f"ripe {crop} ") for t in c.table.interaction().targets.values())
 
 
 def test_the_pile_in_use_is_a_pressed_button_and_the_prompt_names_it_n4():
@@ -79,9 +79,9 @@ def test_the_pile_in_use_is_a_pressed_button_and_the_prompt_names_it_n4():
     while c.state.phase != "setup_water":
         click_anything(c, rng)
     panel = render_app(c).split('<section class="actions"', 1)[1]
-    chosen = c.interaction().extra["chosen_pile"]
+    chosen = c.table.interaction().extra["chosen_pile"]
     assert re.search(rf'<button[^>]*class="pile chosen[^"]*"[^>]*data-v="pile:{chosen}"[^>]*aria-pressed="true"', panel)
-    assert f"pile {chosen}" in c.interaction().prompt
+    assert f"pile {chosen}" in c.table.interaction().prompt
 
 
 def test_the_variants_are_said_once_each_a_name_and_a_sentence_that_does_not_repeat_it():

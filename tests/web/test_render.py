@@ -51,11 +51,11 @@ def test_no_inline_styles_or_scripts_in_any_screen():
 def test_escape_drops_a_choice_when_no_dialog_is_open():
     c = started()
     to_actions_phase(c)
-    crop = next(k for k in c.interaction().targets if k.startswith("supply:"))
+    crop = next(k for k in c.table.interaction().targets if k.startswith("supply:"))
     c.handle("pick", crop)
-    assert c.selection is not None
+    assert c.table.selection is not None
     c.handle("escape")
-    assert c.selection is None and c.state.phase == ACTIONS
+    assert c.table.selection is None and c.state.phase == ACTIONS
 
 
 def test_a_screen_says_of_itself_whether_it_is_secret_and_may_be_kept():

@@ -23,7 +23,7 @@ FINISHED = [("banks", "r1-17-2p-over-obelisk.json"), ("cape", "r1-06-2p-over-cro
 
 def opened(game: str, name: str) -> Controller:
     c = Controller(Library(MemoryStore(), load_save), lambda: 5)
-    c.import_text(json.dumps(json.loads((GOLDEN / game / name).read_text())["save"]))
+    c.shelf.import_text(json.dumps(json.loads((GOLDEN / game / name).read_text())["save"]))
     return c
 
 
@@ -41,15 +41,15 @@ def test_stepping_forward_and_back_shows_the_engines_positions(game, name):
     n = len(c.state.history)
     assert c.state.is_terminal() and 'data-i="replay"' in render_app(c)
     c.handle("replay")
-    assert c.replay.at == n and c.replay.state().view(None) == c.state.view(None)
+    assert c.replayer.replay.at == n and c.replayer.replay.state().view(None) == c.state.view(None)
     c.handle("replay-step", "start")
-    assert c.replay.state().view(None) == engine_after(c, 0).view(None)
+    assert c.replayer.replay.state().view(None) == engine_after(c, 0).view(None)
     assert "before anyone acted" in render_app(c)
     for i in range(1, 25):
         c.handle("replay-step", "+1")
-        assert c.replay.at == i
+        assert c.replayer.replay.at == i
         expected = engine_after(c, i)
-        assert c.replay.state().view(None) == expected.view(None)
+        assert c.replayer.replay.state().view(None) == expected.view(None)
         added = expected.log[len(engine_after(c, i - 1).log):]
         html = render_app(c)
         for entry in added:  # the step says what it did
@@ -57,11 +57,11 @@ def test_stepping_forward_and_back_shows_the_engines_positions(game, name):
             assert line in html
     for i in (23, 22, 21):
         c.handle("replay-step", "-1")
-        assert c.replay.at == i and c.replay.state().view(None) == engine_after(c, i).view(None)
+        assert c.replayer.replay.at == i and c.replayer.replay.state().view(None) == engine_after(c, i).view(None)
     c.handle("replay-step", "end")
-    assert c.replay.at == n and c.replay.state().view(None) == c.state.view(None)
+    assert c.replayer.replay.at == n and c.replayer.replay.state().view(None) == c.state.view(None)
     c.handle("replay-step", "+1")
-    assert c.replay.at == n  # not beyond the end
+    assert c.replayer.replay.at == n  # not beyond the end
 
 
 @pytest.mark.parametrize(("game", "name"), FINISHED)
@@ -70,15 +70,15 @@ def test_round_steps_go_to_where_each_round_began(game, name):
     c.handle("replay")
     c.handle("replay-step", "start")
     rounds = []
-    while c.replay.at < len(c.state.history):
+    while c.replayer.replay.at < len(c.state.history):
         c.handle("replay-step", "round+")
-        r = c.replay.state()
+        r = c.replayer.replay.state()
         rounds.append(r.round)
-        if c.replay.at < len(c.state.history):
-            assert engine_after(c, c.replay.at - 1).round == r.round - 1  # the step before is the round before
+        if c.replayer.replay.at < len(c.state.history):
+            assert engine_after(c, c.replayer.replay.at - 1).round == r.round - 1  # the step before is the round before
     assert rounds == sorted(rounds) and len(set(rounds)) >= 3
     c.handle("replay-step", "round-")
-    assert c.replay.state().round <= rounds[-1]
+    assert c.replayer.replay.state().round <= rounds[-1]
 
 
 def test_nothing_can_be_played_undone_or_done_by_bots_during_a_replay():
@@ -88,10 +88,10 @@ def test_nothing_can_be_played_undone_or_done_by_bots_during_a_replay():
     c.handle("replay-step", "-1")
     legal = c.state.legal_actions(c.state.to_act()[0])[0].text()
     c.handle("act", legal)
-    assert len(c.state.history) == n and not c.undo_possible() and c.bot_job() is None
+    assert len(c.state.history) == n and not c.table.undo_possible() and c.bots.job() is None
     assert 'data-i="act"' not in render_app(c)
     c.handle("replay-exit")
-    assert c.replay is None and 'data-i="replay-exit"' not in render_app(c)
+    assert c.replayer.replay is None and 'data-i="replay-exit"' not in render_app(c)
     c.handle("act", legal)
     assert len(c.state.history) == n + 1
 
@@ -101,7 +101,7 @@ def test_a_replay_never_shows_a_sealed_bid_before_it_was_opened():
     c.handle("replay")
     html = render_app(c)
     assert "bid-private" not in html and "reveal-bidder" not in html
-    view = c.replay.state().view(None)
+    view = c.replayer.replay.state().view(None)
     assert view == c.state.view(None)  # the spectator's view: sealed bids unseen
 
 

@@ -37,7 +37,7 @@ def words(html: str) -> str:
 
 def test_alone_with_bots_a_kap_bid_is_made_beside_the_whole_table():
     c = started("cape", ("", "easy", "easy"))
-    assert c.solo_bidder() == 0
+    assert c.secret.solo_bidder() == 0
     html = table(c)
     view = c.state.view(0)
     assert '<div class="board cape routes-' in html  # the terrain card, the offer, the common row, every route
@@ -110,7 +110,7 @@ def test_the_hand_over_after_a_sealed_bid_is_the_same_whatever_was_bid():
 
 def test_a_nile_start_bid_is_made_beside_the_board_from_the_bidders_own_view():
     c = started("banks", ("", "easy", "easy"), variants=("N12",))
-    assert c.state.secret_decision() and c.solo_bidder() == 0
+    assert c.state.secret_decision() and c.secret.solo_bidder() == 0
     html = table(c)
     assert '<div class="board">' in html and html.count('<article class="player') == 3
     panel = re.search(r'<section class="actions bid-private".*?</section>', html, re.S)
@@ -123,7 +123,7 @@ def test_a_nile_start_bid_is_made_beside_the_board_from_the_bidders_own_view():
 def test_a_nile_hippo_bid_shows_the_boat_and_the_players_but_no_rivals_bid(bid):
     data = json.loads((GOLDEN / "banks" / "r1-06-3p-n11-auction-sealed.json").read_text())["save"]
     c = controller(seed=5)
-    c.import_text(json.dumps(data))
+    c.shelf.import_text(json.dumps(data))
     s = c.state
     first, second = s.to_act()[0], s.to_act()[1]
     c.handle("reveal-bidder", str(first))
@@ -138,7 +138,7 @@ def test_a_nile_hippo_bid_shows_the_boat_and_the_players_but_no_rivals_bid(bid):
     # what the first bidder bid is nowhere on the second one's screen: bidding one marker or none draws the same
     if bid:
         c2 = controller(seed=5)
-        c2.import_text(json.dumps(data))
+        c2.shelf.import_text(json.dumps(data))
         c2.handle("reveal-bidder", str(first))
         c2.handle("bid-submit")
         c2.handle("reveal-bidder", str(second))

@@ -95,9 +95,9 @@ def test_after_the_bots_moves_the_person_reads_them_from_their_own_view(game):
         if c.state.is_terminal():
             break
         html = render_app(c)
-        person_turn = c.state.to_act() == (0,) and not c.state.secret_decision() and c.moment is None
+        person_turn = c.state.to_act() == (0,) and not c.state.secret_decision() and c.moments.moment is None
         if person_turn and c.state.history and c.state.history[-1][0] != 0:
-            start_at = c.since_log.get(0, c.news_from)
+            start_at = c.table.since_log.get(0, c.table.news_from)
             entries = [e for e in c.state.view(0)["log"][start_at:]
                        if e["key"] in c.ui.since_keys and e["key"] not in c.ui.news_keys and e["params"].get("player") != 0]
             if entries:
@@ -109,7 +109,7 @@ def test_after_the_bots_moves_the_person_reads_them_from_their_own_view(game):
         if c.state.to_act() == (0,) and not c.state.secret_decision():
             person_moves(c, rng)
             # the person has moved: nothing is listed until others have moved again
-            if c.state.to_act() == (0,) and c.state.history[-1][0] == 0 and c.moment is None:
+            if c.state.to_act() == (0,) and c.state.history[-1][0] == 0 and c.moments.moment is None:
                 assert 'class="since"' not in render_app(c)
         else:
             person_moves(c, rng)
@@ -130,7 +130,7 @@ def test_a_reload_at_the_persons_turn_says_the_same_moves_since_their_turn(game)
         run_bots(c)
         if c.state.is_terminal():
             break
-        waiting = c.state.to_act() == (0,) and not c.state.secret_decision() and c.moment is None
+        waiting = c.state.to_act() == (0,) and not c.state.secret_decision() and c.moments.moment is None
         since = re.search(r'<section class="since".*?</section>', render_app(c), re.S)
         if waiting and since:
             again = controller(store)

@@ -22,13 +22,13 @@ def switch(html: str) -> str:
 
 def test_the_switch_is_in_the_head_line_off_at_first_and_named():
     c = started()
-    assert c.sound is False
+    assert c.settings.sound is False
     drawn = switch(render_app(c))
     assert 'aria-pressed="false"' in drawn and 'aria-label="Sound"' in drawn and "title=" in drawn
     rng = random.Random(1)
     while len(c.state.history) < 5:
         click_anything(c, rng)
-        assert c.sound_due is None  # off: no move asks for a sound
+        assert c.settings.sound_due is None  # off: no move asks for a sound
 
 
 def test_the_switch_is_kept_with_the_other_settings():
@@ -37,12 +37,12 @@ def test_the_switch_is_kept_with_the_other_settings():
     c.handle("new")
     c.handle("start-game")
     c.handle("sound")
-    assert c.sound is True and store.get(SOUND_KEY) == "on"
+    assert c.settings.sound is True and store.get(SOUND_KEY) == "on"
     assert 'aria-pressed="true"' in switch(render_app(c))
     again = controller(store)
-    assert again.sound is True
+    assert again.settings.sound is True
     again.handle("sound")
-    assert again.sound is False and store.get(SOUND_KEY) == "off" and controller(store).sound is False
+    assert again.settings.sound is False and store.get(SOUND_KEY) == "off" and controller(store).settings.sound is False
 
 
 def test_every_move_asks_for_its_sound_while_on():
@@ -54,15 +54,15 @@ def test_every_move_asks_for_its_sound_while_on():
         if c.state.is_terminal():
             break
         moves, log = len(c.state.history), len(c.state.log)
-        c.sound_due = None
+        c.settings.sound_due = None
         click_anything(c, rng)
         if len(c.state.history) > moves:
             keys = {e.key for e in c.state.log[log:]}
             want = "end" if c.state.is_terminal() else "chord" if "scoring.done" in keys else "tick"
-            assert c.sound_due == want, (keys, c.sound_due)
+            assert c.settings.sound_due == want, (keys, c.settings.sound_due)
             heard.add(want)
         else:
-            assert c.sound_due is None  # a selection, a cancel: no sound
+            assert c.settings.sound_due is None  # a selection, a cancel: no sound
     assert heard == {"tick", "chord", "end"}
 
 
@@ -70,12 +70,12 @@ def test_a_kap_crossing_is_a_chord_and_a_bots_move_a_tick():
     c = start("cape", ["easy", "easy"])
     c.handle("sound")
     heard = []
-    while (job := c.bot_job()) is not None and "chord" not in heard:
+    while (job := c.bots.job()) is not None and "chord" not in heard:
         answer = protocol.handle(job)  # what the page's worker does, in CPython
         log = len(c.state.log)
-        c.sound_due = None
+        c.settings.sound_due = None
         c.handle("bot-move", f'{answer["key"]}|{answer["text"]}')
         crossed = any(e.key == "cape.build" for e in c.state.log[log:])
-        assert c.sound_due == ("end" if c.state.is_terminal() else "chord" if crossed else "tick")
-        heard.append(c.sound_due)
+        assert c.settings.sound_due == ("end" if c.state.is_terminal() else "chord" if crossed else "tick")
+        heard.append(c.settings.sound_due)
     assert "chord" in heard and "tick" in heard

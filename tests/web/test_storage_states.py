@@ -58,7 +58,7 @@ def test_a_game_deleted_elsewhere_is_not_taken_for_a_cleared_store():
 
 def test_blocked_storage_is_marked_on_the_game_screen_after_its_notice_is_closed():
     c = controller_on(MemoryStore())
-    c.storage_blocked = True
+    c.keeper.storage_blocked = True
     c.notice = ("error", msg("ui.no_storage"))
     assert msg("ui.storage_blocked_line") in render_app(c)  # home says it, beside the saved games
     c.handle("dismiss")
@@ -86,16 +86,16 @@ def test_the_saved_games_list_says_whether_the_browser_keeps_them():
     c = started()
     c.handle("home")
     assert msg("ui.storage_not_persistent") not in render_app(c)  # unknown: nothing said
-    c.storage_persistent(False)
+    c.keeper.storage_persistent(False)
     assert msg("ui.storage_not_persistent") in render_app(c)
-    c.storage_persistent(True)
+    c.keeper.storage_persistent(True)
     html = render_app(c)
     assert escape(msg("ui.storage_persistent")) in html and msg("ui.storage_not_persistent") not in html
 
 
 def test_nothing_is_said_about_keeping_games_while_there_are_none():
     c = controller_on(MemoryStore())
-    c.storage_persistent(False)
+    c.keeper.storage_persistent(False)
     assert msg("ui.storage_not_persistent") not in render_app(c)
     assert c.library.store.get(INDEX_KEY) is None
 
@@ -106,7 +106,7 @@ def test_a_store_cleared_by_another_tab_gets_the_open_game_back_at_once():
     play(c, 2)
     moves = list(c.state.history)
     clear(store)  # another tab cleared the site's storage: this page hears of it (storage event, no key)
-    c.storage_cleared()
+    c.keeper.storage_cleared()
     assert c.notice == ("error", msg("ui.storage_cleared"))
     reloaded = controller_on(store)
     reloaded.resume()  # closed without another move, then opened again: the game is there

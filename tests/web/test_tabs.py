@@ -46,7 +46,7 @@ def second_tab(store: MemoryStore, gid: str, news: str = "elsewhere"):
     c = controller(store)
     c.handle("continue", gid)
     assert c.screen == GAME
-    c.tab_news(gid, news)
+    c.keeper.tab_news(gid, news)
     return c
 
 
@@ -70,11 +70,11 @@ def test_a_game_open_in_another_tab_is_shown_but_nothing_can_be_played_here():
     assert second.read_only == ELSEWHERE
     html = render_app(second)
     assert msg("ui.open_elsewhere") in html and 'data-i="take-over"' in html
-    assert second.interaction().targets == {} and not second.interaction().buttons  # no answer offered
+    assert second.table.interaction().targets == {} and not second.table.interaction().buttons  # no answer offered
     undo = re.search(r'<button[^>]*data-i="undo"[^>]*>', html)
-    assert not second.undo_possible() and undo and undo.group(0).endswith(" disabled>")
+    assert not second.table.undo_possible() and undo and undo.group(0).endswith(" disabled>")
     # everything the playing tab could click, clicked here: nothing happens, nothing is written
-    offered = [("pick", k) for k in first.interaction().targets] + [(b.intent, b.value) for b in first.interaction().buttons]
+    offered = [("pick", k) for k in first.table.interaction().targets] + [(b.intent, b.value) for b in first.table.interaction().buttons]
     assert offered
     writes = store.writes
     for intent, value in [*offered, ("undo", ""), ("key", "e"), ("key", "u"), ("bid-submit", ""), ("hints", "")]:
@@ -87,11 +87,11 @@ def test_a_game_open_in_another_tab_is_shown_but_nothing_can_be_played_here():
 def test_bots_are_not_driven_from_a_tab_that_only_shows_the_game():
     store = MemoryStore()
     first = playing(store, kinds=("", "easy", "easy"))
-    while first.bot_due() is None:  # the person's start bid: then the bots decide theirs
+    while first.bots.due() is None:  # the person's start bid: then the bots decide theirs
         move(first)
     second = second_tab(store, first.game_id)
-    assert second.bot_due() is None and second.bot_job() is None
-    key = first.bot_due()[0]
+    assert second.bots.due() is None and second.bots.job() is None
+    key = first.bots.due()[0]
     second.handle("bot-move", f"{key}|bid 1")
     assert store.get(PREFIX + first.game_id) == first.library.known[first.game_id]
     assert 'data-i="bot-skip"' not in render_app(second)
@@ -104,27 +104,27 @@ def test_take_over_plays_from_the_stored_game_and_the_first_tab_only_shows_it_th
     second = second_tab(store, gid)
     move(first)  # the first tab plays on; the second hears of it (storage event) and follows
     writes = store.writes
-    second.other_tab_changed()
+    second.keeper.other_tab_changed()
     assert store.writes == writes  # following writes nothing, not even the index
     assert second.read_only == ELSEWHERE and second.state.history == first.state.history
     second.handle("take-over")
     assert second.effects[-1] == ("take-over", gid) and second.read_only  # the page steals the lock first
-    second.tab_news(gid, "held")
+    second.keeper.tab_news(gid, "held")
     assert second.read_only is None and second.notice == ("info", msg("ui.playing_here"))
     assert [a.text() for _, a in second.state.history] == stored_actions(store, gid)
-    first.tab_news(gid, "lost")  # its held lock was stolen
+    first.keeper.tab_news(gid, "lost")  # its held lock was stolen
     assert first.read_only == TAKEN and msg("ui.taken_elsewhere") in render_app(first)
     move(second)
-    first.other_tab_changed()
+    first.keeper.other_tab_changed()
     assert first.read_only == TAKEN and first.state.history == second.state.history
     before = stored_actions(store, gid)
-    for key in list(second.interaction().targets):
+    for key in list(second.table.interaction().targets):
         first.handle("pick", key)
     assert stored_actions(store, gid) == before
     # and back again: the first tab takes over, the second only shows it; every move of both is stored
     first.handle("take-over")
-    first.tab_news(gid, "held")
-    second.tab_news(gid, "lost")
+    first.keeper.tab_news(gid, "held")
+    second.keeper.tab_news(gid, "lost")
     move(first)
     assert second.read_only == TAKEN and first.read_only is None
     assert stored_actions(store, gid) == [a.text() for _, a in first.state.history]
@@ -138,7 +138,7 @@ def test_a_game_let_go_by_the_tab_that_played_it_is_played_here_with_its_moves()
     second = second_tab(store, gid)
     move(first)
     first.handle("home")  # the page lets the lock go; the second tab was queued for it
-    second.tab_news(gid, "freed")
+    second.keeper.tab_news(gid, "freed")
     assert second.read_only is None and len(second.state.history) == len(first.library.load(gid).history)
     move(second)
     assert len(stored_actions(store, gid)) == len(second.state.history)
@@ -151,11 +151,11 @@ def test_without_web_locks_a_tab_that_sees_its_game_written_elsewhere_only_shows
     second = controller(store)
     second.handle("continue", gid)  # no lock news at all: both tabs play
     move(first)
-    second.other_tab_changed()  # the storage event
+    second.keeper.other_tab_changed()  # the storage event
     assert second.read_only == CHANGED and second.state.history == first.state.history
     assert msg("ui.changed_elsewhere") in render_app(second)
     second.handle("take-over")  # the page plays it here at once (no lock to take)
-    second.tab_news(gid, "held")
+    second.keeper.tab_news(gid, "held")
     assert second.read_only is None
 
 
@@ -181,7 +181,7 @@ def test_take_over_of_a_game_deleted_in_the_other_tab_says_why_and_writes_nothin
     first.handle("home")
     first.library.delete(gid)  # deleted in the first tab
     second.handle("take-over")
-    second.tab_news(gid, "held")
+    second.keeper.tab_news(gid, "held")
     assert second.read_only == ELSEWHERE and second.notice[0] == "error"
     assert store.get(PREFIX + gid) is None
 
@@ -189,10 +189,10 @@ def test_take_over_of_a_game_deleted_in_the_other_tab_says_why_and_writes_nothin
 def test_old_lock_news_is_ignored():
     store = MemoryStore()
     first = playing(store)
-    first.tab_news("another-game", "lost")
+    first.keeper.tab_news("another-game", "lost")
     assert first.read_only is None
     first.handle("home")
-    first.tab_news(first.game_id or "", "elsewhere")
+    first.keeper.tab_news(first.game_id or "", "elsewhere")
     assert first.read_only is None
 
 
@@ -206,9 +206,9 @@ def test_a_secret_decision_played_in_another_tab_shows_the_board_here_not_the_ha
     second = second_tab(store, c.game_id)
     html = render_app(second)
     assert 'data-i="reveal-bidder"' not in html and 'class="board' in html and msg("ui.open_elsewhere") in html
-    assert second.active_bidder() is None
+    assert second.secret.active_bidder() is None
     second.handle("reveal-bidder", str(c.state.to_act()[0]))
-    assert second.bidder is None
+    assert second.secret.bidder is None
 
 
 def test_the_stored_save_is_untouched_by_a_tab_that_only_shows_it():

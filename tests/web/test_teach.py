@@ -28,13 +28,13 @@ def guided(game: str, lang: str = "en", store: MemoryStore | None = None) -> Con
     c.handle("learn", game)
     c.handle("setup-name", "0:Anna")
     c.handle("start-game")
-    assert c.screen == GAME and c.teaching.mode == "guided"
+    assert c.screen == GAME and c.tutor.teaching.mode == "guided"
     return c
 
 
 def legal_places(c: Controller) -> set[str]:
     """Every board target or selection the interaction offers now, and those one selection away."""
-    places = set(c.interaction().targets)
+    places = set(c.table.interaction().targets)
     s = c.state
     actor = s.current_player()
     for a in s.legal_actions(actor):
@@ -52,16 +52,16 @@ def test_hints_are_off_in_an_ordinary_game_and_a_tap_turns_them_on_and_remembers
     c.handle("new")
     c.handle("start-game")
     to_actions_phase(c)
-    assert c.teaching.mode == "" and 'class="coach"' not in render_app(c)
+    assert c.tutor.teaching.mode == "" and 'class="coach"' not in render_app(c)
     c.handle("hints")
     html = render_app(c)
     assert 'class="coach"' in html and 'aria-pressed="true"' in html
     gid = c.game_id
     again = controller(store)
     again.handle("continue", gid)
-    assert again.teaching.mode == "hints" and 'class="coach"' in render_app(again)
+    assert again.tutor.teaching.mode == "hints" and 'class="coach"' in render_app(again)
     again.handle("hints")
-    assert again.teaching.mode == "" and 'class="coach"' not in render_app(again)
+    assert again.tutor.teaching.mode == "" and 'class="coach"' not in render_app(again)
 
 
 def test_the_tips_name_only_what_the_rules_allow_now_and_a_tip_points_at_its_places():
@@ -73,7 +73,7 @@ def test_the_tips_name_only_what_the_rules_allow_now_and_a_tip_points_at_its_pla
         s = c.state
         if s.is_terminal():
             break
-        if c._actor() is not None:
+        if c.table.actor() is not None:
             tips = coach_tips(c, frame_of(c))
             assert tips, s.phase
             places = legal_places(c)
@@ -82,7 +82,7 @@ def test_the_tips_name_only_what_the_rules_allow_now_and_a_tip_points_at_its_pla
                 assert tip.rule in spec_of("banks").ui.rule_ids
                 assert set(tip.targets) <= places, (tip.text, set(tip.targets) - places)
                 seen_kinds.add(tip.text.split(":")[0])
-                if tip.targets and i < 3 and c.confirm is None:
+                if tip.targets and i < 3 and c.table.confirm is None:
                     c.handle("coach-tip", str(i))
                     html = render_app(c)
                     assert " coach" in html  # the tip's places are drawn highlighted
@@ -98,10 +98,10 @@ def test_learn_to_play_starts_a_guided_game_against_an_easy_bot_with_a_first_les
     assert kinds == ["", "easy"]
     assert s.seed == spec_of(game).ui.tutorial(s.options.players)[1]
     html = render_app(c)
-    assert 'class="lesson"' in html and c.teaching.lessons[0] == "welcome"
-    assert c.bot_due() is None  # the table waits while the newcomer reads
+    assert 'class="lesson"' in html and c.tutor.teaching.lessons[0] == "welcome"
+    assert c.bots.due() is None  # the table waits while the newcomer reads
     c.handle("lesson-close")
-    assert "welcome" not in c.teaching.lessons
+    assert "welcome" not in c.tutor.teaching.lessons
 
 
 class Learner:
@@ -120,42 +120,42 @@ class Learner:
 
     def step(self) -> None:
         c = self.c
-        if c.teaching.lessons:
-            self.lessons.append(c.teaching.lessons[0])
+        if c.tutor.teaching.lessons:
+            self.lessons.append(c.tutor.teaching.lessons[0])
             c.handle("lesson-close")
-            assert not c.teaching.lessons  # closing a lesson never opens another: lessons never stack
+            assert not c.tutor.teaching.lessons  # closing a lesson never opens another: lessons never stack
             return
-        before, bot = len(c.state.log), c.bot_to_act() is not None
+        before, bot = len(c.state.log), c.bots.to_act() is not None
         self._act()
-        assert len(c.teaching.lessons) <= 1
-        if c.teaching.lessons:
-            self.opened.append((c.teaching.lessons[0], "bot" if bot else "person",
+        assert len(c.tutor.teaching.lessons) <= 1
+        if c.tutor.teaching.lessons:
+            self.opened.append((c.tutor.teaching.lessons[0], "bot" if bot else "person",
                                 {e.key for e in c.state.log[before:]}))
 
     def _act(self) -> None:
         c, rng, s = self.c, self.rng, self.c.state
-        if c.moment is not None:
+        if c.moments.moment is not None:
             c.handle("moment-close")
             return
-        seat = c.bot_to_act()
+        seat = c.bots.to_act()
         if seat is not None:
-            c.handle("bot-move", f"{c.bot_due()[0]}|{self.bot.choose(s, seat, self.bot_rng).text()}")
+            c.handle("bot-move", f"{c.bots.due()[0]}|{self.bot.choose(s, seat, self.bot_rng).text()}")
             return
         if s.secret_decision():
             c.handle("bid-submit")
             return
         tips = coach_tips(c, frame_of(c))
-        places = [t for tip in tips for t in tip.targets if t in c.interaction().targets]
-        buttons = [b for b in c.interaction().buttons if b.available and b.intent in ("act", "select")]
+        places = [t for tip in tips for t in tip.targets if t in c.table.interaction().targets]
+        buttons = [b for b in c.table.interaction().buttons if b.available and b.intent in ("act", "select")]
         if places and (not buttons or rng.random() < 0.8):
             c.handle("pick", rng.choice(places))
         elif buttons:
             b = rng.choice(buttons)
             c.handle(b.intent, b.value)
-            if c.confirm is not None:
-                c.handle("confirm", c.confirm[0])
+            if c.table.confirm is not None:
+                c.handle("confirm", c.table.confirm[0])
         else:
-            c.handle("pick", rng.choice(list(c.interaction().targets)))
+            c.handle("pick", rng.choice(list(c.table.interaction().targets)))
 
 
 def play_guided(c: Controller, rng: random.Random, max_steps: int = 6000) -> list[str]:
@@ -166,7 +166,7 @@ def play_guided(c: Controller, rng: random.Random, max_steps: int = 6000) -> lis
         if c.state.is_terminal():
             break
         learner.step()
-    while c.teaching.lessons:
+    while c.tutor.teaching.lessons:
         learner.step()
     return learner.lessons
 
@@ -179,7 +179,7 @@ def test_a_guided_game_can_be_played_to_its_end_and_each_lesson_comes_once_when_
         if c.state.is_terminal():
             break
         learner.step()
-    while c.teaching.lessons:
+    while c.tutor.teaching.lessons:
         learner.step()
     lessons = learner.lessons
     assert c.state.is_terminal()
@@ -224,16 +224,16 @@ def test_learn_to_play_asks_the_learners_name_and_the_game_speaks_of_them_by_it(
     assert c.screen != GAME and 'data-i="setup-name"' in render_app(c)
     c.handle("setup-name", "0:   ")
     c.handle("start-game")
-    assert c.screen != GAME and c.form.error  # a name is needed: said, and the form stays
+    assert c.screen != GAME and c.setup.form.error  # a name is needed: said, and the form stays
     c.handle("setup-name", "0:Zoë")
     c.handle("start-game")
-    assert c.screen == GAME and c.teaching.mode == "guided"
+    assert c.screen == GAME and c.tutor.teaching.mode == "guided"
     assert c.names[0] == "Zoë" and c.kinds[1] == "easy"
     again = Controller(Library(store, load_save), lambda: 11, "de")
     again.handle("learn", game)
-    assert again.form.names[0] == "Zoë"  # remembered for the next guided game…
+    assert again.setup.form.names[0] == "Zoë"  # remembered for the next guided game…
     again.handle("new", game)
-    assert again.form.names[0] == "Zoë"  # …and for the next set-up
+    assert again.setup.form.names[0] == "Zoë"  # …and for the next set-up
 
 
 def test_names_typed_at_set_up_are_offered_again_and_a_bots_seat_keeps_its_bot_name():
@@ -248,11 +248,11 @@ def test_names_typed_at_set_up_are_offered_again_and_a_bots_seat_keeps_its_bot_n
     assert c.screen == GAME
     c.handle("home")
     c.handle("new", "banks")
-    assert c.form.names[:2] == ["Oma", "Jonas"]
+    assert c.setup.form.names[:2] == ["Oma", "Jonas"]
     c.handle("setup-kind", "1:normal")  # the remembered name is the seat's default: a bot takes its own name
-    assert c.form.names[1] == "Bastet"
+    assert c.setup.form.names[1] == "Bastet"
     c.handle("setup-kind", "1:")
-    assert c.form.names[1] == "Jonas"
+    assert c.setup.form.names[1] == "Jonas"
 
 
 STATUS = re.compile(r'<span class="whose" aria-live="polite">(.*?)</span>')
@@ -274,14 +274,14 @@ def test_the_status_line_says_what_the_table_waits_for(game):
         if persons:  # the person's own move or sealed bid, whatever the bots do meanwhile
             assert status == msg("ui.turn_of", player=c.names[persons[0]]), status
             seen.add("person")
-        elif c.teaching.lessons:
+        elif c.tutor.teaching.lessons:
             assert status == msg("ui.waits_lesson"), status
             seen.add("lesson")
-        elif c.moment is not None:
+        elif c.moments.moment is not None:
             assert status == msg("ui.waits_moment"), status
             seen.add("moment")
         else:
-            assert status == msg("ui.bot_thinking", player=c.names[c.bot_to_act()]), status
+            assert status == msg("ui.bot_thinking", player=c.names[c.bots.to_act()]), status
             seen.add("bot")
         learner.step()
     assert {"person", "lesson", "bot"} <= seen, seen
@@ -334,7 +334,7 @@ def test_a_guided_game_ends_with_a_closing_lesson_and_what_to_do_next(game):
         if c.state.is_terminal():
             break
         learner.step()
-    assert c.teaching.lessons == [spec_of(game).ui.lesson_triggers[c.state.log[-1].key]] and not c.teaching.waiting
+    assert c.tutor.teaching.lessons == [spec_of(game).ui.lesson_triggers[c.state.log[-1].key]] and not c.tutor.teaching.waiting
     lesson = re.search(r'<section class="lesson".*?</section>', render_app(c), re.S).group(0)
     assert html.escape(msg("ui.lesson_next"), quote=True) in lesson
     for intent, value in (("play-stronger", game), ("new", game), ("rules", "")):
@@ -343,7 +343,7 @@ def test_a_guided_game_ends_with_a_closing_lesson_and_what_to_do_next(game):
     c.handle("play-stronger", game)
     assert c.game_id != finished and c.state.GAME == game and not c.state.history
     assert [p.get("bot", "") for p in c.state.options_json()["players"]] == ["", "normal"]
-    assert c.teaching.mode == "hints" and not c.teaching.lessons  # the coach's tips at hand, no lessons
+    assert c.tutor.teaching.mode == "hints" and not c.tutor.teaching.lessons  # the coach's tips at hand, no lessons
 
 
 def test_a_lesson_before_the_end_offers_no_next_steps():
@@ -379,23 +379,23 @@ def test_kaps_guided_newcomer_builds_before_anyone_crosses(share):
         crossings = [e for e in s.log if e.key == "cape.build"]
         if crossings:
             break
-        if c.teaching.lessons:
-            opened.append(c.teaching.lessons[0])
+        if c.tutor.teaching.lessons:
+            opened.append(c.tutor.teaching.lessons[0])
             c.handle("lesson-close")
-        elif c.moment is not None:
+        elif c.moments.moment is not None:
             c.handle("moment-close")
-        elif (due := c.bot_due()) is not None:
+        elif (due := c.bots.due()) is not None:
             c.handle("bot-move", f"{due[0]}|{bot.choose(s, due[1], _Share(share)).text()}")
-        elif c.solo_bidder() is not None:
+        elif c.secret.solo_bidder() is not None:
             for _ in range(share % 10):  # the newcomer's own bid: 0-9
                 c.handle("bid-change", "+1")
             c.handle("bid-submit")
-        elif c.interaction().targets:
-            c.handle("pick", sorted(c.interaction().targets)[0])
+        elif c.table.interaction().targets:
+            c.handle("pick", sorted(c.table.interaction().targets)[0])
         else:
-            builds = [b for b in c.interaction().buttons if b.available and b.value.startswith("build")]
+            builds = [b for b in c.table.interaction().buttons if b.available and b.value.startswith("build")]
             cheapest = min(builds, key=lambda b: b.cost or 0) if builds else None
             c.handle("act", cheapest.value if cheapest and (cheapest.cost or 0) <= 0.6 * s.money[0] else "pass")
     assert crossings and crossings[0].params["player"] == 0, [e.key for e in s.log]
     assert opened == ["welcome", "bids", "route", "building"]
-    assert c.teaching.lessons == ["crossing"]  # about the newcomer's own crossing, just made
+    assert c.tutor.teaching.lessons == ["crossing"]  # about the newcomer's own crossing, just made

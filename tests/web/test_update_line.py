@@ -25,13 +25,13 @@ def shown(c: Controller) -> bool:
 def test_nothing_is_said_until_a_new_version_waits_then_home_says_it():
     c = controller()
     assert not shown(c)
-    c.new_version_ready()
+    c.updates.new_version_ready()
     assert shown(c)
 
 
 def test_in_a_game_it_waits_for_the_start_of_a_turn_never_interrupting_a_move():
     c = started()
-    c.new_version_ready()
+    c.updates.new_version_ready()
     assert c.screen == GAME and shown(c)  # a person's turn, nothing done yet
     c.handle("pick", "supply:flax")  # a move of this turn: not now
     assert c.state.history[-1][0] == c.state.current_player() and not shown(c)
@@ -39,7 +39,7 @@ def test_in_a_game_it_waits_for_the_start_of_a_turn_never_interrupting_a_move():
 
 def test_reload_saves_the_game_and_asks_the_page_to_reload_into_the_new_version():
     c = started()
-    c.new_version_ready()
+    c.updates.new_version_ready()
     c.handle("pick", "supply:flax")
     c.handle(Intent.UPDATE)
     assert ("update",) in c.effects
@@ -49,8 +49,8 @@ def test_reload_saves_the_game_and_asks_the_page_to_reload_into_the_new_version(
 
 def test_a_worker_of_another_build_stops_the_bots_and_is_said_at_once():
     c = start("cape", ["strong", "strong"])  # bots only: one of them is due at once
-    assert c.bot_due() is not None
-    c.worker_other_build()
+    assert c.bots.due() is not None
+    c.bots.other_build()
     html = render_app(c)
     assert msg("ui.worker_other_version") in html and RELOAD in html
-    assert c.bot_due() is None
+    assert c.bots.due() is None

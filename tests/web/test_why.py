@@ -32,7 +32,7 @@ def test_every_wanted_rule_has_a_case():
 def test_an_impossible_click_changes_nothing_and_says_why(key):
     text, clicks = find_cases()[key]
     c = Controller(Library(MemoryStore(), load_save), lambda: 1)
-    c.import_text(text)
+    c.shelf.import_text(text)
     n = len(c.state.history)
     for intent, value in clicks:
         c.handle(intent, value)

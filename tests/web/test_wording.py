@@ -50,19 +50,19 @@ def _table(game: str, lang: str) -> Controller:
     for v in variants:
         c.handle("setup-option", f"variant:{v}")
     c.handle("start-game")
-    assert c.screen == GAME, c.form.error
+    assert c.screen == GAME, c.setup.form.error
     return c
 
 
 def _step(c: Controller, rng: random.Random, seen: list[str]) -> bool:
     """One thing a person at the table does (or a computer player's move); False at the end."""
-    if c.teaching.lessons:
+    if c.tutor.teaching.lessons:
         c.handle("lesson-close")
         return True
-    if c.moment is not None:
+    if c.moments.moment is not None:
         c.handle("moment-close")
         return True
-    job = c.bot_job()
+    job = c.bots.job()
     if job is not None:
         answer = protocol.handle(job)
         c.handle("bot-move", f'{answer["key"]}|{answer["text"]}')
@@ -71,10 +71,10 @@ def _step(c: Controller, rng: random.Random, seen: list[str]) -> bool:
     if s is None or s.is_terminal():
         return False
     secret = s.secret_decision() if hasattr(s, "secret_decision") else None
-    if secret and c.solo_bidder() is None and c.bidder is None and c.hand_over_order():
-        c.handle("reveal-bidder", str(c.hand_over_order()[0]))
+    if secret and c.secret.solo_bidder() is None and c.secret.bidder is None and c.secret.hand_over_order():
+        c.handle("reveal-bidder", str(c.secret.hand_over_order()[0]))
         return True
-    if c.solo_bidder() is not None or c.bidder is not None:
+    if c.secret.solo_bidder() is not None or c.secret.bidder is not None:
         c.handle("bid-change", "1")
         c.handle("bid-submit")
         return True
@@ -86,12 +86,12 @@ def _step(c: Controller, rng: random.Random, seen: list[str]) -> bool:
             c.handle("act", rng.choice(stale))
         c.handle("pick", rng.choice(["field:W4-1", "field:E5-5", "market:M1", "card:M7", "card:R1"]))
     choice = rng.choice([t for t in legal if t != "end"] or legal)
-    inter = c.interaction()
+    inter = c.table.interaction()
     picks = [k for k, t in inter.targets.items() if t.select]
     if picks and rng.random() < 0.3:  # choose on the board first, as a person does
         c.handle("pick", rng.choice(picks))
     c.handle("act", choice)
-    if c.confirm is not None:
+    if c.table.confirm is not None:
         c.handle("confirm", choice)
     seen.append(choice)
     return True

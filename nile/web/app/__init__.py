@@ -52,7 +52,7 @@ class App:
         lang = pick_language(store.get(LANG_KEY), js_str(window.navigator.language))
         self.controller = Controller(Library(store, load_save), new_seed, lang)
         if not usable:  # blocked: said once now, and by a mark on every screen after (storage_blocked)
-            self.controller.storage_blocked = True
+            self.controller.keeper.storage_blocked = True
             self.controller.notice = ("error", msg("ui.no_storage", lang))
         self.root = document.getElementById("app")
         # the screen drawn last, kept for the next load (static/boot.js), and the painter that draws it into #app

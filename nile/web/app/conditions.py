@@ -1,16 +1,16 @@
 """The page's conditions: what it learns of the browser and other tabs, and the effects the controller asks for.
 
 - Persistent storage: at start the page asks whether the browser keeps the site's storage for good (the
-  home screen says so), and asks for it once the first game is saved (``Controller.storage_persistent``).
+  home screen says so), and asks for it once the first game is saved (``Keeper.storage_persistent``).
 - One game, one tab (issue 23): while a game is open here the page holds its Web Lock
   (``static/tablock.js``, ``window.nileTabs``: "nile:game:<id>", released when the tab leaves the game or
-  closes) and hands what it learns to ``Controller.tab_news``; Take over steals the lock. Decided fallback,
+  closes) and hands what it learns to ``Keeper.tab_news``; Take over steals the lock. Decided fallback,
   for a browser without Web Locks: the ``storage`` event alone — a tab that sees another tab write the game
-  it plays shows it read-only from then on (``Controller.other_tab_changed``), and Take over simply plays it
+  it plays shows it read-only from then on (``Keeper.other_tab_changed``), and Take over simply plays it
   here from the stored copy (the other tab turns read-only at this tab's next move). The home screen redraws
   on every storage event, so games started or moved on in another tab show there at once.
 - A new version installed in the background (``static/boot.js``'s ``nile:update-ready``, maybe before Python
-  ran): ``Controller.new_version_ready``; its Reload applies it.
+  ran): ``Updates.new_version_ready``; its Reload applies it.
 - The controller's effects (``Controller.effects``), run after each redraw: take over, persist, update,
   download a file.
 """
@@ -43,7 +43,7 @@ class Conditions:
         self._update_proxy = create_proxy(self.on_update_ready)
         window.addEventListener("nile:update-ready", self._update_proxy)
         if getattr(window, "nileUpdateReady", False) is True:
-            self.controller.new_version_ready()
+            self.controller.updates.new_version_ready()
 
     # ------------------------------------------------------------------ persistent storage
     def _storage_manager(self) -> Any:
@@ -66,7 +66,7 @@ class Conditions:
             manager.persist().then(create_once_callable(self._persistence_known))
 
     def _persistence_known(self, granted) -> None:  # noqa: ANN001
-        self._safely(lambda: self.controller.storage_persistent(bool(granted)))
+        self._safely(lambda: self.controller.keeper.storage_persistent(bool(granted)))
 
     # ------------------------------------------------------------------ one game, one tab
     @staticmethod
@@ -98,25 +98,25 @@ class Conditions:
             js.setTimeout(create_once_callable(lambda: self.on_tab_news(gid, "held")), 0)
 
     def on_tab_news(self, gid, news) -> None:  # noqa: ANN001
-        self._safely(lambda: self.controller.tab_news(str(gid), str(news)))
+        self._safely(lambda: self.controller.keeper.tab_news(str(gid), str(news)))
 
     def on_storage(self, event) -> None:  # noqa: ANN001
         """Another tab wrote to storage: if it is our game, say so (the next save would conflict)."""
         c = self.controller
         if js_str(event.key) is None:  # another tab cleared the site's storage (clear() names no key)
-            self._safely(c.storage_cleared)
+            self._safely(c.keeper.storage_cleared)
             return
         key = js_str(event.key) or ""
         if key == LAST_SCREEN_KEY:
             return  # another tab's kept screen: nothing of ours changed
         if c.game_id and c.screen == GAME and key == PREFIX + c.game_id:
-            self._safely(c.other_tab_changed)  # read-only here from now on, showing the other tab's moves
+            self._safely(c.keeper.other_tab_changed)  # read-only here from now on, showing the other tab's moves
         elif c.screen == "home":
             self._safely(lambda: None)
 
     # ------------------------------------------------------------------ a new version, the controller's effects
     def on_update_ready(self, event) -> None:  # noqa: ANN001
-        self._safely(self.controller.new_version_ready)
+        self._safely(self.controller.updates.new_version_ready)
 
     def run_effects(self) -> None:
         """What the controller asked of the page while it answered (``Controller.effects``), done now."""

@@ -151,7 +151,7 @@ class Events:
             return
 
         def loaded(text) -> None:  # noqa: ANN001
-            self._safely(lambda: self.controller.import_text(str(text)))
+            self._safely(lambda: self.controller.shelf.import_text(str(text)))
 
         def failed(error) -> None:  # noqa: ANN001
             self._safely(lambda: self._refuse(msg("ui.import_failed", reason=str(error))))
@@ -161,7 +161,7 @@ class Events:
         el.value = ""
 
     def _restore(self, el) -> None:  # noqa: ANN001
-        """A backup file chosen: size-checked before it is read, then restored (``Controller.restore_text``)."""
+        """A backup file chosen: size-checked before it is read, then restored (``Shelf.restore_text``)."""
         files = el.files
         if js_str(files) is None or files.length == 0:
             return
@@ -172,7 +172,7 @@ class Events:
             return
 
         def loaded(text) -> None:  # noqa: ANN001
-            self._safely(lambda: self.controller.restore_text(str(text)))
+            self._safely(lambda: self.controller.shelf.restore_text(str(text)))
 
         def failed(error) -> None:  # noqa: ANN001
             self._safely(lambda: self._refuse(msg("ui.restore_failed", self.controller.lang, reason=str(error))))

@@ -97,9 +97,9 @@ class Painter:
         self._step = step
         self._play_sound(animate)
         self._top_of_new_place()
-        opened = self.controller.show_rules and not self._rules_open
-        self._rules_open = self.controller.show_rules
-        help_ = self.controller.help
+        opened = self.controller.helpdesk.show_rules and not self._rules_open
+        self._rules_open = self.controller.helpdesk.show_rules
+        help_ = self.controller.helpdesk.help
         page = (help_.game, help_.page) if help_ is not None else None
         turned, self._rules_page = page != self._rules_page, page
         if opened:  # a dialog just opened: the keyboard goes to it (its Close button)
@@ -124,11 +124,11 @@ class Painter:
             self._place = place
 
     def _play_sound(self, animate: bool) -> None:
-        """The last move's sound (``Controller.sound_due``), only while the Sound switch is on
+        """The last move's sound (``Settings.sound_due``), only while the Sound switch is on
         (static/sound.js's ``window.nileSound``): a move's tick only where the move is shown moving."""
         c = self.controller
-        kind, c.sound_due = c.sound_due, None
-        if kind is None or not c.sound or (kind == "tick" and not animate):
+        kind, c.settings.sound_due = c.settings.sound_due, None
+        if kind is None or not c.settings.sound or (kind == "tick" and not animate):
             return
         player = getattr(window, "nileSound", None)
         if player is None or js_str(player) is None:
@@ -143,7 +143,7 @@ class Painter:
         sight with its title: on a phone the page may be scrolled down to the market when it opens
         above the board (issue 21). Only the title's own box is scrolled to, and only if it is hidden."""
         c = self.controller
-        popups = (c.moment, c.teaching.lessons[0] if c.teaching.lessons else None)
+        popups = (c.moments.moment, c.tutor.teaching.lessons[0] if c.tutor.teaching.lessons else None)
         opened = [sel for sel, now, before in zip(("#moment-title", "#lesson-title"), popups, self._popups, strict=True)
                   if now is not None and now != before]
         self._popups = popups
@@ -168,7 +168,7 @@ class Painter:
         action panel (a ripe marker's market rows, below the fields): when none of them is in sight,
         the page scrolls the first one into sight, clear of the head line and the panel (their room
         is the page's scroll padding, static/app.css). Wider, the whole board is on the screen."""
-        selection = self.controller.selection
+        selection = self.controller.table.selection
         chosen = json.dumps(selection, sort_keys=True, default=str) if selection else None
         if chosen == self._chosen:
             return
@@ -211,11 +211,11 @@ class Painter:
         (-1, -1, False) away from a game being played: nothing followed, nothing marked."""
         c = self.controller
         s = c.state
-        if s is None or c.screen != GAME or c.replay is not None:
+        if s is None or c.screen != GAME or c.replayer.replay is not None:
             return -1, -1, False
         step, since = mark_window(s, c.kinds)
         last = s.history[-1][0] if s.history else None
-        return step, since, not (c.is_bot(last) and (c.bot_speed == "fast" or c.skipping))
+        return step, since, not (c.is_bot(last) and (c.bots.speed == "fast" or c.bots.skipping))
 
     def _paint(self, html: str, parts: tuple[tuple[str, str], ...] = ()) -> None:
         """Make ``#app`` show ``html``: patched by static/morph.js, else replaced whole. A part of the screen

@@ -5,8 +5,8 @@ clicks while they search. After every redraw the app asks the controller for the
 and posts it to the worker; the answer is shown after the controller's pace (a person can follow the
 moves) and applied only if the game is still where it was asked. The coach's hints and reviews (issue 22)
 go to the same worker: the page posts what the controller queued (``Coaching.outbox``) and hands the
-answers back (``Controller.coach_answer``). A worker of another build is never listened to
-(``Controller.worker_other_build``).
+answers back (``Coach.answer``). A worker of another build is never listened to
+(``Bots.other_build``).
 """
 
 from __future__ import annotations
@@ -46,14 +46,14 @@ class Workers:
     def drive_bots(self) -> None:
         """Ask the worker for the bot decision that is due, once per position (the save is written
         out only when a new decision is asked, not at every redraw)."""
-        due = self.controller.bot_due()
+        due = self.controller.bots.due()
         if due is None:
             self._bot_key = None
             document.body.dataset.botThinking = ""
             return
         if due[0] == self._bot_key:
             return
-        job = self.controller.bot_job()
+        job = self.controller.bots.job()
         if job is None:
             return
         self._bot_key = job["key"]
@@ -62,7 +62,7 @@ class Workers:
 
     def post_coach(self) -> None:
         """Post the coach's requests (a hint, a review) to the bot worker; the page goes on meanwhile."""
-        coaching = self.controller.coaching
+        coaching = self.controller.coach.coaching
         requests, coaching.outbox = coaching.outbox, []
         for request in requests:
             self._bot_worker().postMessage(to_js(request, dict_converter=js.Object.fromEntries))
@@ -80,29 +80,29 @@ class Workers:
         if kind == "ready":
             if message["build"] != protocol.BUILD:  # another version's worker: none of its answers is used
                 js.console.warn(f"bot worker build {message['build']}, page build {protocol.BUILD}")
-                self._safely(self.controller.worker_other_build)
+                self._safely(self.controller.bots.other_build)
             return
-        if self.controller.worker_mismatch:
+        if self.controller.bots.mismatch:
             return
         key = message["key"]
         if kind in ("hinted", "reviewed"):  # the coach's answer: used only while the game is still there
-            self._safely(lambda: self.controller.coach_answer(message))
+            self._safely(lambda: self.controller.coach.answer(message))
             return
-        if kind == "failed" and self.controller.coaching.waits_for(key):
-            self._safely(lambda: self.controller.coach_failed(key, message["error"]))
+        if kind == "failed" and self.controller.coach.coaching.waits_for(key):
+            self._safely(lambda: self.controller.coach.failed(key, message["error"]))
             if key:
                 return  # "": the worker itself failed, a bot waiting for it is told below too
         if kind == "failed":
             if key in ("", self._bot_key) and self._bot_key:  # "": the worker itself failed
                 failing, self._bot_key = self._bot_key, None
-                self._safely(lambda: self.controller.bot_failed(failing, message["error"]))
+                self._safely(lambda: self.controller.bots.failed(failing, message["error"]))
             return
         if key != self._bot_key:
             return  # asked for a position the game has left
         text = message["text"]
         document.body.dataset.botThinking = ""  # decided: now only the pace holds the move back
         document.body.dataset.botMs = f"{float(message['ms']):.1f}"
-        wait = self.controller.bot_delay_ms() - (js.performance.now() - self._bot_shown)
+        wait = self.controller.bots.delay_ms() - (js.performance.now() - self._bot_shown)
 
         def show() -> None:
             if key != self._bot_key:
@@ -122,4 +122,4 @@ class Workers:
         message = js_str(getattr(event, "message", None)) or "worker error"
         key = self._bot_key or ""
         self._bot_key = None
-        self._safely(lambda: self.controller.bot_failed(key, message))
+        self._safely(lambda: self.controller.bots.failed(key, message))

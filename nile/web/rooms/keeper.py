@@ -1,0 +1,157 @@
+"""Keeping the open game: saved at every move, reopened after a reload, and played in exactly one tab.
+
+One game, one tab (issue 23): the page holds the open game's lock while it is open (``static/tablock.js``,
+Web Locks) and tells the keeper what it learns (``tab_news``): a game another tab already plays, or one
+another tab took over, is shown here *read-only* (``Core.read_only`` says why): the board follows the
+other tab's moves (``other_tab_changed``), but no target or action is offered, undo is off, no bot is
+driven from here and nothing is written; one line says so and offers Take over, which reloads the stored
+game (the other tab's latest moves) once the page has the lock. A tab that sees another tab write the
+game it plays (a browser without Web Locks, an older version of Nile, or a race) watches from then on; a
+move that could not be saved because of it is taken back and said (``ui.conflict``): nothing is ever
+played in memory only, and no stored move is ever written over.
+
+The storage's condition: full (keep playing, offer export), blocked (private mode: nothing is ever
+saved), cleared under the page (written back at once), kept for good or not (the page asks once).
+"""
+
+from __future__ import annotations
+
+from ...core.save import SaveError
+from ...kit.intents import Intent
+from ...messages import text as msg
+from ..core import GAME, Core, Handler, Room
+from ..storage import SaveConflict, StorageFull
+
+CURRENT_KEY = "nile:current"  # the game open when the page was left: a reload reopens it
+#: why the open game is read-only in this tab (``Core.read_only``), and the line that says so:
+#: another tab had it open first, another tab took it over, another tab wrote it while this one played it
+ELSEWHERE, TAKEN, CHANGED = "elsewhere", "taken", "changed"
+READ_ONLY_LINES = {ELSEWHERE: "ui.open_elsewhere", TAKEN: "ui.taken_elsewhere", CHANGED: "ui.changed_elsewhere"}
+
+
+class Keeper(Room):
+    def __init__(self, core: Core) -> None:
+        super().__init__(core)
+        self.in_memory_only = False  # storage full: keep playing, offer export
+        #: the browser refuses storage altogether (private mode, cookies off): nothing is ever saved
+        self.storage_blocked = False
+        #: whether the browser keeps this site's storage for good (``navigator.storage.persisted()``):
+        #: None while unknown or where the browser cannot say; the page tells (``storage_persistent``)
+        self.persistent: bool | None = None
+        #: persistent storage is asked for once, when the first game is saved (the page does it)
+        self._persist_asked = False
+
+    def intents(self) -> dict[Intent, Handler]:
+        return {Intent.TAKE_OVER: self._on_take_over}
+
+    def opened(self) -> None:
+        self.remember(self.core.game_id)
+        self.in_memory_only = False
+
+    def closed(self) -> None:
+        if not self.core.read_only:  # the game a reload reopens is the playing tab's to say
+            self.remember(None)
+
+    def moved(self, before: int, player: int | None, by_person: bool) -> None:
+        self.autosave()
+
+    def remember(self, gid: str | None) -> None:
+        """The game a reload reopens (None: home)."""
+        try:
+            if gid is None:
+                self.core.library.store.remove(CURRENT_KEY)
+            else:
+                self.core.library.store.set(CURRENT_KEY, gid)
+        except StorageFull:
+            pass
+
+    def autosave(self) -> None:
+        """Write the open game (each move is saved as it is made); say what the storage refused."""
+        core = self.core
+        if core.state is None or core.game_id is None or core.read_only:
+            return
+        try:
+            cleared = core.library.write(core.game_id, core.state, core.game_title(core.state))
+            self.in_memory_only = False
+            if core.library.store.get(CURRENT_KEY) != core.game_id:  # e.g. storage cleared under the page
+                self.remember(core.game_id)
+            if cleared:
+                core.notice = ("error", msg("ui.storage_cleared", core.lang))
+            self._ask_to_persist()
+        except StorageFull:
+            self.in_memory_only = True
+            core.notice = ("error", msg("ui.storage_full", core.lang))
+        except SaveConflict:  # another tab wrote it first: its copy is shown, this tab's move is taken back
+            core.drop_choices(CHANGED)
+            self._follow()
+            core.notice = ("error", msg("ui.conflict", core.lang))
+
+    def _ask_to_persist(self) -> None:
+        """Once a game is saved, ask the browser (once per page) to keep this site's storage for good."""
+        if not self._persist_asked and self.persistent is not True and not self.storage_blocked:
+            self._persist_asked = True
+            self.core.effects.append(("persist",))
+
+    def storage_cleared(self) -> None:
+        """Another tab (or the browser) cleared the site's storage: write the open game back now, and say so."""
+        self.autosave()
+
+    def storage_persistent(self, persistent: bool | None) -> None:
+        """The page learnt whether the browser keeps this site's storage (None: it cannot say)."""
+        self.persistent = persistent
+
+    # one game, one tab: the page holds the open game's lock (static/tablock.js) and says what it learns
+    def tab_news(self, gid: str, news: str) -> None:
+        """What the page learnt of the open game's lock: "held" (this tab plays it), "elsewhere" (another
+        tab had it open first), "lost" (another tab took it over), "freed" (the tab that played it let it
+        go). News of a game no longer open here is old: ignored."""
+        core = self.core
+        if gid != core.game_id or core.screen != GAME:
+            return
+        if news == "elsewhere":
+            core.drop_choices(ELSEWHERE)
+        elif news == "lost":
+            core.drop_choices(TAKEN)
+        elif news in ("held", "freed") and core.read_only:
+            self._play_here()
+
+    def other_tab_changed(self) -> None:
+        """Another tab wrote the open game: this tab shows its moves. A tab that was playing it (the other
+        tab has no lock: a browser without Web Locks, an older version, a race) watches from now on."""
+        if self.core.read_only is None:
+            self.core.drop_choices(CHANGED)
+        self._follow()
+
+    def _follow(self) -> None:
+        """Show the stored game (the other tab's moves). Moves this tab could keep only in memory (a full
+        storage) stay shown, to be exported; a stored copy that cannot be read leaves the board as it is."""
+        core = self.core
+        if core.game_id is None or self.in_memory_only:
+            return
+        try:
+            state = core.library.look(core.game_id)  # read only: not even the index is written from here
+        except SaveError:
+            return
+        core.state = state
+        for room in core.rooms:
+            room.followed()
+
+    def _on_take_over(self, value: str) -> None:
+        """Play the open game here: the page takes its lock from the other tab, then says "held"."""
+        if self.core.read_only and self.core.game_id:
+            self.core.effects.append(("take-over", self.core.game_id))
+
+    def _play_here(self) -> None:
+        """This tab plays the open game from now on: from its stored copy, with every move the other tab made."""
+        core = self.core
+        gid = core.game_id
+        if gid is None:
+            return
+        core.library.known.pop(gid, None)
+        try:
+            state = core.library.load(gid)
+        except SaveError as e:  # gone or unplayable: still shown as it was, never written over
+            core.notice = ("error", msg("ui.damaged", core.lang, reason=core.say(e)))
+            return
+        core.open_game(gid, state)
+        core.notice = ("info", msg("ui.playing_here", core.lang))
