@@ -20,14 +20,14 @@ try {
 } catch (error) {
   console.warn("loading texts unreadable:", error);
 }
-// A returning player sees their last screen at once: nile/web/app.py keeps the HTML it drew last in
+// A returning player sees their last screen at once: nile/web/app/kept.py keeps the HTML it drew last in
 // localStorage (never a secret bid); it is shown inert, under a "starting…" marker, and Python's
 // first redraw patches it into the live screen (static/morph.js) and removes the marker. It is our
-// own markup, kept as {"screen": "home"|"game", "html": …} (app.py never keeps a secret bid: the
+// own markup, kept as {"screen": "home"|"game", "html": …} (nile/web/app/kept.py never keeps a secret bid: the
 // screen says so of itself), but anything odd in it (a script, an event handler attribute, a
 // javascript: URL, another screen, too much of it) means it is not shown at all.
 const LAST_SCREEN_KEY = "nile:last-screen";
-const LAST_SCREEN_MAX = 300000; // as app.py's LAST_SCREEN_MAX
+const LAST_SCREEN_MAX = 300000; // as nile/web/app/kept.py's LAST_SCREEN_MAX
 // (an on… attribute counts inside a tag only: "Oni = onion" in a legend is text)
 const ODD = /<\s*\/?\s*(script|iframe|frame|object|embed|base|meta|link|style|form|template)\b|<[^>]*\son[a-z]*\s*=|javascript:/i;
 const resumed = showLastScreen();
@@ -61,7 +61,7 @@ function showLastScreen() {
     }
     app.inert = true;
     app.replaceChildren(template.content);
-    app.classList.toggle("fits", !!app.querySelector(":scope > .game.fit")); // as nile/web/app.py (app.css #app.fits)
+    app.classList.toggle("fits", !!app.querySelector(":scope > .game.fit")); // as nile/web/app/paint.py (app.css #app.fits)
     if (window.nileFit) window.nileFit(app); // the board's pictures fill their frames (static/fit.js, before this)
     const marker = document.createElement("p");
     marker.id = "starting";

@@ -12,7 +12,7 @@
 // stylesheet's fit rules read (elsewhere they mean nothing). A click that leaves the frame's size alone
 // then lays out only the shapes it changed. Dependency-free, no game logic:
 //
-//   window.nileFit(root)    after each redraw of `root` (nile/web/app.py; static/boot.js's last screen):
+//   window.nileFit(root)    after each redraw of `root` (nile/web/app/paint.py; static/boot.js's last screen):
 //                           frames new to the page are watched; a picture the redraw put in a watched
 //                           frame gets its size at once
 //

@@ -1,4 +1,4 @@
-// Redraw only what changed: nile/web/app.py hands the whole app's new HTML to
+// Redraw only what changed: nile/web/app/paint.py hands the whole app's new HTML to
 // window.nileMorph(root, html), which patches the live tree under `root` to match it instead
 // of replacing everything (replacing ~500 elements makes the browser lay the whole page out
 // again on every click). Dependency-free, no game logic.
@@ -13,7 +13,7 @@
 // Any error falls back to `root.innerHTML = html` (the page must never break): the return value
 // says which happened ("morph" or "replaced").
 //
-// Parts kept as they are (issue 21): nile/web/app.py may send, instead of a part of the screen it
+// Parts kept as they are (issue 21): nile/web/app/paint.py may send, instead of a part of the screen it
 // painted last time and that is unchanged (the board, the log, the players, the artwork), a hole
 // `<nile-keep data-n="i"></nile-keep>` and, as `keep[i]`, a selector that finds that part's element
 // in the live page; the element is kept where the hole is, neither parsed nor compared again. A

@@ -1,5 +1,5 @@
 // Motion that tells what happened (issue 21): a piece the player watches moves from where it was to
-// where it goes, and what changed stays marked. Dependency-free, no game logic: nile/web/app.py calls
+// where it goes, and what changed stays marked. Dependency-free, no game logic: nile/web/app/paint.py calls
 //
 //   window.nileMotion.before(root)                  just before static/morph.js redraws #app
 //   window.nileMotion.after(root, step, since, animate)   just after (its work runs once the handler is done)

@@ -1,5 +1,5 @@
 // Optional sound (issue 21): short, quiet tones made with the Web Audio API, no audio files.
-// nile/web/app.py calls window.nileSound.play(kind) after a move, only while the player's Sound switch
+// nile/web/app/paint.py calls window.nileSound.play(kind) after a move, only while the player's Sound switch
 // is on (off at first); nothing here runs, and no AudioContext exists, until then.
 //   "tick"  a move: one soft blip
 //   "chord" a scoring (Nile) or a crossing (Kap): a quick major triad

@@ -1,5 +1,5 @@
 // One game, one tab (issue 23): exactly one tab of this browser plays a given game at a time.
-// nile/web/app.py calls window.nileTabs.open(gid, steal, tell) when a game opens in this tab and
+// nile/web/app/conditions.py calls window.nileTabs.open(gid, steal, tell) when a game opens in this tab and
 // close() when it leaves it; this module holds the Web Lock "nile:game:<gid>" meanwhile (released
 // by the browser when the tab closes or crashes) and tells Python what happened, as tell(gid, news):
 //   "held"      this tab plays the game (it got the lock: at once, or by Take over);

@@ -203,7 +203,7 @@ def test_kaps_rows_keep_their_size_while_the_auction_opens_and_the_cards_are_tak
 @pytest.mark.parametrize("game, over", [("banks", "banks/r1-17-2p-over-obelisk.json"), ("cape", "cape/r1-06-2p-over-crossings.json")])
 def test_the_last_move_opens_the_end_with_its_title_in_sight(sized: Any, game: str, over: str) -> None:
     """The end's pop-up opens at the top of the page, above the report, in sight: the page fitted the window
-    until the last move, so it is at its top (nile/web/app.py leaves the title unmeasured there)."""
+    until the last move, so it is at its top (nile/web/app/paint.py leaves the title unmeasured there)."""
     page = sized(*LAPTOP)
     open_save(page, over, undone=1)  # one move before the end
     for _ in range(30):

@@ -122,12 +122,12 @@ def test_the_score_track_says_a_pawn_stands_one_space_past_its_score(lang):
 
 
 def test_the_page_knows_where_a_table_fits_the_window_as_the_stylesheet_does():
-    """nile/web/app.py leaves a moment's dialog unmeasured where static/app.css fixes it over a table that fits
+    """nile/web/app/paint.py leaves a moment's dialog unmeasured where static/app.css fixes it over a table that fits
     the window (issue 21): both must mean the same windows, or on some a dialog's title could open out of sight."""
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
-    fitting = re.search(r'^FITTING = "(.*)"$', (root / "nile" / "web" / "app.py").read_text(), re.M)
+    fitting = re.search(r'^FITTING = "(.*)"$', (root / "nile" / "web" / "app" / "paint.py").read_text(), re.M)
     css = (root / "static" / "app.css").read_text()
     assert fitting is not None and f"@media {fitting[1]} {{" in css
     assert ".game.fit > .popups { position: fixed;" in css.split(f"@media {fitting[1]} {{", 1)[1]

@@ -7,7 +7,7 @@ its worker is ours) and its memory read from Linux's ``/proc/<pid>/smaps_rollup`
 RSS with shared pages divided among the processes sharing them). Then the page starts
 ``static/bot-worker.js`` exactly as the app does (a module Worker; its own Pyodide, the package,
 ``nile.bots.protocol``), waits for its ``ready`` answer and one decision, and the renderer is read
-again. The app starts its worker only at the first bot decision (``nile/web/app.py``), so a game of
+again. The app starts its worker only at the first bot decision (``nile/web/app/workers.py``), so a game of
 people only never pays for it. Linux only (``/proc``); elsewhere the part reports nothing.
 Target (issue 23): the page with its worker under 280 MB (RSS). The floor is measured beside it, in turn: the
 bench's bare page (Pyodide booted, nothing else) and then a worker that only boots Pyodide

@@ -95,7 +95,7 @@ def _coach_panel(c: Controller, frame: Frame) -> str:
         on = ' class="on"' if i == chosen else ""
         items.append(f"<li{on}>{esc(tip.text)}{rule}{show}</li>")
     # folded until the person opens it (the controller remembers: a new turn's list opens as the last was
-    # left); the summary is a control the app answers itself (nile/web/app.py), not the browser
+    # left); the summary is a control the app answers itself (nile/web/app/events.py), not the browser
     return (f'<details class="coach"{" open" if c.tutor.coach_open else ""}><summary{attrs(data_i=Intent.COACH_LIST)}>'
             f'{esc(msg("ui.coach_title", c.lang))}</summary><ul>{"".join(items)}</ul></details>')
 

@@ -1,0 +1,138 @@
+"""The PyScript glue: browser events in, the controller's HTML out. The only package that touches the DOM.
+
+``App`` makes the controller (its store and seeds from the browser) and composes the page's parts, each an
+object that takes what it needs (the controller, ``#app``, the App's answer to an event) and keeps its own
+rules, written in its docstring:
+
+- ``bridge.py``: localStorage as a ``Store`` (a full store becomes ``StorageFull``), seeds from
+  ``crypto.getRandomValues``, JS values as Python;
+- ``paint.py``: the screen into ``#app`` (patched by ``static/morph.js``, unchanged parts as holes), the
+  keyboard's focus kept, what just came scrolled into sight, the pieces' motion, the move's sound;
+- ``kept.py``: the screen kept in localStorage (``nile:last-screen``; never a secret bid) so that a reload
+  shows it at once, inert, while Python starts (``static/boot.js``);
+- ``events.py``: clicks, keys, typing, form changes, imported files (size checked before reading), the
+  window's size, sent to ``Controller.handle``;
+- ``workers.py``: the computer players and the coach, thinking in the bot worker;
+- ``conditions.py``: one game, one tab (Web Locks), persistent storage, storage events, a new version, the
+  controller's effects (downloads among them).
+
+Every event is answered the same way (``App._safely``): the work, then the redraw (``App.render``), timed
+part by part for tools/bench.py; an unexpected error never breaks the page: it is shown as a notice and
+logged to the console. When the first screen is drawn ``main`` sets ``data-app-state="ready"`` on ``<body>``.
+"""
+
+from __future__ import annotations
+
+import gc
+import traceback
+
+import js
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from ...bots import protocol
+from ...games import load_save
+from ...messages import pick_language
+from ...messages import text as msg
+from ..controller import LANG_KEY, Controller
+from ..storage import Library
+from .bridge import js_str, new_seed, open_store
+from .conditions import Conditions
+from .events import Events
+from .kept import KeptScreen
+from .paint import Painter
+from .workers import Workers
+
+
+class App:
+    """The page: the controller and the parts that show it and feed it events (``window.nileApp``)."""
+
+    def __init__(self) -> None:
+        store, usable = open_store()
+        lang = pick_language(store.get(LANG_KEY), js_str(window.navigator.language))
+        self.controller = Controller(Library(store, load_save), new_seed, lang)
+        if not usable:  # blocked: said once now, and by a mark on every screen after (storage_blocked)
+            self.controller.keeper.storage_blocked = True
+            self.controller.notice = ("error", msg("ui.no_storage", lang))
+        self.root = document.getElementById("app")
+        # the screen drawn last, kept for the next load (static/boot.js), and the painter that draws it into #app
+        keeper = KeptScreen(self.controller, window.localStorage if usable else None)
+        self.painter = Painter(self.controller, self.root, keeper)
+        self.renders = 0
+        self._lang = ""  # the language <html lang> says
+        self._split: list[tuple[str, float]] = []  # (part, when it ended) of the event being answered (_safely)
+        # clicks, keys, typing, form changes and files, the window's size (and the layout it asks for, said now)
+        self.events = Events(self.controller, self.root, self._safely)
+        self.workers = Workers(self.controller, self._safely)  # the bot worker: bots' decisions, the coach
+        # persistent storage, the tab locks, storage events, a new version; the controller's effects
+        self.conditions = Conditions(self.controller, self._safely, usable)
+
+    @property
+    def _html(self) -> str:
+        """What ``#app`` shows, whole (tests/browser/test_instant.py reads it as ``window.nileApp._html``)."""
+        return self.painter.html
+
+    # ------------------------------------------------------------------ drawing
+    def render(self) -> None:
+        """Draw the screen, then what follows from it: the game's lock, the controller's effects, the workers'
+        requests, and the marks on ``<body>`` the tests and tools read."""
+        self.painter.draw(self._split)
+        self.conditions.hold_game()
+        self.conditions.run_effects()
+        self.workers.drive_bots()
+        self.workers.post_coach()
+        self.renders += 1
+        document.body.dataset.renders = str(self.renders)
+        document.body.dataset.screen = self.controller.screen
+        if self._lang != self.controller.lang:  # written only when it changes: setting <html lang> even to the
+            self._lang = self.controller.lang  # same value makes the browser restyle and repaint the whole page
+            document.documentElement.lang = self._lang
+        state = self.controller.state
+        document.body.dataset.actions = str(len(state.history)) if state else "0"
+
+    def _safely(self, work) -> None:  # noqa: ANN001
+        """Answer an event: do ``work``, then redraw; an error in either is said, never thrown at the page."""
+        started = js.performance.now()
+        self._split = [("", started)]
+        try:
+            work()
+        except Exception as e:  # never let an event break the page
+            js.console.error(traceback.format_exc())
+            self.controller.notice = ("error", msg("ui.unexpected", error=f"{type(e).__name__}: {e}"))
+        try:
+            self.render()
+        except Exception:
+            js.console.error(traceback.format_exc())
+        ended = js.performance.now()
+        document.body.dataset.lastEventMs = f"{ended - started:.1f}"
+        # where it went (tools/bench.py): "handle:0.4 render:5.1 motion:0.8 morph:2.0 keep:0.1 rest:0.6",
+        # each part's milliseconds; "rest" is after the redraw (focus, pop-ups, effects, bots)
+        marks = [*self._split, ("rest", ended)]
+        document.body.dataset.lastSplit = " ".join(
+            f"{name}:{t - marks[i - 1][1]:.2f}" for i, (name, t) in enumerate(marks) if i)
+
+
+def main() -> None:
+    js.performance.mark("nile:imported")  # the boot's split (tools/bench.py): the app's imports are done
+    app = App()
+    try:
+        app.controller.resume()
+    except Exception:
+        js.console.error(traceback.format_exc())
+    app.render()
+    # everything made so far (the modules, the catalogs, the first screen) lives as long as the page: out of
+    # the cyclic collector's sight, so its full collections, which come in the middle of some click, scan
+    # only what the game makes since (issue 21: in CPython over the bench's game 5 -> 0.5 ms each)
+    gc.freeze()
+    app.conditions.ask_persisted()
+    loading = document.getElementById("loading")
+    if js_str(loading) is not None:
+        loading.remove()
+    app.root.removeAttribute("hidden")
+    app.root.removeAttribute("inert")  # the screen boot.js showed from the last visit is live now
+    starting = document.getElementById("starting")
+    if js_str(starting) is not None:
+        starting.remove()
+    document.body.dataset.build = protocol.BUILD  # which version of Nile this page runs
+    document.body.dataset.appState = "ready"
+    window.nileApp = create_proxy(app)  # keeps the app (and its proxies) alive

@@ -1,0 +1,195 @@
+"""Input events: the player's clicks, keys, typing, form changes and files, and the window's size, to the controller.
+
+Each event becomes ``Controller.handle(intent, value)`` (``data-i``/``data-v`` of the element it reached) and
+is answered through the App (``App._safely``: the work, then the redraw). Typing in a text field is
+recorded as it happens, without a redraw. An imported save or a backup is size-checked before it is read.
+Under a hand-over screen the keyboard stays on it. A phone held upright gets the portrait board.
+"""
+
+from __future__ import annotations
+
+import traceback
+from typing import Any
+
+import js
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from ...core.save import MAX_SAVE_CHARS
+from ...messages import text as msg
+from ..controller import Controller
+from ..render import start_option_label
+from ..storage import MAX_BACKUP_CHARS
+from .bridge import Answer, js_str
+from .paint import is_covered
+
+
+class Events:
+    """Listens to ``root`` (``#app``), the keyboard and the window's size; says the layout at start."""
+
+    def __init__(self, controller: Controller, root: Any, answer: Answer) -> None:
+        self.controller = controller
+        self.root = root
+        self._safely = answer
+        self._proxies = [
+            create_proxy(self.on_click),
+            create_proxy(self.on_change),
+            create_proxy(self.on_key),
+            create_proxy(self.on_resize),
+            create_proxy(self.on_input),
+            create_proxy(self.on_focus),
+        ]
+        self.root.addEventListener("click", self._proxies[0])
+        self.root.addEventListener("change", self._proxies[1])
+        document.addEventListener("keydown", self._proxies[2])  # shortcuts work wherever the focus is
+        window.addEventListener("resize", self._proxies[3])
+        self.root.addEventListener("input", self._proxies[4])
+        self.root.addEventListener("focusin", self._proxies[5])
+        self.controller.layout = self._layout()
+
+    def on_click(self, event) -> None:  # noqa: ANN001
+        el = event.target.closest("[data-i]")
+        if js_str(el) is None or el.tagName in ("INPUT", "SELECT", "OPTION") or el.hasAttribute("disabled"):
+            return
+        if el.tagName == "SUMMARY":  # a fold the app keeps (the coach's list): the redraw opens or closes it
+            event.preventDefault()
+        intent, value = js_str(el.getAttribute("data-i")) or "", js_str(el.getAttribute("data-v")) or ""
+        self._safely(lambda: self.controller.handle(intent, value))
+
+    def on_key(self, event) -> None:  # noqa: ANN001
+        if event.key == "Escape":
+            self._safely(lambda: self.controller.handle("escape"))
+            return
+        typing = event.target.tagName in ("INPUT", "SELECT", "TEXTAREA")
+        key = str(event.key).lower()
+        if not typing and not event.altKey and key in ("e", "u", "z"):
+            undo_chord = key == "z" and (event.ctrlKey or event.metaKey)
+            plain = key in ("e", "u") and not (event.ctrlKey or event.metaKey)
+            if undo_chord or plain:
+                event.preventDefault()
+                self._safely(lambda: self.controller.handle("key", "u" if undo_chord else key))
+                return
+        if event.key not in ("Enter", " "):
+            return
+        el = event.target
+        if event.key == "Enter" and js_str(el.getAttribute("data-i")) == "setup-name":  # a name typed: start
+            event.preventDefault()
+            self._safely(lambda: self.controller.handle("start-game"))
+            return
+        if js_str(el.getAttribute("role")) != "button" or el.tagName in ("BUTTON", "INPUT", "SELECT"):
+            return
+        event.preventDefault()
+        intent, value = js_str(el.getAttribute("data-i")) or "", js_str(el.getAttribute("data-v")) or ""
+        self._safely(lambda: self.controller.handle(intent, value))
+
+    def on_focus(self, event: Any) -> None:
+        """Under a hand-over screen the keyboard stays on it: Tab past its last control, into the table it
+        covers, comes back to its first. (The table is not made inert: an inert table is styled anew, all of it,
+        as the cover comes and as it goes, 2.5 ms of each such tap in a trace of Kap's clicks. Screen readers
+        keep to the cover: it is a modal dialog, static/app.css ``.handover-cover``.)"""
+        if not is_covered():
+            return
+        target = event.target
+        if js_str(target) is None or not hasattr(target, "closest") or js_str(target.closest("#app > .game")) is None:
+            return
+        first = self.root.querySelector(".handover-cover :is(button, select, [tabindex]):not([disabled])")
+        if js_str(first) is not None:
+            first.focus()
+
+    def on_input(self, event) -> None:  # noqa: ANN001
+        """Typing in a text field is recorded as it happens, without redrawing: a redraw while the
+        player moves to the Start button would replace that button under their click."""
+        el = event.target
+        intent = js_str(el.getAttribute("data-i"))
+        if intent == "rules-search":  # searching the rules redraws the results as the player types
+            value = str(el.value)
+            self._safely(lambda: self.controller.handle(intent, value))
+            return
+        if intent and el.type == "text":
+            data_v = js_str(el.getAttribute("data-v"))
+            value = f"{data_v}:{el.value}" if data_v is not None else str(el.value)
+            try:
+                self.controller.handle(intent, value)
+                if intent == "setup-name" and data_v is not None:
+                    self._rename_start_option(data_v, str(el.value))
+            except Exception:
+                js.console.error(traceback.format_exc())
+
+    def _rename_start_option(self, seat: str, name: str) -> None:
+        """Keep the start-player choice in step with a name being typed (no redraw, see on_input)."""
+        option = self.root.querySelector(f'select[data-i="setup-option"][data-v="start"] option[value="{seat}"]') if seat.isdigit() else None
+        if option is not None and js_str(option) is not None:
+            option.textContent = start_option_label(name, int(seat))
+
+    def on_change(self, event) -> None:  # noqa: ANN001
+        el = event.target
+        intent = js_str(el.getAttribute("data-i"))
+        if not intent or el.type == "text":  # text fields already reported every keystroke
+            return
+        if intent == "import":
+            self._import(el)
+            return
+        if intent == "restore":
+            self._restore(el)
+            return
+        data_v = js_str(el.getAttribute("data-v"))
+        if el.type == "checkbox":
+            value = data_v or ""
+        elif data_v is not None:
+            value = f"{data_v}:{el.value}"
+        else:
+            value = str(el.value)
+        self._safely(lambda: self.controller.handle(intent, value))
+
+    def _import(self, el) -> None:  # noqa: ANN001
+        files = el.files
+        if js_str(files) is None or files.length == 0:
+            return
+        file = files.item(0)
+        if file.size > MAX_SAVE_CHARS * 4:
+            self._safely(lambda: self._refuse(msg("ui.import_failed", reason=msg("ui.file_too_large"))))
+            return
+
+        def loaded(text) -> None:  # noqa: ANN001
+            self._safely(lambda: self.controller.shelf.import_text(str(text)))
+
+        def failed(error) -> None:  # noqa: ANN001
+            self._safely(lambda: self._refuse(msg("ui.import_failed", reason=str(error))))
+
+        self._keep = (create_proxy(loaded), create_proxy(failed))
+        file.text().then(*self._keep)
+        el.value = ""
+
+    def _restore(self, el) -> None:  # noqa: ANN001
+        """A backup file chosen: size-checked before it is read, then restored (``Shelf.restore_text``)."""
+        files = el.files
+        if js_str(files) is None or files.length == 0:
+            return
+        file = files.item(0)
+        if file.size > MAX_BACKUP_CHARS * 2:
+            lang = self.controller.lang
+            self._safely(lambda: self._refuse(msg("ui.restore_failed", lang, reason=msg("backup.too_large", lang))))
+            return
+
+        def loaded(text) -> None:  # noqa: ANN001
+            self._safely(lambda: self.controller.shelf.restore_text(str(text)))
+
+        def failed(error) -> None:  # noqa: ANN001
+            self._safely(lambda: self._refuse(msg("ui.restore_failed", self.controller.lang, reason=str(error))))
+
+        self._keep = (create_proxy(loaded), create_proxy(failed))
+        file.text().then(*self._keep)
+        el.value = ""
+
+    def _refuse(self, text: str) -> None:
+        self.controller.notice = ("error", text)
+
+    @staticmethod
+    def _layout() -> str:
+        """Phones held upright get the portrait board (the Nile across, rows as columns)."""
+        return "portrait" if int(window.innerWidth) < 700 else "landscape"
+
+    def on_resize(self, event) -> None:  # noqa: ANN001
+        layout = self._layout()
+        if layout != self.controller.layout:
+            self._safely(lambda: self.controller.handle("layout", layout))

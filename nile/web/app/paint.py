@@ -1,0 +1,298 @@
+"""Painting: the controller's screen into ``#app``, and the page kept in step with it.
+
+A redraw patches only what changed (``static/morph.js``'s ``window.nileMorph``; if it is missing or fails,
+``#app`` is replaced whole); a part of the screen that is what was painted last time (``Screen.parts``) is
+sent as a hole the page fills with the element it has (issue 21). Around the paint: the pieces that moved
+are followed (``static/motion.js``), the move's sound is played (``static/sound.js``), the board's pictures
+fill their frames (``static/fit.js``), the screen is kept for the next load (``nile.web.app.kept``).
+Keyboard focus stays on the element the player was on (same ``data-i``/``data-v``) or, when that is gone,
+moves to the first target of the action panel, else of the board — never back to the top of the page; a
+dialog that opens takes it. What has just come (another screen or game, a moment or lesson, a choice's
+targets on a phone, a page of the rules) is scrolled into sight.
+"""
+
+from __future__ import annotations
+
+import json
+import traceback
+from typing import Any
+
+import js
+from pyodide.ffi import to_js
+from pyscript import document, window
+
+from ..controller import GAME, Controller
+from ..help import CONTENTS, SEARCH
+from ..render import render_screen
+from ..since import mark_window
+from .bridge import js_str
+from .kept import KeptScreen
+
+#: where a table marked .fit fills the window (static/app.css: the same media query)
+FITTING = "(min-width: 700px) and (min-height: 600px)"
+#: where the keyboard goes when the focused element is gone: the action panel, else the board
+FOCUS_FALLBACK = (
+    ".actions [data-i]:not([disabled])",
+    ".board [data-i][tabindex]:not([disabled]), .board button[data-i]:not([disabled])",
+    "[data-i]:not([disabled])",
+)
+
+
+def is_covered() -> bool:
+    """A hand-over screen covers the table: ``Painter._paint`` marks the page so (static/app.css html.covered)."""
+    return bool(document.documentElement.classList.contains("covered"))
+
+
+class Painter:
+    """Draws the controller's screen into ``root`` (``#app``) and keeps the page in step with what it shows."""
+
+    def __init__(self, controller: Controller, root: Any, keeper: KeptScreen) -> None:
+        self.controller = controller
+        self.root = root
+        self._keeper = keeper
+        self._html = ""
+        self._painted: dict[str, str] = {}  # the parts of the screen painted last time (Screen.parts), by selector
+        self._place: tuple[str, str | None] | None = None  # the screen and game last drawn (_top_of_new_place)
+        self._step = -1  # the moves of the game drawn last (static/motion.js follows pieces when it changes)
+        self._rules_open = False
+        self._popups: tuple[Any, ...] = (None, None)  # the moment and lesson last shown (``_show_popups``)
+        self._chosen: str | None = None  # the selection last shown (``_show_targets``)
+        self._rules_page: tuple[str, str] | None = None
+        self._was_at_top = False  # the page fitted the window before the last redraw: it was at its top (``_paint``)
+        self._fitting = window.matchMedia(FITTING)  # a .game.fit fills the window at this size
+
+    @property
+    def html(self) -> str:
+        """What ``#app`` shows, whole (the parts kept as they were included)."""
+        return self._html
+
+    def draw(self, split: list[tuple[str, float]]) -> None:
+        """Draw the screen; ``split`` gets when each part of it ended (``App._safely``: tools/bench.py)."""
+        active = document.activeElement
+        focus = None
+        keyboard = False
+        if js_str(active) is not None and hasattr(active, "getAttribute") and js_str(active.getAttribute("data-i")):
+            focus = (js_str(active.getAttribute("data-i")), js_str(active.getAttribute("data-v")))
+            keyboard = bool(active.matches(":focus-visible"))
+        split.append(("handle", js.performance.now()))
+        screen = render_screen(self.controller)
+        html = screen.html
+        split.append(("render", js.performance.now()))
+        step, since, animate = self._motion()
+        moved = step != self._step  # a move made or taken back: pieces are followed (static/motion.js)
+        mover = getattr(window, "nileMotion", None) if moved else None
+        if mover is not None and js_str(mover) is None:
+            mover = None
+        if html != self._html:  # an unchanged screen is left alone (no flicker, focus kept)
+            if mover is not None:
+                mover.before(self.root)
+            split.append(("motion", js.performance.now()))  # what moved, and the pieces' places before
+            self._paint(html, screen.parts)
+            self._html = html
+            split.append(("morph", js.performance.now()))
+            self._keeper.keep(screen)
+            split.append(("keep", js.performance.now()))
+        if mover is not None:  # (nothing moves under a hand-over screen: its table is covered, a flyer would cross the cover)
+            mover.after(self.root, step, since, animate and not is_covered())
+        self._step = step
+        self._play_sound(animate)
+        self._top_of_new_place()
+        opened = self.controller.helpdesk.show_rules and not self._rules_open
+        self._rules_open = self.controller.helpdesk.show_rules
+        help_ = self.controller.helpdesk.help
+        page = (help_.game, help_.page) if help_ is not None else None
+        turned, self._rules_page = page != self._rules_page, page
+        if opened:  # a dialog just opened: the keyboard goes to it (its Close button)
+            close = self.root.querySelector(".rules-help [data-i=rules]")
+            if js_str(close) is not None:
+                close.focus()
+        if not opened and focus:
+            self._refocus(focus[0] or "", focus[1], keyboard)
+        if turned and page is not None and page[1] not in (CONTENTS, SEARCH):
+            self._show_page()  # on a phone the contents above a page may fill the screen: the page comes into sight
+        self._show_popups()
+        self._show_targets()
+
+    def _top_of_new_place(self) -> None:
+        """Another screen or another game starts at the top of the page, not at the place the last one
+        was scrolled to (a game left from far down its market would open the next game's end
+        screen in the middle of its table)."""
+        place = (self.controller.screen, self.controller.game_id)
+        if place != self._place:
+            if self._place is not None:
+                window.scrollTo(0, 0)
+            self._place = place
+
+    def _play_sound(self, animate: bool) -> None:
+        """The last move's sound (``Settings.sound_due``), only while the Sound switch is on
+        (static/sound.js's ``window.nileSound``): a move's tick only where the move is shown moving."""
+        c = self.controller
+        kind, c.settings.sound_due = c.settings.sound_due, None
+        if kind is None or not c.settings.sound or (kind == "tick" and not animate):
+            return
+        player = getattr(window, "nileSound", None)
+        if player is None or js_str(player) is None:
+            return
+        try:
+            player.play(kind)
+        except Exception:  # a page without sound still plays
+            js.console.error(traceback.format_exc())
+
+    def _show_popups(self) -> None:
+        """A moment panel (a scoring, bids opened, the end) or a lesson that has just opened comes into
+        sight with its title: on a phone the page may be scrolled down to the market when it opens
+        above the board (issue 21). Only the title's own box is scrolled to, and only if it is hidden."""
+        c = self.controller
+        popups = (c.moments.moment, c.tutor.teaching.lessons[0] if c.tutor.teaching.lessons else None)
+        opened = [sel for sel, now, before in zip(("#moment-title", "#lesson-title"), popups, self._popups, strict=True)
+                  if now is not None and now != before]
+        self._popups = popups
+        if opened and self._fitting.matches and not is_covered() and (self.root.classList.contains("fits") or self._was_at_top):
+            # In sight without asking where its title is, which would make the browser lay the page out in the middle
+            # of the tap (Kap's bids opened: 2.4-12 ms of it; a game's end: 12-19 ms): a dialog fixed over a table that
+            # fits the window is whole in it (static/app.css .game.fit > .popups), and a page that fitted the window
+            # until now is at its top, where the new screen shows its pop-ups (under the head line; the end's report
+            # follows them). (A hand-over screen's cover scrolls by itself: there the title is looked for.)
+            return
+        for sel in opened:
+            title = self.root.querySelector(sel)
+            if js_str(title) is None:
+                continue
+            box = title.getBoundingClientRect()
+            if box.top < 0 or box.bottom > window.innerHeight:
+                title.scrollIntoView(js.Object.fromEntries(to_js([["block", "nearest"]])))
+            return
+
+    def _show_targets(self) -> None:
+        """On a phone a choice may light places on the board that are off the screen or under the
+        action panel (a ripe marker's market rows, below the fields): when none of them is in sight,
+        the page scrolls the first one into sight, clear of the head line and the panel (their room
+        is the page's scroll padding, static/app.css). Wider, the whole board is on the screen."""
+        selection = self.controller.table.selection
+        chosen = json.dumps(selection, sort_keys=True, default=str) if selection else None
+        if chosen == self._chosen:
+            return
+        self._chosen = chosen
+        if chosen is None or not window.matchMedia("(max-width: 699px)").matches:
+            return
+        targets = self.root.querySelectorAll(".table .board .act[data-i], .table .board .target[data-i]")
+        if not targets.length:
+            return
+        head, panel = self.root.querySelector(".game > .status"), self.root.querySelector(".table > .actions")
+        top = head.getBoundingClientRect().bottom if js_str(head) is not None else 0
+        bottom = min(panel.getBoundingClientRect().top, window.innerHeight) if js_str(panel) is not None else window.innerHeight
+        for target in targets:
+            box = target.getBoundingClientRect()
+            if box.width and box.top >= top and box.bottom <= bottom:
+                return  # one is in sight: the page stays where the person put it
+        # the first one scrolled to just above the docked panel (or just under the head line), whatever the
+        # panel's height this step (the page's scroll padding is a guess at it)
+        box = targets.item(0).getBoundingClientRect()
+        margin = 8
+        if box.bottom > bottom:
+            window.scrollBy(0, min(box.bottom - bottom + margin, box.top - top - margin))
+        elif box.top < top:
+            window.scrollBy(0, box.top - top - margin)
+
+    def _show_page(self) -> None:
+        """Scroll the help's open page into sight, just under the help's sticky head, if its top is hidden
+        under the head or low on the screen."""
+        box, page, head = (self.root.querySelector(s) for s in (".rules-help", ".rules-page", ".rules-help .rules-head"))
+        if js_str(box) is None or js_str(page) is None or js_str(head) is None:
+            return
+        top, under = page.getBoundingClientRect().top, head.getBoundingClientRect().bottom
+        if top < under or top > window.innerHeight * 0.6:
+            box.scrollTop = box.scrollTop + top - under
+
+    def _motion(self) -> tuple[int, int, bool]:
+        """(step, since, animate) for static/motion.js: the open game's moves so far, after which move
+        the board marks what changed (``nile.web.since.mark_window``), and whether the last move
+        moves on the screen (not a bot's at the fast pace or while skipping to a person's turn).
+        (-1, -1, False) away from a game being played: nothing followed, nothing marked."""
+        c = self.controller
+        s = c.state
+        if s is None or c.screen != GAME or c.replayer.replay is not None:
+            return -1, -1, False
+        step, since = mark_window(s, c.kinds)
+        last = s.history[-1][0] if s.history else None
+        return step, since, not (c.is_bot(last) and (c.bots.speed == "fast" or c.bots.skipping))
+
+    def _paint(self, html: str, parts: tuple[tuple[str, str], ...] = ()) -> None:
+        """Make ``#app`` show ``html``: patched by static/morph.js, else replaced whole. A part of the screen
+        that is what was painted last time (``Screen.parts``: the board, the players, the log, the artwork)
+        is sent as a hole the page fills with the element it has (issue 21: neither parsed nor compared again)."""
+        morph = getattr(window, "nileMorph", None)
+        how, kept = "replaced", 0
+        if morph is not None and js_str(morph) is not None:
+            try:
+                holes = self._holes(html, parts)
+                if holes is not None:
+                    how = js_str(morph(self.root, holes[0], to_js(holes[1]))) or "failed"
+                    kept = len(holes[1]) if how == "morph" else 0
+                if holes is None or how not in ("morph", "replaced"):  # no part kept, or one was not found
+                    how = js_str(morph(self.root, html)) or "replaced"  # it falls back to innerHTML itself
+            except Exception:  # never let a redraw break the page
+                js.console.error(traceback.format_exc())
+                self.root.innerHTML = html
+        else:
+            self.root.innerHTML = html
+        self._painted = dict(parts)
+        fit = getattr(window, "nileFit", None)  # the board's pictures fill their frames (static/fit.js)
+        if fit is not None and js_str(fit) is not None:
+            fit(self.root)
+        self._was_at_top = self.root.classList.contains("fits") and self._fitting.matches  # (``_show_popups``)
+        fits = js_str(self.root.querySelector(":scope > .game.fit")) is not None
+        if fits != self.root.classList.contains("fits"):  # the table fills the window (static/app.css #app.fits)
+            self.root.classList.toggle("fits", fits)
+        covered = js_str(self.root.querySelector(":scope > .handover-cover")) is not None
+        if covered != is_covered():  # the page does not scroll under a hand-over screen (static/app.css html.covered)
+            document.documentElement.classList.toggle("covered", covered)
+            if covered and not self._fitting.matches:  # on a phone the next person's table opens at its top, as
+                window.scrollTo(0, 0)  # it did under a short hand-over screen (not where the last bidder left it)
+        document.body.dataset.paint = how
+        document.body.dataset.kept = str(kept)  # how many parts were kept as they were (tests, tools)
+
+    def _holes(self, html: str, parts: tuple[tuple[str, str], ...]) -> tuple[str, list[str]] | None:
+        """``html`` with each part that is what the page shows already as a hole (``<nile-keep data-n>``),
+        and the selectors that find those parts' elements; None when no part is kept."""
+        painted = self._painted
+        found = []  # (where, -length, selector) of each part painted as it is now; a part may hold parts
+        after = 0  # parts side by side are noted in their order (a board's fields): each is looked for after the last
+        for selector, part in parts:
+            if painted.get(selector) == part and ((i := html.find(part, after)) >= 0 or (i := html.find(part)) >= 0):
+                found.append((i, -len(part), selector))
+                after = i + len(part)
+        if not found:
+            return None
+        found.sort()  # by place, the outer of two parts at the same place first
+        pieces: list[str] = []
+        keep: list[str] = []
+        at = 0
+        for i, minus, selector in found:
+            if i < at:
+                continue  # inside a part kept whole
+            pieces += [html[at:i], f'<nile-keep data-n="{len(keep)}"></nile-keep>']
+            keep.append(selector)
+            at = i - minus
+        pieces.append(html[at:])
+        return "".join(pieces), keep
+
+    def _refocus(self, intent: str, value: str | None, keyboard: bool) -> None:
+        """Keep the keyboard on the element the player was on, else on the next sensible target."""
+        active = document.activeElement
+        if (js_str(active) is not None and hasattr(active, "getAttribute") and js_str(active.getAttribute("data-i")) == intent
+                and js_str(active.getAttribute("data-v")) == value and self.root.contains(active)):
+            return  # the redraw kept it (static/morph.js keeps unchanged elements)
+        sel = f'[data-i="{js.CSS.escape(intent)}"]' + (f'[data-v="{js.CSS.escape(value)}"]' if value is not None else ":not([data-v])")
+        same = self.root.querySelector(sel)
+        if js_str(same) is not None:
+            same.focus()
+            return
+        # gone (used up, or the screen moved on): the first target of the action panel, else the
+        # board; a pointer user's page is not scrolled to it
+        options = js.Object.fromEntries(to_js([["preventScroll", not keyboard]]))
+        for selector in FOCUS_FALLBACK:
+            for el in self.root.querySelectorAll(selector):
+                if el.getClientRects().length > 0:
+                    el.focus(options)
+                    return
