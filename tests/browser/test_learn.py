@@ -21,8 +21,11 @@ from .ui import (
     learn,
     play_against_bots,
     put_saves,
+    renders,
     save_at_turn_start,
     screen,
+    settled,
+    wait_renders_after,
 )
 
 #: what the learner clicks, in this order: read a lesson or a moment, their own secret choice, a
@@ -154,3 +157,46 @@ def test_on_a_phone_a_rule_chosen_from_the_contents_comes_into_sight(app: Page) 
         expect(app.locator(".rules-help")).to_have_count(0)
     finally:
         app.set_viewport_size(size)
+
+
+#: JS: what has the keyboard's focus — its intent (``data-i``), "body" when focus is lost, else its tag
+FOCUSED = """() => { const a = document.activeElement;
+  return !a || a === document.body ? 'body' : (a.getAttribute('data-i') || a.tagName.toLowerCase()); }"""
+
+
+def test_a_newcomer_with_a_keyboard_is_never_left_without_focus(app: Page) -> None:
+    """Tried by keyboard alone (issue 40): Enter on Learn to play left the keyboard on the language choice
+    (the name typed went nowhere), a lesson that opened was 15 to 36 Tab presses away, and a bot's move
+    left the focus on the page's body. Now the name field, then each new lesson's Got it takes the keyboard,
+    and after it the keyboard is on a control of the table."""
+    app.keyboard.press("Tab")
+    for _ in range(40):
+        if app.evaluate("() => document.activeElement?.matches('[data-i=learn][data-v=banks]')"):
+            break
+        app.keyboard.press("Tab")
+    before = renders(app)
+    app.keyboard.press("Enter")
+    wait_renders_after(app, before)
+    expect(app.locator(".learn input[type=text]")).to_be_focused()
+    app.keyboard.type("Marijke")
+    app.keyboard.press("Enter")
+    expect(app.locator("[data-i=lesson-close]")).to_be_focused()  # the first lesson takes the keyboard
+    lessons = steps = 0
+    for _ in range(60):  # the learner's first steps: each new lesson is one Enter away, nothing is lost
+        if steps >= 12:
+            break
+        if app.evaluate("() => document.activeElement?.matches('[data-i=lesson-close]')"):
+            lessons += 1
+        else:
+            hit = find(app, LEARNER)
+            if not hit:  # the computer player moves
+                app.wait_for_timeout(200)
+                continue
+            app.locator(intent(hit["i"], hit["v"])).first.focus()  # (the keys to a place: issue 43)
+        before = renders(app)
+        app.keyboard.press("Enter")
+        wait_renders_after(app, before)
+        settled(app)
+        steps += 1
+        assert app.evaluate(FOCUSED) != "body", "the keyboard's focus was lost"
+    assert steps >= 12 and lessons >= 2

@@ -30,8 +30,12 @@ from .kept import KeptScreen
 
 #: where a table marked .fit fills the window (static/app.css: the same media query)
 FITTING = "(min-width: 700px) and (min-height: 600px)"
-#: where the keyboard goes when the focused element is gone: the action panel, else the board
+#: the dialogs of a game screen (a lesson, a moment, a question, the hand-over; the rules help has its own rule)
+DIALOGS = "[role=dialog]:not(.rules-help), [role=alertdialog]"
+#: where the keyboard goes when the focused element is gone: the name a guided game asks first, the action
+#: panel, else the board
 FOCUS_FALLBACK = (
+    ".learn input[type=text]",
     ".actions [data-i]:not([disabled])",
     ".board [data-i][tabindex]:not([disabled]), .board button[data-i]:not([disabled])",
     "[data-i]:not([disabled])",
@@ -55,6 +59,10 @@ class Painter:
         self._place: tuple[str, str | None] | None = None  # the screen and game last drawn (_top_of_new_place)
         self._step = -1  # the moves of the game drawn last (static/motion.js follows pieces when it changes)
         self._rules_open = False
+        #: the dialogs shown last time (``_to_new_dialog``), and where the keyboard was at the last redraw that found
+        #: it on a control (a redraw that took that control away leaves it on the page's body: not lost for good)
+        self._dialogs: set[str] = set()
+        self._last_focus: tuple[tuple[str | None, str | None], bool] | None = None
         self._popups: tuple[Any, ...] = (None, None)  # the moment and lesson last shown (``_show_popups``)
         self._chosen: str | None = None  # the selection last shown (``_show_targets``)
         self._rules_page: tuple[str, str] | None = None
@@ -74,6 +82,9 @@ class Painter:
         if js_str(active) is not None and hasattr(active, "getAttribute") and js_str(active.getAttribute("data-i")):
             focus = (js_str(active.getAttribute("data-i")), js_str(active.getAttribute("data-v")))
             keyboard = bool(active.matches(":focus-visible"))
+            self._last_focus = (focus, keyboard)
+        elif (js_str(active) is None or active == document.body) and self._last_focus is not None:
+            focus, keyboard = self._last_focus  # the element was taken away by the last redraw: not lost for good
         split.append(("handle", js.performance.now()))
         screen = render_screen(self.controller)
         html = screen.html
@@ -106,7 +117,7 @@ class Painter:
             close = self.root.querySelector(".rules-help [data-i=rules]")
             if js_str(close) is not None:
                 close.focus()
-        if not opened and focus:
+        if not opened and not self._to_new_dialog(keyboard) and focus:
             self._refocus(focus[0] or "", focus[1], keyboard)
         if turned and page is not None and page[1] not in (CONTENTS, SEARCH):
             self._show_page()  # on a phone the contents above a page may fill the screen: the page comes into sight
@@ -277,6 +288,22 @@ class Painter:
         pieces.append(html[at:])
         return "".join(pieces), keep
 
+    def _to_new_dialog(self, keyboard: bool) -> bool:
+        """A dialog that has just opened (a lesson, a moment, a question, the hand-over) takes the keyboard: its
+        main button, the one that goes on. A dialog that stays open keeps no hold on it."""
+        shown = [el for el in self.root.querySelectorAll(DIALOGS) if el.getClientRects().length > 0]
+        names = {js_str(el.getAttribute("aria-labelledby")) or js_str(el.className) or "" for el in shown}
+        new = [el for el in shown if (js_str(el.getAttribute("aria-labelledby")) or js_str(el.className) or "") not in self._dialogs]
+        self._dialogs = names
+        for el in new:
+            target = el.querySelector(".buttons .primary")
+            if js_str(target) is None:
+                target = el.querySelector("button[data-i]")
+            if js_str(target) is not None:
+                target.focus(js.Object.fromEntries(to_js([["preventScroll", not keyboard]])))
+                return True
+        return False
+
     def _refocus(self, intent: str, value: str | None, keyboard: bool) -> None:
         """Keep the keyboard on the element the player was on, else on the next sensible target."""
         active = document.activeElement
@@ -287,7 +314,8 @@ class Painter:
         same = self.root.querySelector(sel)
         if js_str(same) is not None:
             same.focus()
-            return
+            if document.activeElement == same:
+                return  # (a place on the board that is no longer a target takes no focus: the next sensible one does)
         # gone (used up, or the screen moved on): the first target of the action panel, else the
         # board; a pointer user's page is not scrolled to it
         options = js.Object.fromEntries(to_js([["preventScroll", not keyboard]]))
@@ -295,4 +323,5 @@ class Painter:
             for el in self.root.querySelectorAll(selector):
                 if el.getClientRects().length > 0:
                     el.focus(options)
-                    return
+                    if document.activeElement == el:
+                        return
