@@ -60,7 +60,8 @@ class Painter:
         self._step = -1  # the moves of the game drawn last (static/motion.js follows pieces when it changes)
         self._rules_open = False
         #: the dialogs shown last time (``_to_new_dialog``), and where the keyboard was at the last redraw that found
-        #: it on a control (a redraw that took that control away leaves it on the page's body: not lost for good)
+        #: it on a control (a redraw that took that control away leaves it on the page's body: not lost for good;
+        #: a pointer's focus is not followed so)
         self._dialogs: set[str] = set()
         self._last_focus: tuple[tuple[str | None, str | None], bool] | None = None
         self._popups: tuple[Any, ...] = (None, None)  # the moment and lesson last shown (``_show_popups``)
@@ -82,9 +83,9 @@ class Painter:
         if js_str(active) is not None and hasattr(active, "getAttribute") and js_str(active.getAttribute("data-i")):
             focus = (js_str(active.getAttribute("data-i")), js_str(active.getAttribute("data-v")))
             keyboard = bool(active.matches(":focus-visible"))
-            self._last_focus = (focus, keyboard)
+            self._last_focus = (focus, keyboard) if keyboard else None
         elif (js_str(active) is None or active == document.body) and self._last_focus is not None:
-            focus, keyboard = self._last_focus  # the element was taken away by the last redraw: not lost for good
+            focus, keyboard = self._last_focus  # a keyboard's control taken away by the last redraw: not lost for good
         split.append(("handle", js.performance.now()))
         screen = render_screen(self.controller)
         html = screen.html
@@ -291,7 +292,7 @@ class Painter:
     def _to_new_dialog(self, keyboard: bool) -> bool:
         """A dialog that has just opened (a lesson, a moment, a question, the hand-over) takes the keyboard: its
         main button, the one that goes on. A dialog that stays open keeps no hold on it."""
-        shown = [el for el in self.root.querySelectorAll(DIALOGS) if el.getClientRects().length > 0]
+        shown = list(self.root.querySelectorAll(DIALOGS))  # (asking the layout here would force it before the frame)
         names = {js_str(el.getAttribute("aria-labelledby")) or js_str(el.className) or "" for el in shown}
         new = [el for el in shown if (js_str(el.getAttribute("aria-labelledby")) or js_str(el.className) or "") not in self._dialogs]
         self._dialogs = names
