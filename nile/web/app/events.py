@@ -142,40 +142,32 @@ class Events:
         self._safely(lambda: self.controller.handle(intent, value))
 
     def _import(self, el) -> None:  # noqa: ANN001
-        files = el.files
-        if js_str(files) is None or files.length == 0:
-            return
-        file = files.item(0)
-        if file.size > MAX_SAVE_CHARS * 4:
-            self._safely(lambda: self._refuse(msg("ui.import_failed", reason=msg("ui.file_too_large"))))
-            return
-
-        def loaded(text) -> None:  # noqa: ANN001
-            self._safely(lambda: self.controller.shelf.import_text(str(text)))
-
-        def failed(error) -> None:  # noqa: ANN001
-            self._safely(lambda: self._refuse(msg("ui.import_failed", reason=str(error))))
-
-        self._keep = (create_proxy(loaded), create_proxy(failed))
-        file.text().then(*self._keep)
-        el.value = ""
+        """A saved game chosen: size-checked before it is read, then imported (``Shelf.import_text``)."""
+        self._read_file(el, MAX_SAVE_CHARS * 4, "ui.import_failed", "ui.file_too_large",
+                        lambda text: self.controller.shelf.import_text(text))
 
     def _restore(self, el) -> None:  # noqa: ANN001
         """A backup file chosen: size-checked before it is read, then restored (``Shelf.restore_text``)."""
+        self._read_file(el, MAX_BACKUP_CHARS * 2, "ui.restore_failed", "backup.too_large",
+                        lambda text: self.controller.shelf.restore_text(text))
+
+    def _read_file(self, el, limit: int, failed_key: str, too_large_key: str, take) -> None:  # noqa: ANN001
+        """The file chosen in ``el``: refused (``failed_key``, in the player's language) when over ``limit``
+        bytes or unreadable, else its text handed to ``take``; the input is emptied for the next choice."""
         files = el.files
         if js_str(files) is None or files.length == 0:
             return
         file = files.item(0)
-        if file.size > MAX_BACKUP_CHARS * 2:
-            lang = self.controller.lang
-            self._safely(lambda: self._refuse(msg("ui.restore_failed", lang, reason=msg("backup.too_large", lang))))
+        lang = self.controller.lang
+        if file.size > limit:
+            self._safely(lambda: self._refuse(msg(failed_key, lang, reason=msg(too_large_key, lang))))
             return
 
         def loaded(text) -> None:  # noqa: ANN001
-            self._safely(lambda: self.controller.shelf.restore_text(str(text)))
+            self._safely(lambda: take(str(text)))
 
         def failed(error) -> None:  # noqa: ANN001
-            self._safely(lambda: self._refuse(msg("ui.restore_failed", self.controller.lang, reason=str(error))))
+            self._safely(lambda: self._refuse(msg(failed_key, self.controller.lang, reason=str(error))))
 
         self._keep = (create_proxy(loaded), create_proxy(failed))
         file.text().then(*self._keep)
