@@ -178,6 +178,12 @@ class Core:
         for room in self.rooms:
             room.dropped()
 
+    def follow(self, state: GameState) -> None:
+        """A read-only tab shows the stored copy of the open game (another tab's moves); the rooms hear of it."""
+        self.state = state
+        for room in self.rooms:
+            room.followed()
+
     def bots_held(self) -> str | None:
         """Whether the computer players wait for the person (a lesson, a moment, a replay), and the key of
         the sentence that says what the table waits for ("" for none)."""

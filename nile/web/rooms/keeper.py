@@ -132,9 +132,7 @@ class Keeper(Room):
             state = core.library.look(core.game_id)  # read only: not even the index is written from here
         except SaveError:
             return
-        core.state = state
-        for room in core.rooms:
-            room.followed()
+        core.follow(state)
 
     def _on_take_over(self, value: str) -> None:
         """Play the open game here: the page takes its lock from the other tab, then says "held"."""
