@@ -13,6 +13,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from .test_a11y import open_golden, serious
 from .ui import (
+    LEARNER,
     click,
     continue_game,
     find,
@@ -26,18 +27,6 @@ from .ui import (
     screen,
     settled,
     wait_renders_after,
-)
-
-#: what the learner clicks, in this order: read a lesson or a moment, their own secret choice, a
-#: place the coach points at, a button it offers, then anything the board offers
-LEARNER = (
-    "[data-i=lesson-close]",
-    "[data-i=moment-close]",
-    "[data-i=confirm]",
-    ".bid-private [data-i=bid-submit]",
-    "g.coach, button.coach",
-    ".actions [data-i=act]:not(.unavailable)",
-    "g.act, g.sel, button.target",
 )
 
 

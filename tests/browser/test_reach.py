@@ -36,6 +36,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from nile.games import load_save
 
 from .ui import (
+    LEARNER,
     click,
     continue_game,
     find,
@@ -52,18 +53,6 @@ GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 SIZES = {"laptop": (1280, 800), "tablet": (820, 1180), "phone": (390, 844)}
 #: the person's steps played of each guided game in each language
 GUIDED_STEPS = 22
-
-#: what the person does, in this order: read a lesson or a moment, answer a question, bid, a place the coach
-#: points at, an action the panel offers, anything else the board or the panel offers (test_learn's learner)
-PERSON = (
-    "[data-i=lesson-close]",
-    "[data-i=moment-close]",
-    "[data-i=confirm]",
-    ".bid-private [data-i=bid-submit]",
-    "g.coach, button.coach",
-    ".actions [data-i=act]:not(.unavailable)",
-    "g.act, g.sel, button.target",
-)
 
 #: JS: what is out of reach on the page as it stands, one sentence each
 REACH = """() => {
@@ -213,7 +202,7 @@ def play(page: Page, reach: Reach, steps: int, label: str) -> int:
     for _ in range(2000):
         if done >= steps or (page.locator(".end").count() and not page.locator(intent("moment-close")).count()):
             return done
-        hit = find(page, PERSON)
+        hit = find(page, LEARNER)
         if hit:
             reach.check(f"{label} step {done + 1} ({hit['i']} {hit['v'] or ''})".replace(" )", ")"))
             click(page, page.locator(intent(hit["i"], hit["v"])).first)
@@ -229,7 +218,7 @@ def play(page: Page, reach: Reach, steps: int, label: str) -> int:
         page.wait_for_function(
             "([n, sels]) => +document.body.dataset.renders > n || sels.some(s => [...document.querySelectorAll(s)]"
             ".some(el => el.getClientRects().length > 0 && !el.hasAttribute('disabled')))",
-            arg=[before, list(PERSON)], timeout=30_000)
+            arg=[before, list(LEARNER)], timeout=30_000)
     raise AssertionError(f"{label}: the person was not asked to act")
 
 

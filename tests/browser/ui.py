@@ -176,6 +176,19 @@ def continue_game(page: Page, gid: str) -> None:
     assert screen(page) == "game", page.locator(".notice").all_inner_texts()
 
 
+#: what a learner clicks, in this order: read a lesson or a moment, answer a question, their own secret choice,
+#: a place the coach points at, an action the panel offers, then anything else the board or the panel offers
+LEARNER = (
+    "[data-i=lesson-close]",
+    "[data-i=moment-close]",
+    "[data-i=confirm]",
+    ".bid-private [data-i=bid-submit]",
+    "g.coach, button.coach",
+    ".actions [data-i=act]:not(.unavailable)",
+    "g.act, g.sel, button.target",
+)
+
+
 def learn(page: Page, game: str, name: str = "Anna") -> None:
     """Learn to play ``game``: its button on home, the learner's name typed, the guided game started."""
     click(page, intent("learn", game))
