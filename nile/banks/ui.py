@@ -618,3 +618,16 @@ def advice(action: str, lang: str, names: Sequence[str]) -> str | None:
 round_summary = teach.round_summary
 tutorial = teach.tutorial
 diagrams = diagrams_module.diagrams
+
+
+def standing(state: GameState, view: dict[str, Any], lang: str, names: Sequence[str]) -> str:
+    """Where the game stands, said when the person asks by key (issue 43, "who leads"): the round and the
+    tide (N3), the players' points, the leader first (N7), and the action points left to the one acting (N6)."""
+    said = [msg("standing.round", lang, round=view["round"], tide=msg("tide." + view["tide"], lang))
+            if view["round"] else msg("ui.setup_round", lang) + "."]
+    ranked = sorted(view["players"], key=lambda p: -p["score"])
+    said.append(msg("standing.scores", lang, scores=", ".join(
+        msg("standing.score", lang, player=p["name"], points=plural("ui.points_n", p["score"], lang)) for p in ranked)))
+    if view["ap"] is not None and view["to_act"]:
+        said.append(plural("standing.ap", view["ap"], lang, player=names[view["to_act"][0]]))
+    return " ".join(said)

@@ -45,6 +45,7 @@ class Intent(StrEnum):
     CANCEL = "cancel"
     UNDO = "undo"
     KEY = "key"  # a shortcut key (the page)
+    STANDING = "standing"  # the S key: where the game stands, said to a screen reader (the herald)
     ESCAPE = "escape"  # the Escape key (the page)
     DISMISS = "dismiss"
     TAKE_OVER = "take-over"  # the open game is played in another tab: play it here (the page takes its lock)

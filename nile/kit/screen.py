@@ -221,6 +221,11 @@ class GameUI(Protocol):
         constructed position."""
         ...
 
+    def standing(self, state: GameState, view: dict[str, Any], lang: str, names: Sequence[str]) -> str:
+        """Where the game stands in a few whole sentences (the round, the scores, what the one acting has left),
+        said to a screen reader when the person asks by key (issue 43)."""
+        ...
+
     def round_summary(self, lang: str) -> str:
         """The one-screen summary of a round (HTML; ``summary_card``)."""
         ...

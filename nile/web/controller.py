@@ -22,6 +22,7 @@ from .core import DEFAULT_GAME, GAME, HOME, SETUP, Core, kinds_of, names_of
 from .rooms.bots import BOT_PACE_MS, SPEED_KEY, Bots
 from .rooms.coach import Coach
 from .rooms.helpdesk import Helpdesk
+from .rooms.herald import Herald
 from .rooms.keeper import CHANGED, CURRENT_KEY, ELSEWHERE, READ_ONLY_LINES, TAKEN, Keeper
 from .rooms.moments import Moments
 from .rooms.replayer import Replayer
@@ -64,11 +65,12 @@ class Controller(Core):
         self.coach = Coach(self, self.table, self.replayer)
         self.setup = Setup(self, self.keeper, self.tutor)
         self.shelf = Shelf(self, self.keeper)
+        self.herald = Herald(self, self.replayer)
         self.updates = Updates(self, self.keeper, self.bots, self.table, self.secret, self.replayer, self.helpdesk)
         # the order of the hooks: the table drops the choice, then a lesson, a moment and the sound follow the
         # move (what the table waits for: a lesson before a moment before a replay), and the keeper saves last
         self.add_rooms([self.table, self.tutor, self.moments, self.settings, self.replayer, self.secret, self.bots,
-                        self.coach, self.helpdesk, self.setup, self.shelf, self.updates, self.keeper])
+                        self.coach, self.helpdesk, self.setup, self.shelf, self.updates, self.herald, self.keeper])
         self.handlers[Intent.ESCAPE] = self._on_escape
         self.handlers[Intent.REPLAY] = self._on_replay
 

@@ -8,6 +8,7 @@ rules, written in its docstring:
   ``crypto.getRandomValues``, JS values as Python;
 - ``paint.py``: the screen into ``#app`` (patched by ``static/morph.js``, unchanged parts as holes), the
   keyboard's focus kept, what just came scrolled into sight, the pieces' motion, the move's sound;
+- ``voice.py``: what a screen reader hears (the herald's sentences), appended to the live region ``#say``;
 - ``kept.py``: the screen kept in localStorage (``nile:last-screen``; never a secret bid) so that a reload
   shows it at once, inert, while Python starts (``static/boot.js``);
 - ``events.py``: clicks, keys, typing, form changes, imported files (size checked before reading), the
@@ -41,6 +42,7 @@ from .conditions import Conditions
 from .events import Events
 from .kept import KeptScreen
 from .paint import Painter
+from .voice import Voice
 from .workers import Workers
 
 
@@ -58,6 +60,7 @@ class App:
         # the screen drawn last, kept for the next load (static/boot.js), and the painter that draws it into #app
         keeper = KeptScreen(self.controller, window.localStorage if usable else None)
         self.painter = Painter(self.controller, self.root, keeper)
+        self.voice = Voice(self.controller)  # what a screen reader hears: the herald's sentences, into #say
         self.renders = 0
         self._lang = ""  # the language <html lang> says
         self._split: list[tuple[str, float]] = []  # (part, when it ended) of the event being answered (_safely)
@@ -77,6 +80,7 @@ class App:
         """Draw the screen, then what follows from it: the game's lock, the controller's effects, the workers'
         requests, and the marks on ``<body>`` the tests and tools read."""
         self.painter.draw(self._split)
+        self.voice.speak()
         self.conditions.hold_game()
         self.conditions.run_effects()
         self.workers.drive_bots()

@@ -69,6 +69,10 @@ class Events:
                 event.preventDefault()
                 self._safely(lambda: self.controller.handle("key", "u" if undo_chord else key))
                 return
+        if not typing and key == "s" and not (event.altKey or event.ctrlKey or event.metaKey):
+            event.preventDefault()  # where the game stands, said (the herald)
+            self._safely(lambda: self.controller.handle("standing"))
+            return
         if event.key not in ("Enter", " "):
             return
         el = event.target

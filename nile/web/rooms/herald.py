@@ -1,0 +1,81 @@
+"""The herald: what a screen reader says of the open game, each change once (issue 43, "every change heard").
+
+A sighted player sees a move happen; a player who cannot see hears it. The herald keeps where the game's
+log stood when it last spoke (``heard``) and, each time the page redraws, hands the page the sentences
+of what came since (``take``): every new log line, in the log's own words and the player's language — the
+person's own move and what it brought (a flood washing flax to the boat), the computer players' moves, a
+scoring, the sealed bids opened, the game's end and its winner. The page appends them to one persistent
+live region outside the redrawn screen (``#say``, nile/web/app/voice.py), the pattern screen readers follow
+reliably. Beside the log it says what was asked by key (``ask_standing``: where the game stands) and a
+move taken back.
+
+Only the log of the view the board draws is read (``view_once``): the log holds public facts only, so the
+herald says nothing the person may not know (N9, K6). Opening a game says nothing of its past (its "Since
+your turn" line and the log are there to be read); a replay speaks through its own step line.
+"""
+
+from __future__ import annotations
+
+from ...kit.intents import Intent
+from ...kit.memo import view_once
+from ...messages import describe
+from ...messages import text as msg
+from ..core import GAME, Core, Handler, Room
+from .replayer import Replayer
+
+
+class Herald(Room):
+    def __init__(self, core: Core, replayer: Replayer) -> None:
+        super().__init__(core)
+        self.replayer = replayer
+        #: how many of the open game's log lines have been said (or were there when it was opened)
+        self.heard = 0
+        #: sentences asked for, said at the next redraw (where the game stands; a move taken back)
+        self.asked: list[str] = []
+
+    def intents(self) -> dict[Intent, Handler]:
+        return {Intent.STANDING: lambda value: self.ask_standing()}
+
+    # ------------------------------------------------------------------ hooks
+    def opened(self) -> None:
+        s = self.core.state
+        self.heard = len(s.log) if s is not None else 0
+        self.asked.clear()
+
+    def closed(self) -> None:
+        self.heard = 0
+        self.asked.clear()
+
+    def changed(self) -> None:
+        s = self.core.state
+        if s is not None and len(s.log) < self.heard:  # a move taken back: its lines are gone, said so
+            self.heard = len(s.log)
+            self.asked.append(msg("ui.said_undone", self.core.lang))
+
+    # ------------------------------------------------------------------ speaking
+    def ask_standing(self) -> None:
+        """The person asked (by key) where the game stands: the round, the scores, what they have."""
+        core = self.core
+        s = core.state
+        if core.screen != GAME or s is None:
+            return
+        text = core.ui.standing(s, view_once("view", s, core.viewer()), core.lang, core.names)
+        if text:
+            self.asked.append(text)
+
+    def take(self) -> list[str]:
+        """What to say now, each sentence once: the log's new lines since the last redraw, then what was
+        asked. Nothing away from a game being played (a replay speaks through its own step line)."""
+        core = self.core
+        s = core.state
+        if core.screen != GAME or s is None:
+            self.asked.clear()
+            return []
+        said: list[str] = []
+        if self.replayer.replay is None:
+            log = view_once("view", s, core.viewer())["log"]
+            said = [describe(e, core.names, core.lang) for e in log[self.heard:]]
+            self.heard = len(log)
+        said += self.asked
+        self.asked = []
+        return said
