@@ -282,3 +282,24 @@ def test_moments_speak_german():
     bid_all(c, "+1")
     html = render_app(c)
     assert "Die Gebote der Versteigerung sind offen" in html and "Weiter" in html
+
+
+def test_once_a_moment_is_closed_the_prompt_says_the_bot_thinks_not_press_continue():
+    """Issue 43: the action panel kept saying "Press Continue to go on." after Continue, while a bot chose."""
+    from .test_herald import one_step, with_bots
+
+    c = with_bots("cape", 1)
+    rng = random.Random(2)
+    checked = 0
+    for _ in range(300):
+        if c.state.is_terminal():
+            break
+        waiting = c.moments.moment is not None
+        render_app(c)  # (the panel worked out while the moment waits)
+        one_step(c, rng)
+        html = render_app(c)
+        if waiting and c.moments.moment is None and c.bots.job() is not None:
+            prompt = re.search(r'<p class="prompt"[^>]*>([^<]*)</p>', html)
+            assert prompt and "is thinking" in prompt.group(1), prompt and prompt.group(1)
+            checked += 1
+    assert checked

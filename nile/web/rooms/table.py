@@ -108,7 +108,8 @@ class Table(Room):
         s = core.state
         if s is None or core.read_only:
             return Interaction()  # a game played in another tab: nothing to do here
-        key = (core.game_id, id(s), len(s.history), repr(self.selection), core.lang, self.bots.paused)
+        # (what the bots wait for changes without a move: a moment closed makes "Press Continue" "… is thinking")
+        key = (core.game_id, id(s), len(s.history), repr(self.selection), core.lang, self.bots.paused, core.bots_held())
         if self._interaction is not None and self._interaction[0] == key:
             return self._interaction[1]  # worked out once per event and position, not per reader
         if not s.is_terminal() and core.is_bot(s.current_player()):
