@@ -65,7 +65,7 @@ class App:
         self._lang = ""  # the language <html lang> says
         self._split: list[tuple[str, float]] = []  # (part, when it ended) of the event being answered (_safely)
         # clicks, keys, typing, form changes and files, the window's size (and the layout it asks for, said now)
-        self.events = Events(self.controller, self.root, self._safely)
+        self.events = Events(self.controller, self.root, self._by_person)
         self.workers = Workers(self.controller, self._safely)  # the bot worker: bots' decisions, the coach
         # persistent storage, the tab locks, storage events, a new version; the controller's effects
         self.conditions = Conditions(self.controller, self._safely, usable)
@@ -76,10 +76,10 @@ class App:
         return self.painter.html
 
     # ------------------------------------------------------------------ drawing
-    def render(self) -> None:
+    def render(self, by_person: bool = False) -> None:
         """Draw the screen, then what follows from it: the game's lock, the controller's effects, the workers'
         requests, and the marks on ``<body>`` the tests and tools read."""
-        self.painter.draw(self._split)
+        self.painter.draw(self._split, by_person)
         self.voice.speak()
         self.conditions.hold_game()
         self.conditions.run_effects()
@@ -94,7 +94,11 @@ class App:
         state = self.controller.state
         document.body.dataset.actions = str(len(state.history)) if state else "0"
 
-    def _safely(self, work) -> None:  # noqa: ANN001
+    def _by_person(self, work) -> None:  # noqa: ANN001
+        """Answer the person's own input (a click, a key, typing, a file): the keyboard follows the step."""
+        self._safely(work, by_person=True)
+
+    def _safely(self, work, by_person: bool = False) -> None:  # noqa: ANN001
         """Answer an event: do ``work``, then redraw; an error in either is said, never thrown at the page."""
         started = js.performance.now()
         self._split = [("", started)]
@@ -104,7 +108,7 @@ class App:
             js.console.error(traceback.format_exc())
             self.controller.notice = ("error", msg("ui.unexpected", error=f"{type(e).__name__}: {e}"))
         try:
-            self.render()
+            self.render(by_person)
         except Exception:
             js.console.error(traceback.format_exc())
         ended = js.performance.now()

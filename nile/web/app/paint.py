@@ -5,9 +5,9 @@ A redraw patches only what changed (``static/morph.js``'s ``window.nileMorph``; 
 sent as a hole the page fills with the element it has (issue 21). Around the paint: the pieces that moved
 are followed (``static/motion.js``), the move's sound is played (``static/sound.js``), the board's pictures
 fill their frames (``static/fit.js``), the screen is kept for the next load (``nile.web.app.kept``).
-Keyboard focus stays on the element the player was on (same ``data-i``/``data-v``) or, when that is gone,
-moves to the first target of the action panel, else of the board — never back to the top of the page; a
-dialog that opens takes it. What has just come (another screen or game, a moment or lesson, a choice's
+Where the keyboard's focus goes is ``nile.web.app.focus``'s (never lost, a dialog takes it and gives it back,
+after a move the next step's place); the board's Tab stop follows the arrow keys (static/roving.js's
+``window.nileRoving``). What has just come (another screen or game, a moment or lesson, a choice's
 targets on a phone, a page of the rules) is scrolled into sight.
 """
 
@@ -26,22 +26,11 @@ from ..help import CONTENTS, SEARCH
 from ..render import render_screen
 from ..since import mark_window
 from .bridge import js_str
+from .focus import Focus
 from .kept import KeptScreen
 
 #: where a table marked .fit fills the window (static/app.css: the same media query)
 FITTING = "(min-width: 700px) and (min-height: 600px)"
-#: the dialogs of a game screen (a lesson, a moment, a question, the hand-over; the rules help has its own rule)
-DIALOGS = "[role=dialog]:not(.rules-help), [role=alertdialog]"
-#: where the keyboard goes when the focused element is gone: the name a guided game asks first, the action
-#: panel, else the board
-FOCUS_FALLBACK = (
-    ".learn input[type=text]",
-    ".actions [data-i]:not([disabled])",
-    ".board [data-i][tabindex]:not([disabled]), .board button[data-i]:not([disabled])",
-    "[data-i]:not([disabled])",
-)
-
-
 def is_covered() -> bool:
     """A hand-over screen covers the table: ``Painter._paint`` marks the page so (static/app.css html.covered)."""
     return bool(document.documentElement.classList.contains("covered"))
@@ -58,12 +47,7 @@ class Painter:
         self._painted: dict[str, str] = {}  # the parts of the screen painted last time (Screen.parts), by selector
         self._place: tuple[str, str | None] | None = None  # the screen and game last drawn (_top_of_new_place)
         self._step = -1  # the moves of the game drawn last (static/motion.js follows pieces when it changes)
-        self._rules_open = False
-        #: the dialogs shown last time (``_to_new_dialog``), and where the keyboard was at the last redraw that found
-        #: it on a control (a redraw that took that control away leaves it on the page's body: not lost for good;
-        #: a pointer's focus is not followed so)
-        self._dialogs: set[str] = set()
-        self._last_focus: tuple[tuple[str | None, str | None], bool] | None = None
+        self.focus = Focus(controller, root)  # where the keyboard is after each redraw
         self._popups: tuple[Any, ...] = (None, None)  # the moment and lesson last shown (``_show_popups``)
         self._chosen: str | None = None  # the selection last shown (``_show_targets``)
         self._rules_page: tuple[str, str] | None = None
@@ -75,17 +59,10 @@ class Painter:
         """What ``#app`` shows, whole (the parts kept as they were included)."""
         return self._html
 
-    def draw(self, split: list[tuple[str, float]]) -> None:
-        """Draw the screen; ``split`` gets when each part of it ended (``App._safely``: tools/bench.py)."""
-        active = document.activeElement
-        focus = None
-        keyboard = False
-        if js_str(active) is not None and hasattr(active, "getAttribute") and js_str(active.getAttribute("data-i")):
-            focus = (js_str(active.getAttribute("data-i")), js_str(active.getAttribute("data-v")))
-            keyboard = bool(active.matches(":focus-visible"))
-            self._last_focus = (focus, keyboard) if keyboard else None
-        elif (js_str(active) is None or active == document.body) and self._last_focus is not None:
-            focus, keyboard = self._last_focus  # a keyboard's control taken away by the last redraw: not lost for good
+    def draw(self, split: list[tuple[str, float]], by_person: bool = False) -> None:
+        """Draw the screen; ``split`` gets when each part of it ended (``App._safely``: tools/bench.py);
+        ``by_person``: the redraw answers the person's own input (the keyboard then goes to the next step)."""
+        self.focus.before()
         split.append(("handle", js.performance.now()))
         screen = render_screen(self.controller)
         html = screen.html
@@ -104,22 +81,18 @@ class Painter:
             split.append(("morph", js.performance.now()))
             self._keeper.keep(screen)
             split.append(("keep", js.performance.now()))
+            roving = getattr(window, "nileRoving", None)  # the board one Tab stop again (static/roving.js)
+            if roving is not None and js_str(roving) is not None:
+                roving(self.root)
         if mover is not None:  # (nothing moves under a hand-over screen: its table is covered, a flyer would cross the cover)
             mover.after(self.root, step, since, animate and not is_covered())
         self._step = step
         self._play_sound(animate)
         self._top_of_new_place()
-        opened = self.controller.helpdesk.show_rules and not self._rules_open
-        self._rules_open = self.controller.helpdesk.show_rules
         help_ = self.controller.helpdesk.help
         page = (help_.game, help_.page) if help_ is not None else None
         turned, self._rules_page = page != self._rules_page, page
-        if opened:  # a dialog just opened: the keyboard goes to it (its Close button)
-            close = self.root.querySelector(".rules-help [data-i=rules]")
-            if js_str(close) is not None:
-                close.focus()
-        if not opened and not self._to_new_dialog(keyboard) and focus:
-            self._refocus(focus[0] or "", focus[1], keyboard)
+        self.focus.after(by_person)
         if turned and page is not None and page[1] not in (CONTENTS, SEARCH):
             self._show_page()  # on a phone the contents above a page may fill the screen: the page comes into sight
         self._show_popups()
@@ -288,41 +261,3 @@ class Painter:
             at = i - minus
         pieces.append(html[at:])
         return "".join(pieces), keep
-
-    def _to_new_dialog(self, keyboard: bool) -> bool:
-        """A dialog that has just opened (a lesson, a moment, a question, the hand-over) takes the keyboard: its
-        main button, the one that goes on. A dialog that stays open keeps no hold on it."""
-        shown = list(self.root.querySelectorAll(DIALOGS))  # (asking the layout here would force it before the frame)
-        names = {js_str(el.getAttribute("aria-labelledby")) or js_str(el.className) or "" for el in shown}
-        new = [el for el in shown if (js_str(el.getAttribute("aria-labelledby")) or js_str(el.className) or "") not in self._dialogs]
-        self._dialogs = names
-        for el in new:
-            target = el.querySelector(".buttons .primary")
-            if js_str(target) is None:
-                target = el.querySelector("button[data-i]")
-            if js_str(target) is not None:
-                target.focus(js.Object.fromEntries(to_js([["preventScroll", not keyboard]])))
-                return True
-        return False
-
-    def _refocus(self, intent: str, value: str | None, keyboard: bool) -> None:
-        """Keep the keyboard on the element the player was on, else on the next sensible target."""
-        active = document.activeElement
-        if (js_str(active) is not None and hasattr(active, "getAttribute") and js_str(active.getAttribute("data-i")) == intent
-                and js_str(active.getAttribute("data-v")) == value and self.root.contains(active)):
-            return  # the redraw kept it (static/morph.js keeps unchanged elements)
-        sel = f'[data-i="{js.CSS.escape(intent)}"]' + (f'[data-v="{js.CSS.escape(value)}"]' if value is not None else ":not([data-v])")
-        same = self.root.querySelector(sel)
-        if js_str(same) is not None:
-            same.focus()
-            if document.activeElement == same:
-                return  # (a place on the board that is no longer a target takes no focus: the next sensible one does)
-        # gone (used up, or the screen moved on): the first target of the action panel, else the
-        # board; a pointer user's page is not scrolled to it
-        options = js.Object.fromEntries(to_js([["preventScroll", not keyboard]]))
-        for selector in FOCUS_FALLBACK:
-            for el in self.root.querySelectorAll(selector):
-                if el.getClientRects().length > 0:
-                    el.focus(options)
-                    if document.activeElement == el:
-                        return

@@ -40,8 +40,9 @@ def _draw_log(c: Controller, game: str, log: list[dict[str, Any]], start: int) -
         items = "".join(kept.get(context, i, ruled[i], _log_line, c, *ruled[i], game, i) for i in reversed(lines))
         block = first // LOG_BLOCK
         blocks.append(part(f'.side > .log > ol[data-b="{block}"]', f'<ol data-b="{block}">{items}</ol>'))
-    # it scrolls, so it takes the keyboard's focus too (to scroll it without a mouse)
-    return (f'<section class="log" tabindex="0" aria-labelledby="log-title"><h2 id="log-title">{esc(msg("ui.log", c.lang))}</h2>'
+    # it scrolls, so it takes the keyboard's focus too (to scroll it without a mouse); the arrow keys go through
+    # its lines (static/roving.js)
+    return (f'<section class="log" tabindex="0" data-roving="lines" aria-labelledby="log-title"><h2 id="log-title">{esc(msg("ui.log", c.lang))}</h2>'
             f'{"".join(blocks) or "<ol></ol>"}</section>')
 
 

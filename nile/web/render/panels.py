@@ -49,7 +49,8 @@ def action_panel(c: Controller, frame: Frame) -> tuple[str, str]:
            if actor is not None and len(c.humans()) != 1 else "")  # alone with bots, it is always "you"
     since = since_line(frame.state, frame.view, c.kinds, c.table.since_log, c.table.news_from, (c.ui.since_keys, c.ui.news_keys),
                        c.names, lang)
-    bits = [who, f'<p class="prompt">{esc(inter.prompt)}</p>', c.ui.panel(frame)]
+    # the prompt takes the keyboard after the person's move (nile/web/app/focus.py): it says what to do now
+    bits = [who, f'<p class="prompt" id="prompt" tabindex="-1">{esc(inter.prompt)}</p>', c.ui.panel(frame)]
     buttons = []
     for b in inter.buttons:
         label = b.label + (f" · {msg(spec_of(frame.state.GAME).cost, lang, cost=b.cost)}" if b.cost else "")
@@ -145,9 +146,9 @@ def lesson_panel(c: Controller) -> str:
         figure = f'<figure class="diagram">{svg}<figcaption>{esc(caption)}</figcaption></figure>'
     link = button(msg("help.rule_link", c.lang, rule=lesson.rule), Intent.RULES_OPEN, f"{game}:{lesson.rule}", cls="rule-link") if lesson.rule else ""
     return (
-        f'<section class="lesson" role="dialog" aria-labelledby="lesson-title"><h2 id="lesson-title">'
+        f'<section class="lesson" role="dialog" aria-labelledby="lesson-title" aria-describedby="lesson-text"><h2 id="lesson-title">'
         f'<span class="badge">{esc(msg("ui.lesson", c.lang))}</span> {esc(lesson.title)}</h2>'
-        f'<p>{esc(lesson.text)}</p>{figure}{_next_steps(c)}<div class="buttons">{button(msg("ui.got_it", c.lang), Intent.LESSON_CLOSE, cls="primary")}'
+        f'<p id="lesson-text">{esc(lesson.text)}</p>{figure}{_next_steps(c)}<div class="buttons">{button(msg("ui.got_it", c.lang), Intent.LESSON_CLOSE, cls="primary")}'
         f'{link}</div></section>'
     )
 

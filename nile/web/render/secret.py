@@ -55,7 +55,7 @@ def _private_panel(c: Controller, frame: Frame, p: int) -> str:
     return (
         f'<section class="actions bid-private" aria-labelledby="bid-title">'
         f'<h2 id="bid-title">{esc(msg("ui.bid_of", lang, player=names[p]))}</h2>'
-        f'<p class="prompt">{esc(c.ui.secret_title(s, lang))}</p>'
+        f'<p class="prompt" id="prompt" tabindex="-1">{esc(c.ui.secret_title(s, lang))}</p>'
         f'{c.ui.private_input(s, p, c.secret.bid_draft, lang, names)}'
         f'<div class="buttons">{hide}{button(msg("ui.place_bid", lang), Intent.BID_SUBMIT, cls="primary big")}</div></section>'
     )

@@ -73,7 +73,8 @@ def board_frame(c: Controller, board: str) -> str:
     then scrolls inside itself, never the page (static/app.css ``.board-frame``)."""
     lang, zoom = c.lang, c.settings.board_zoom
     control, scrolls = _zoom_control(lang, zoom)
-    return f'{control}<div class="board-frame zoom-{zoom}"{scrolls}>{board}</div>'
+    # one stop of the Tab key, the arrow keys inside it (static/roving.js)
+    return f'{control}<div class="board-frame zoom-{zoom}" data-roving="board"{scrolls}>{board}</div>'
 
 
 @fixed

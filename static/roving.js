@@ -1,0 +1,86 @@
+// Arrow keys inside a group (issue 43, "a whole game without sight"): the board's places and the log's lines
+// are each one stop of the Tab key, and the arrow keys move inside them — as in a toolbar or a list, the
+// pattern screen readers know (a "roving tab index"). Dependency-free, no game logic: which places are
+// offered is the engine's (the markup marks them with data-i), this file only moves the keyboard's focus.
+//
+//   <div data-roving="board">   its offered places ([data-i] with a tabindex, or buttons): one of them is
+//                               the group's Tab stop (tabindex 0), the others are reached by the arrows
+//   <section data-roving="lines">  the log: the section is the Tab stop, the arrows go through its lines
+//                               (newest first, as drawn)
+//
+//   ArrowRight / ArrowDown   the next one        ArrowLeft / ArrowUp   the previous one (both wrap around)
+//   Home / End               the first / the last
+//
+//   window.nileRoving(root)  after each redraw of `root` (nile/web/app/paint.py): each board group keeps one
+//                            Tab stop — the place the keyboard is on, else the first place offered
+
+const ITEMS = {
+  board: "[data-i][tabindex], button[data-i]:not([disabled])",
+  lines: "li",
+};
+const STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: "first", End: "last" };
+
+// the group's items; `shown`: only those with a box on the page (that asks the layout: on a key, never in a redraw)
+function items(group, shown = false) {
+  const selector = ITEMS[group.dataset.roving];
+  if (!selector) return [];
+  const all = [...group.querySelectorAll(selector)];
+  return shown ? all.filter((el) => el.getClientRects().length > 0) : all;
+}
+
+function stopAt(group, list, at) {
+  if (group.dataset.roving !== "board") return;
+  for (const el of list) {
+    const index = el === at ? "0" : "-1";
+    if (el.getAttribute("tabindex") !== index) el.setAttribute("tabindex", index);
+  }
+}
+
+function settle(root) {
+  for (const group of root.querySelectorAll('[data-roving="board"]')) {
+    const list = items(group);
+    if (list.length) stopAt(group, list, list.includes(document.activeElement) ? document.activeElement : list[0]);
+  }
+}
+
+document.addEventListener("keydown", (event) => {
+  const step = STEPS[event.key];
+  if (step === undefined || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  const here = event.target;
+  if (!here.closest || here.matches("input, select, textarea")) return;
+  const group = here.closest("[data-roving]");
+  if (!group) return;
+  const list = items(group, true);
+  if (!list.length) return;
+  const at = list.indexOf(here);
+  let next;
+  if (step === "first") next = 0;
+  else if (step === "last") next = list.length - 1;
+  else if (at < 0) next = step > 0 ? 0 : list.length - 1; // from the group itself into it
+  else next = (at + step + list.length) % list.length;
+  event.preventDefault(); // (the arrows would scroll the page)
+  const el = list[next];
+  if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1"); // a line takes the focus, not a Tab stop
+  stopAt(group, list, el);
+  el.focus();
+});
+
+// a place focused any other way (a redraw's refocus, a click) becomes its group's Tab stop
+document.addEventListener("focusin", (event) => {
+  const group = event.target.closest?.('[data-roving="board"]');
+  if (group && event.target.getAttribute("tabindex") === "-1" && event.target.matches(ITEMS.board)) {
+    stopAt(group, items(group), event.target);
+  }
+});
+
+// which hand the person uses: the keyboard's focus is moved for a person who uses the keys (nile/web/app/focus.py),
+// never under a pointer's clicks (the page would jump)
+function hand(kind) {
+  if (document.documentElement.dataset.input !== kind) document.documentElement.dataset.input = kind;
+}
+document.addEventListener("keydown", (event) => {
+  if (!["Shift", "Control", "Alt", "Meta"].includes(event.key)) hand("keyboard");
+}, { capture: true });
+document.addEventListener("pointerdown", () => hand("pointer"), { capture: true, passive: true });
+
+window.nileRoving = settle;
