@@ -46,8 +46,8 @@ FALLBACK = (
 #: the places that say what to do (focusable, not controls): a keyboard resting there follows the step
 PLACES = ("prompt", "whose")
 
-#: where the keyboard is: ("i", intent, value) on a control, ("id", id) on a place
-Key = tuple[str, ...]
+#: where the keyboard is: ("i", intent, value or None) on a control, ("id", id) on a place
+Key = tuple[str | None, ...]
 
 
 def key_of(el: Any) -> Key | None:
@@ -55,7 +55,7 @@ def key_of(el: Any) -> Key | None:
         return None
     intent = js_str(el.getAttribute("data-i"))
     if intent:
-        return ("i", intent, js_str(el.getAttribute("data-v")) or "")
+        return ("i", intent, js_str(el.getAttribute("data-v")))
     ident = js_str(el.getAttribute("id"))
     return ("id", ident) if ident in PLACES else None
 
@@ -137,7 +137,7 @@ class Focus:
         if key[0] == "id":
             sel = f"#{key[1]}"
         else:
-            sel = f'[data-i="{js.CSS.escape(key[1])}"]' + (f'[data-v="{js.CSS.escape(key[2])}"]' if key[2] else ":not([data-v])")
+            sel = f'[data-i="{js.CSS.escape(key[1])}"]' + (f'[data-v="{js.CSS.escape(key[2])}"]' if key[2] is not None else ":not([data-v])")
         return self._put_el(self.root.querySelector(sel), keyboard)
 
     def _put_el(self, el: Any, keyboard: bool, shown: bool = False) -> bool:
