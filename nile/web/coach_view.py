@@ -13,14 +13,10 @@ from ..games import spec_of
 from ..kit import Frame, button, esc
 from ..kit.chart import Series, line_chart
 from ..kit.intents import Intent
-from ..messages import describe, plural
+from ..messages import plural
 from ..messages import text as msg
-from .coaching import said_after
+from .coaching import percent, said_after
 from .controller import Controller
-
-
-def percent(chance: float) -> int:
-    return round(100 * float(chance))
 
 
 def hint_button(c: Controller) -> str:
@@ -38,16 +34,13 @@ def hint_panel(c: Controller, frame: Frame) -> str:
     if key is None:
         return ""
     if c.coach.coaching.asked == key:
-        return f'<p class="hint-thinking" role="status">{esc(msg("ui.hint_thinking", lang))}</p>'
+        return f'<p class="hint-thinking">{esc(msg("ui.hint_thinking", lang))}</p>'
     choices = c.coach.coaching.hints_at(key)
     if not choices:
-        return f'<p class="hint-error" role="status">{esc(c.coach.coaching.error)}</p>' if c.coach.coaching.error else ""
-    located = c.coach.coaching.located(key, frame.state, lang, c.names)
-    items = []
-    for n, (choice, where) in enumerate(zip(choices, located, strict=False), 1):
-        reason = describe({"key": choice["reason"], "params": choice["params"]}, c.names, lang)
-        items.append(f'<li>{esc(msg("ui.hint_line", lang, number=n, action=where.words, chance=percent(choice["win_chance"]), reason=reason))}</li>')
-    return (f'<section class="hints-given" role="status" aria-labelledby="hints-title"><h3 id="hints-title">{esc(msg("ui.hint_heading", lang))}</h3>'
+        return f'<p class="hint-error">{esc(c.coach.coaching.error)}</p>' if c.coach.coaching.error else ""
+    items = [f'<li>{esc(line)}</li>' for line in c.coach.coaching.lines(key, frame.state, lang, c.names)]
+    # (a screen reader hears them from the herald: nile/web/rooms/herald.py)
+    return (f'<section class="hints-given" aria-labelledby="hints-title"><h3 id="hints-title">{esc(msg("ui.hint_heading", lang))}</h3>'
             f'<ol>{"".join(items)}</ol></section>')
 
 

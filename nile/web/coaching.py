@@ -126,6 +126,11 @@ def said_after(state: GameState, text: str, lang: str, names: Sequence[str]) -> 
     return _words(state, text, _locate(state, text, lang, names), lang, names, state.current_player())
 
 
+def percent(chance: float) -> int:
+    """A chance to win, in whole per cent."""
+    return round(100 * float(chance))
+
+
 @dataclass
 class Review:
     """The review screen: which finished game it is of (``key``), and the worker's answer once it came."""
@@ -165,6 +170,13 @@ class Coaching:
     def hints_at(self, key: str | None) -> list[protocol.Choice]:
         """The hints shown at the position of ``key`` (none for any other position)."""
         return self.shown[1] if self.shown is not None and key is not None and self.shown[0] == key else []
+
+    def lines(self, key: str, state: GameState, lang: str, names: Sequence[str]) -> list[str]:
+        """The hints shown at ``key`` as the player reads (and a screen reader hears) them: "1. <action>: <why>
+        (chance to win: 62 %)"."""
+        return [msg("ui.hint_line", lang, number=n, action=where.words, chance=percent(choice["win_chance"]),
+                    reason=describe({"key": choice["reason"], "params": choice["params"]}, names, lang))
+                for n, (choice, where) in enumerate(zip(self.hints_at(key), self.located(key, state, lang, names), strict=False), 1)]
 
     def located(self, key: str, state: GameState, lang: str, names: Sequence[str]) -> list[Located]:
         """The words and targets of the hints shown at ``key``, worked out once per position and language."""

@@ -65,7 +65,7 @@ class Controller(Core):
         self.coach = Coach(self, self.table, self.replayer)
         self.setup = Setup(self, self.keeper, self.tutor)
         self.shelf = Shelf(self, self.keeper)
-        self.herald = Herald(self, self.replayer)
+        self.herald = Herald(self, self.replayer, self.coach)
         self.updates = Updates(self, self.keeper, self.bots, self.table, self.secret, self.replayer, self.helpdesk)
         # the order of the hooks: the table drops the choice, then a lesson, a moment and the sound follow the
         # move (what the table waits for: a lesson before a moment before a replay), and the keeper saves last

@@ -118,3 +118,19 @@ def test_where_the_game_stands_is_said_when_asked_in_the_players_language():
     (said,) = k.herald.take()
     assert said.startswith("Tour 1 : ") and f"{k.names[0]} a 100 livres et 0 paysage traversé." in said
 
+
+
+def test_the_coach_at_work_is_heard_once_its_thinking_then_its_hints_as_they_read():
+    from .test_coaching import a_game, answered, to_my_turn
+
+    c = a_game("banks")
+    to_my_turn(c)
+    c.herald.take()
+    c.handle("hint")
+    assert c.herald.take() == ["The coach is thinking…"]
+    c.coach.answer(answered(c))
+    said = c.herald.take()
+    key = c.coach.hint_key()
+    assert said[0] == "The coach suggests", said
+    assert said[1:] == c.coach.coaching.lines(key, c.state, "en", c.names) and said[1].startswith("1. ")
+    assert c.herald.take() == []  # once

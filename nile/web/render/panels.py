@@ -130,7 +130,8 @@ def news_line(c: Controller, frame: Frame) -> str:
     if not entries:
         return ""
     items = "".join(f"<li>{esc(describe(e, c.names, c.lang))}</li>" for e in entries)
-    return f'<section class="news" role="status" aria-label="{esc(msg("ui.news", c.lang))}"><ul>{items}</ul></section>'
+    # (not a live region: a screen reader has heard each of them as it came, from the herald: nile/web/rooms/herald.py)
+    return f'<section class="news" aria-label="{esc(msg("ui.news", c.lang))}"><ul>{items}</ul></section>'
 
 
 def lesson_panel(c: Controller) -> str:

@@ -12,7 +12,8 @@ Lower rooms first — a room imports only rooms listed before it, and never ``ni
 - ``table``: the person's choices and moves on the board, undo, refusals said with their rule;
 - ``coach``: hints and the review, thought out by the bot worker;
 - ``setup``: new games and guided games; ``shelf``: the saved games, the bin, backups, imports, exports;
-- ``updates``: the line that offers a new version; ``herald``: what a screen reader hears of the game.
+- ``updates``: the line that offers a new version;
+- ``herald``: what a screen reader hears of the game (the log's new lines, the coach, what was asked by key).
 
 ``nile.web.controller`` composes them around ``nile.web.core.Core``.
 """

@@ -6,8 +6,8 @@ of what came since (``take``): every new log line, in the log's own words and th
 person's own move and what it brought (a flood washing flax to the boat), the computer players' moves, a
 scoring, the sealed bids opened, the game's end and its winner. The page appends them to one persistent
 live region outside the redrawn screen (``#say``, nile/web/app/voice.py), the pattern screen readers follow
-reliably. Beside the log it says what was asked by key (``ask_standing``: where the game stands) and a
-move taken back.
+reliably. Beside the log it says what was asked by key (``ask_standing``: where the game stands), a move
+taken back, and the coach at work (thinking, its hints, why it could not answer).
 
 Only the log of the view the board draws is read (``view_once``): the log holds public facts only, so the
 herald says nothing the person may not know (N9, K6). Opening a game says nothing of its past (its "Since
@@ -21,17 +21,20 @@ from ...kit.memo import view_once
 from ...messages import describe
 from ...messages import text as msg
 from ..core import GAME, Core, Handler, Room
+from .coach import Coach
 from .replayer import Replayer
 
 
 class Herald(Room):
-    def __init__(self, core: Core, replayer: Replayer) -> None:
+    def __init__(self, core: Core, replayer: Replayer, coach: Coach) -> None:
         super().__init__(core)
-        self.replayer = replayer
+        self.replayer, self.coach = replayer, coach
         #: how many of the open game's log lines have been said (or were there when it was opened)
         self.heard = 0
         #: sentences asked for, said at the next redraw (where the game stands; a move taken back)
         self.asked: list[str] = []
+        #: the coach's state last said: the hint asked, the hints shown, why it could not answer
+        self._coached: tuple[object, ...] = (None, None, "")
 
     def intents(self) -> dict[Intent, Handler]:
         return {Intent.STANDING: lambda value: self.ask_standing()}
@@ -76,6 +79,22 @@ class Herald(Room):
             log = view_once("view", s, core.viewer())["log"]
             said = [describe(e, core.names, core.lang) for e in log[self.heard:]]
             self.heard = len(log)
-        said += self.asked
+        said += self.asked + self._coach_news()
         self.asked = []
+        return said
+
+    def _coach_news(self) -> list[str]:
+        """The coach at work, once each: it thinks, its hints (their heading, then each as it reads), or why
+        it could not answer."""
+        core, coaching = self.core, self.coach.coaching
+        now = (coaching.asked, coaching.shown[0] if coaching.shown else None, coaching.error)
+        before, self._coached = self._coached, now
+        said = []
+        if now[0] and now[0] != before[0]:
+            said.append(msg("ui.hint_thinking", core.lang))
+        key = self.coach.hint_key()
+        if now[1] and now[1] != before[1] and now[1] == key and core.state is not None:
+            said += [msg("ui.hint_heading", core.lang), *coaching.lines(now[1], core.state, core.lang, core.names)]
+        if now[2] and now[2] != before[2]:
+            said.append(now[2])
         return said
