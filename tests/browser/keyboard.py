@@ -207,6 +207,7 @@ class KeyboardPlayer:
     rng: random.Random = field(init=False)
     _pending: int = 0  # keys pressed for the person's next action (selections included)
     _last: str = ""  # what the last step pressed (for the findings' context)
+    _lost_in_setup: bool = False  # set-up lost the focus: the next step's check would find it so again
     _speed_set: bool = False  # the bots' speed set (once the head line offers it)
     _idle: int = 0  # activations since the person's last committed action
     _excluded: set[tuple[str, str, int]] = field(default_factory=set)
@@ -241,10 +242,12 @@ class KeyboardPlayer:
 
     # ------------------------------------------------------------------ keys
     def press(self, key: str) -> None:
-        self.page.evaluate("() => { window.__kbPrev = document.activeElement; }")
+        arrow = key.startswith("Arrow") or key in ("Home", "End")
+        if arrow:
+            self.page.evaluate("() => { window.__kbPrev = document.activeElement; }")
         self.page.keyboard.press(key)
         self.keys += 1
-        if key.startswith("Arrow") or key in ("Home", "End"):  # the app may move the focus itself, in a redraw
+        if arrow:  # the app may move the focus itself, in a redraw
             try:
                 self.page.wait_for_function("() => document.activeElement !== window.__kbPrev", timeout=1_000)
             except PlaywrightTimeoutError:
@@ -306,7 +309,8 @@ class KeyboardPlayer:
                 if (s.tagName !== 'SELECT') return null;
                 return {at: s.selectedIndex, want: [...s.options].findIndex(o => o.value === value)}; }""", value)
             if state is None:  # the change took the box away (a menu closed): the focus is lost
-                self.note("focus lost", f"{self.focus()['where']} after a change of {d['what']}")
+                self.note("focus lost in set-up", f"{self.focus()['where']} after a change of {d['what']}")
+                self._lost_in_setup = True
                 break
             assert state["want"] >= 0, f"set-up: {d['what']} has no option {value!r}"
             if state["at"] == state["want"]:
@@ -389,6 +393,9 @@ class KeyboardPlayer:
                                     timeout=timeout)
 
     def check_focus(self) -> None:
+        if self._lost_in_setup:  # noted once, as set-up's
+            self._lost_in_setup = False
+            return
         f = self.focus()
         if f["lost"]:
             self.note("focus lost", f["where"])
