@@ -31,8 +31,13 @@ function items(group, shown = false) {
 function stopAt(group, list, at) {
   if (group.dataset.roving !== "board") return;
   for (const el of list) {
-    const index = el === at ? "0" : "-1";
-    if (el.getAttribute("tabindex") !== index) el.setAttribute("tabindex", index);
+    if (el !== at) {
+      if (el.getAttribute("tabindex") !== "-1") el.setAttribute("tabindex", "-1");
+    } else if (el.tagName === "BUTTON") {
+      el.removeAttribute("tabindex"); // a button is a Tab stop by itself, as the markup drew it
+    } else if (el.getAttribute("tabindex") !== "0") {
+      el.setAttribute("tabindex", "0");
+    }
   }
 }
 

@@ -410,6 +410,6 @@ diagrams = diagrams_module.diagrams
 def standing(state: GameState, view: dict[str, Any], lang: str, names: Sequence[str]) -> str:
     """Where the game stands, said when the person asks by key (issue 43): the round, then each player's
     Pond and the landscapes crossed behind their locomotive (K4)."""
-    players = " ".join(msg("cape.standing.player", lang, player=p["name"], pond=plural("cape.n.pond", p["money"], lang),
+    players = " ".join(msg("cape.standing.player", lang, player=p["name"], money=plural("cape.n.pond", p["money"], lang),
                             crossed=plural("cape.n.crossed", p["crossed"], lang)) for p in view["players"])
     return f'{msg("cape.standing.round", lang, round=view["round"])} {players}'

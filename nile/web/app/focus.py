@@ -44,9 +44,11 @@ FALLBACK = (
     "[data-i]:not([disabled])",
 )
 #: the places that say what to do (focusable, not controls): a keyboard resting there follows the step
-PLACES = ("prompt", "whose")
+WAITING = ("#prompt", "#whose")
+#: a place read at leisure: a keyboard in the log stays there, whatever the bots do
+READING = ".side > .log"
 
-#: where the keyboard is: ("i", intent, value or None) on a control, ("id", id) on a place
+#: where the keyboard is: ("i", intent, value or None) on a control, ("at", selector) on a place
 Key = tuple[str | None, ...]
 
 
@@ -57,7 +59,11 @@ def key_of(el: Any) -> Key | None:
     if intent:
         return ("i", intent, js_str(el.getAttribute("data-v")))
     ident = js_str(el.getAttribute("id"))
-    return ("id", ident) if ident in PLACES else None
+    if ident and f"#{ident}" in WAITING:
+        return ("at", f"#{ident}")
+    if hasattr(el, "closest") and js_str(el.closest(READING)) is not None:
+        return ("at", READING)  # the log or one of its lines (static/roving.js): the log is where the reader was
+    return None
 
 
 def by_keyboard() -> bool:
@@ -110,7 +116,7 @@ class Focus:
             opener, self._opener = self._opener, None
             if opener is not None and keyboard and self._put(opener, keyboard):
                 return
-        if keyboard and moved and (by_person or (key is not None and key[0] == "id")):
+        if keyboard and moved and (by_person or (key is not None and key[1] in WAITING)):
             self.to_place(keyboard)  # the person's move or choice, or the turn came to a keyboard waiting on the prompt
             return
         if key is not None and not self._put(key, keyboard):
@@ -134,8 +140,8 @@ class Focus:
         active = document.activeElement
         if key_of(active) == key and self.root.contains(active):
             return True  # the redraw kept it (static/morph.js keeps unchanged elements)
-        if key[0] == "id":
-            sel = f"#{key[1]}"
+        if key[0] == "at":
+            sel = str(key[1])
         else:
             sel = f'[data-i="{js.CSS.escape(key[1])}"]' + (f'[data-v="{js.CSS.escape(key[2])}"]' if key[2] is not None else ":not([data-v])")
         return self._put_el(self.root.querySelector(sel), keyboard)
