@@ -91,7 +91,11 @@ def _coach_panel(c: Controller, frame: Frame) -> str:
     for i, tip in enumerate(tips):
         show = (button(msg("ui.coach_show", c.lang), Intent.COACH_TIP, str(i), cls="chip" + (" on" if i == chosen else ""))
                 if tip.targets else "")
-        rule = (f' <button type="button" class="rule-link inline"{attrs(data_i=Intent.RULES_OPEN, data_v=f"{game}:{tip.rule}", title=msg("help.rule_link", c.lang, rule=tip.rule))}>'
+        # named "Rule N6" for a screen reader, not the bare "N6" (issue 43); a tip's rule stays a Tab stop: the
+        # list is short, and this link is the way to the rule from the keyboard
+        name = msg("help.rule_link", c.lang, rule=tip.rule) if tip.rule else ""
+        rule = (f' <button type="button" class="rule-link inline"'
+                f'{attrs(data_i=Intent.RULES_OPEN, data_v=f"{game}:{tip.rule}", title=name, aria_label=name)}>'
                 f'<span>{esc(tip.rule)}</span></button>') if tip.rule else ""
         on = ' class="on"' if i == chosen else ""
         items.append(f"<li{on}>{esc(tip.text)}{rule}{show}</li>")
