@@ -61,3 +61,24 @@ def test_the_menus_selects_answer_the_arrow_keys_and_keep_the_menu_and_the_keybo
                 head_control(page, name).select_option(value)
         click(page, page.locator(".status " + intent("home")).first)
 
+
+def test_import_and_restore_are_tab_stops_that_open_the_file_chooser(app: Page) -> None:
+    """They were labels of hidden file inputs: Tab went past them and no key opened the chooser."""
+    page = app
+    for ident in ("import-file", "restore-file"):
+        page.locator("body").focus()
+        for _ in range(60):
+            page.keyboard.press("Tab")
+            if page.evaluate("() => document.activeElement.id") == ident:
+                break
+        else:
+            raise AssertionError(f"Tab never reached #{ident}")
+        label = page.locator(f"label:has(> #{ident})")
+        ring = label.evaluate("(el) => getComputedStyle(el).outlineStyle")
+        assert ring == "solid", (ident, ring)  # the keyboard's focus shown on what is seen: the label
+        name = page.evaluate("() => document.activeElement.labels[0].textContent")
+        assert name in ("Import a saved game", "Restore a backup"), name
+        for key in ("Enter", " "):
+            with page.expect_file_chooser(timeout=5_000) as chooser:
+                page.keyboard.press(key)
+            assert chooser.value.element.get_attribute("id") == ident
