@@ -162,3 +162,26 @@ def test_each_seats_boxes_in_set_up_are_named_for_their_seat(lang, game):
     assert shown_colour.lower() in colour.lower() and shown_kind.lower() in kind.lower()
     assert f">{shown_colour} <select" in seats[1] and f">{shown_kind} <select" in seats[1]  # as shown before
     assert len({unescape(a) for a in re.findall(r'aria-label="([^"]*)"', "".join(seats))}) == 3 * len(seats)
+
+
+def test_each_market_row_is_named_with_what_lies_in_it_whose_which_crop_and_its_condition():
+    """Issue 43 (the market's contents hidden): a row's accessible name says each fruit in its stalls — whose,
+    which crop, ripe, spoiled or rotten — and how many stalls are free, in a real game as the page draws it."""
+    from html import unescape
+
+    from nile.banks.board import marker_words
+
+    c = started()
+    rng = random.Random(4)
+    while not any(len(r["fruits"]) >= 1 for r in c.state.view(None)["market"]):
+        click_anything(c, rng)
+    view = c.state.view(None)
+    html = render_app(c)
+    for row in view["market"]:
+        g = re.search(rf'<g class="mrow[^"]*"[^>]*aria-label="(Market row {row["name"]},[^"]*)"', html)
+        assert g, row["name"]
+        name = unescape(g.group(1))
+        for n, fruit in enumerate(row["fruits"]):
+            assert f"stall {n + 1}: {marker_words(fruit, view['players'], 'en', fruit['condition'])}" in name, name
+        free = row["stalls"] - len(row["fruits"])
+        assert (f"{free} stall{'s' if free > 1 else ''} free" in name) == bool(free), name
