@@ -189,16 +189,22 @@ def market_row_words(row: dict[str, Any], players: list[dict[str, Any]], lang: s
 
 
 def target_attrs(key: str, inter: Interaction, base_label: str, selected: bool = False) -> tuple[str, str]:
-    """(class suffix, attributes) for a board element that may be a target."""
+    """(class suffix, attributes) for a board element that may be a target. A place that is chosen (the fruit
+    to harvest) or may be chosen is a toggle button, pressed or not, and stays a button while it is chosen, where
+    the keyboard was (issue 43: it turned into a picture and the focus fell to the page)."""
     t = inter.targets.get(key)
+    if selected and t is None:
+        return " selected", attrs(data_i=Intent.PICK, data_v=key, tabindex="0", role="button", aria_label=base_label,
+                                  aria_pressed="true")
     if t is None:  # not a target, but while someone may act a click still says why not (the engine's refusal)
         clickable = attrs(data_i=Intent.PICK, data_v=key) if (inter.targets or inter.buttons) else ""
-        return (" selected" if selected else "", clickable + f' role="img" aria-label="{esc(base_label)}"')
+        return "", clickable + f' role="img" aria-label="{esc(base_label)}"'
     cls = (" act" if t.action else " sel") + (" coach" if key in inter.focus else "")
     label = f"{base_label}. {t.label}" if t.label else base_label
+    pressed = "true" if selected else "false" if t.select is not None else None
     return (
         cls + (" selected" if selected else ""),
-        f'{attrs(data_i=Intent.PICK, data_v=key, tabindex="0", role="button", aria_label=label)}',
+        f'{attrs(data_i=Intent.PICK, data_v=key, tabindex="0", role="button", aria_label=label, aria_pressed=pressed)}',
     )
 
 

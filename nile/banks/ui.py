@@ -119,7 +119,8 @@ def _setup_sow(ask: _Ask) -> None:
     inter.prompt = msg("ui.prompt_setup_" + side, lang)
     crop = sel.get("crop")
     for other in sides:
-        inter.buttons.append(Button(msg("ui.side_" + other, lang), Intent.SELECT, f"side:{other}"))
+        # both sides stay buttons, the one in use pressed (issue 43: a screen reader says which is chosen)
+        inter.buttons.append(Button(msg("ui.side_" + other, lang), Intent.SELECT, f"side:{other}", pressed=other == side))
     for a in ask.legal:
         if a.kind != side:
             continue
@@ -432,8 +433,11 @@ def _supply_chips(frame: Frame, p: dict[str, Any], inter: Interaction | None) ->
         cls = "chip" + (" target" if target else "") + (" selected" if selected else "")
         cls += " coach" if inter is not None and f"supply:{crop}" in inter.focus else ""
         if target or selected:
+            # a crop to choose is a toggle, the chosen one pressed and still a button (issue 43); a crop whose press
+            # acts at once (onto the boat) is a plain button
+            pressed = "true" if selected else "false" if target is not None and target.select is not None else None
             chips.append(
-                f'<button type="button"{attrs(class_=cls, data_i=Intent.PICK, data_v=f"supply:{crop}", title=target.label if target else None, aria_pressed="true" if selected else None)}>'
+                f'<button type="button"{attrs(class_=cls, data_i=Intent.PICK, data_v=f"supply:{crop}", title=target.label if target else None, aria_pressed=pressed)}>'
                 f'{label}</button>'
             )
         else:

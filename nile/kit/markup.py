@@ -52,13 +52,15 @@ def attrs(**values: Any) -> str:
 
 
 def button(label: str, intent: Intent, value: str = "", cls: str = "", disabled: bool = False, title: str | None = None,
-           key: str | None = None, unavailable: bool = False) -> str:
+           key: str | None = None, unavailable: bool = False, pressed: bool | None = None) -> str:
     """A button with an intent. ``disabled``: cannot be pressed; ``unavailable``: shown dimmed but
-    still pressed, so the page can say why it cannot be done now."""
+    still pressed, so the page can say why it cannot be done now; ``pressed``: a choice that stays chosen,
+    pressed (True) or not (False), as assistive technology says it (None: a plain button)."""
     if unavailable:
         cls = f"{cls} unavailable".strip()
+    state = attrs(aria_disabled="true" if unavailable else None, aria_pressed=None if pressed is None else str(pressed).lower())
     return (
-        f'<button type="button"{attrs(class_=cls or None, data_i=intent, data_v=value, title=title, aria_keyshortcuts=key, aria_disabled="true" if unavailable else None)}'
+        f'<button type="button"{attrs(class_=cls or None, data_i=intent, data_v=value, title=title, aria_keyshortcuts=key)}{state}'
         f'{" disabled" if disabled else ""}>{esc(label)}</button>'
     )
 

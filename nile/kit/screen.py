@@ -48,6 +48,9 @@ class Button:
     confirm: str = ""
     #: False: not possible now; shown dimmed, and a press says why (the engine's refusal)
     available: bool = True
+    #: a choice that stays chosen (Nile's seed or ripe side): True the one chosen, False the others; None a plain
+    #: button. Said to assistive technology as pressed or not (issue 43)
+    pressed: bool | None = None
 
 
 @dataclass

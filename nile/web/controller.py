@@ -44,8 +44,10 @@ __all__ = [
 ]
 
 #: intents that leave the head line's menu as it is: a bot's move or the page's width changing
-#: redraws under it (the Escape key closes it first)
-KEEP_MENU = frozenset({Intent.MENU, Intent.BOT_MOVE, Intent.LAYOUT, Intent.ESCAPE})
+#: redraws under it (the Escape key closes it first); the bots' speed and the language are chosen in it
+#: from a select, whose every arrow key is a change (issue 43: the first arrow key closed the menu and the
+#: keyboard fell to the page, so no other speed could be reached without a mouse)
+KEEP_MENU = frozenset({Intent.MENU, Intent.BOT_MOVE, Intent.LAYOUT, Intent.ESCAPE, Intent.BOT_SPEED, Intent.LANG})
 
 
 class Controller(Core):

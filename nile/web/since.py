@@ -22,7 +22,8 @@ from ..core.game import GameState
 from ..kit import esc
 from ..messages import describe, plural
 
-#: the moves a summary says at most (the latest); the heading counts them all
+#: the moves a summary shows (the latest); the earlier ones are folded under them, a key away (the heading counts
+#: them all)
 SINCE_LINES = 5
 
 
@@ -68,17 +69,22 @@ def own_last_moves(log: Sequence[dict[str, Any]], people: Sequence[int], keys: f
 
 
 def summary(entries: Sequence[dict[str, Any]], names: Sequence[str], lang: str) -> str:
-    """The summary line: a heading counting the moves, then the latest of them in the log's words."""
+    """The summary line: a heading counting the moves, then every one of them in the log's words, the latest
+    ``SINCE_LINES`` shown and the earlier ones folded above them ("23 earlier moves", a ``<details>`` the
+    keyboard opens: they were cut, and a person who cannot see the board never heard them — issue 43)."""
     if not entries:
         return ""
     shown = entries[-SINCE_LINES:]
+    earlier = entries[:-SINCE_LINES]
     items = "".join(f"<li>{esc(describe(e, names, lang))}</li>" for e in shown)
-    more = len(entries) - len(shown)
-    if more:
-        items = f'<li class="more">{esc(plural("since.more", more, lang))}</li>' + items
+    folded = ""
+    if earlier:
+        lines = "".join(f"<li>{esc(describe(e, names, lang))}</li>" for e in earlier)
+        folded = (f'<details class="more"><summary>{esc(plural("since.more", len(earlier), lang))}</summary>'
+                  f'<ul>{lines}</ul></details>')
     title = plural("since.title", len(entries), lang)
     return (f'<section class="since" role="status" aria-label="{esc(title)}">'
-            f'<h3>{esc(title)}</h3><ul>{items}</ul></section>')
+            f'<h3>{esc(title)}</h3>{folded}<ul>{items}</ul></section>')
 
 
 def since_line(state: GameState, view: dict[str, Any], kinds: Sequence[str], since_log: dict[int, int],

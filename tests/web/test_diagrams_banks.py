@@ -181,11 +181,12 @@ def _targets():
 #: takes the keyboard's focus (on a wide screen it scrolls inside itself). Issue 40: a market row's label says
 #: what lies in each stall and how many are free (not "1 of 3 stalls used"), a marker's its side or condition; the
 #: legend says what the rows' and fields' names (W, E, M) stand for.
+#: Issue 43: a place to choose is a toggle, the chosen one pressed (``aria-pressed``).
 BOARD_DIGESTS = {
     ("landscape", "plain"): "44c893c0921457c4c10cab5df808492b576204803deab20d8ce748920ffe4106",
-    ("landscape", "targets"): "89a88928da1ba045afb3643ab7932ac8ec6da8937dd959af4dfb5e595857af3f",
+    ("landscape", "targets"): "f170b1a538db3f66a54b1dc99afa3a74179aa3190d1494d643b18e63f2ed2c57",
     ("portrait", "plain"): "d2ae18a043585548610a627ff4c634837048e4a77e94a08ab3c0b23671b7f7cc",
-    ("portrait", "targets"): "f90470c6aed94acd67e3f5be05d5a219cbc27743c93abaa06523020c6a53558e",
+    ("portrait", "targets"): "7641c8f9dd2344cea39d3d68a1b6da51fd5ed0e13232753f34df1e0ae3e810f2",
 }
 
 

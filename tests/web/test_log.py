@@ -92,3 +92,24 @@ def test_a_sealed_bids_lines_name_the_rule_of_their_bidding_n11_for_the_hippo_n1
     assert tags["auction"] == {"N11"}, "no hippo auction in 3000 clicks" if not tags["auction"] else tags
     html = render_app(c)
     assert 'data-v="banks:N11"' in re.search(r'<section class="log".*?</section>', html, re.S).group(0)
+
+
+def test_a_lines_rule_link_is_named_rule_n_and_is_no_tab_stop_of_its_own():
+    """Issue 43: every log line had a Tab stop named only "N2" — 89 of them by a game's end between the person
+    and the board. The log is one stop (its lines under the arrow keys); each line's rule link is out of the
+    Tab order and named "Rule N2" in the person's language. The head line's Rules button stays a Tab stop."""
+    c = started()
+    rng = random.Random(5)
+    while len(c.state.log) < 12:
+        click_anything(c, rng)
+    for lang, word in (("en", "Rule"), ("de", "Regel"), ("nl", "Regel"), ("fr", "Règle")):
+        c.handle("lang", lang)
+        html = render_app(c)
+        log = re.search(r'<section class="log".*?</section>', html, re.S).group(0)
+        links = re.findall(r'<button [^>]*class="rule-link inline"[^>]*>', log)
+        assert len(links) >= 5, log
+        for link in links:
+            rule = re.search(r'data-v="banks:([^"]+)"', link).group(1)
+            assert 'tabindex="-1"' in link and f'aria-label="{word} {rule}"' in link, link
+    head = html[:html.index('<section class="log"')]
+    assert re.search(r'<button [^>]*data-i="rules"(?![^>]*tabindex="-1")', head)

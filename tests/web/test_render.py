@@ -131,3 +131,57 @@ def test_the_page_knows_where_a_table_fits_the_window_as_the_stylesheet_does():
     css = (root / "static" / "app.css").read_text()
     assert fitting is not None and f"@media {fitting[1]} {{" in css
     assert ".game.fit > .popups { position: fixed;" in css.split(f"@media {fitting[1]} {{", 1)[1]
+
+
+SEAT_NAMES = {
+    "en": ("Name of player 2", "Colour of player 2", "Player 2 is played by", "Colour", "Played by"),
+    "de": ("Name von Spieler 2", "Farbe von Spieler 2", "Spieler 2 wird gespielt von", "Farbe", "Gespielt von"),
+    "nl": ("Naam van speler 2", "Kleur van speler 2", "Speler 2 wordt gespeeld door", "Kleur", "Gespeeld door"),
+    "fr": ("Nom du joueur 2", "Couleur du joueur 2", "Le joueur 2 est joué par", "Couleur", "Joué par"),
+}
+
+
+@pytest.mark.parametrize("game", ["banks", "cape"])
+@pytest.mark.parametrize("lang", sorted(SEAT_NAMES))
+def test_each_seats_boxes_in_set_up_are_named_for_their_seat(lang, game):
+    """Issue 43: a screen reader heard "Colour" and "Played by" once per seat, no seat said. Each box is named
+    for its seat, in words holding the label shown (for a person who speaks to the page); nothing shown changes."""
+    from html import unescape
+
+    c = controller()
+    c.handle("lang", lang)
+    c.handle("new", game)
+    html = render_app(c)
+    name, colour, kind, shown_colour, shown_kind = SEAT_NAMES[lang]
+    seats = re.findall(r'<li class="player-setup">(.*?)</li>', html, re.S)
+    assert len(seats) >= 2
+    box = {i: re.search(rf'<(?:input|select) [^>]*data-i="{i}"[^>]*>', seats[1]).group(0) for i in
+           ("setup-name", "setup-colour", "setup-kind")}
+    said = {i: unescape(re.search(r'aria-label="([^"]*)"', b).group(1)) for i, b in box.items()}
+    assert said == {"setup-name": name, "setup-colour": colour, "setup-kind": kind}, said
+    assert shown_colour.lower() in colour.lower() and shown_kind.lower() in kind.lower()
+    assert f">{shown_colour} <select" in seats[1] and f">{shown_kind} <select" in seats[1]  # as shown before
+    assert len({unescape(a) for a in re.findall(r'aria-label="([^"]*)"', "".join(seats))}) == 3 * len(seats)
+
+
+def test_each_market_row_is_named_with_what_lies_in_it_whose_which_crop_and_its_condition():
+    """Issue 43 (the market's contents hidden): a row's accessible name says each fruit in its stalls — whose,
+    which crop, ripe, spoiled or rotten — and how many stalls are free, in a real game as the page draws it."""
+    from html import unescape
+
+    from nile.banks.board import marker_words
+
+    c = started()
+    rng = random.Random(4)
+    while not any(len(r["fruits"]) >= 1 for r in c.state.view(None)["market"]):
+        click_anything(c, rng)
+    view = c.state.view(None)
+    html = render_app(c)
+    for row in view["market"]:
+        g = re.search(rf'<g class="mrow[^"]*"[^>]*aria-label="(Market row {row["name"]},[^"]*)"', html)
+        assert g, row["name"]
+        name = unescape(g.group(1))
+        for n, fruit in enumerate(row["fruits"]):
+            assert f"stall {n + 1}: {marker_words(fruit, view['players'], 'en', fruit['condition'])}" in name, name
+        free = row["stalls"] - len(row["fruits"])
+        assert (f"{free} stall{'s' if free > 1 else ''} free" in name) == bool(free), name

@@ -12,7 +12,7 @@ import pytest
 
 from nile.games import GAMES
 from nile.kit import esc
-from nile.messages import LANGUAGES, describe
+from nile.messages import LANGUAGES, describe, plural
 from nile.web.render import render_app
 from nile.web.since import mark_window, since_entries, summary
 from nile.web.storage import MemoryStore
@@ -42,11 +42,26 @@ def test_the_heading_counts_the_moves_in_every_language(lang):
     assert summary([], NAMES, lang) == ""
 
 
-def test_a_long_stretch_says_the_latest_moves_and_how_many_came_before():
-    entries = [SOW] * 4 + [HARVEST] * 4
-    html = summary(entries, NAMES, "en")
-    assert ">Since your turn: 8 moves<" in html and "… and 3 moves before" in html
-    assert html.count("<li>") == 5 and html.index("Bastet harvests") > html.index("Amun sows")
+EARLIER = {"en": "3 earlier moves", "de": "3 frühere Züge", "nl": "3 eerdere zetten", "fr": "3 coups précédents"}
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_a_long_stretch_shows_the_latest_moves_and_folds_every_earlier_one_a_key_away(lang):
+    """Issue 43: the summary was cut to its last five moves ("… and 23 moves before"): a person who cannot see
+    the board never heard the earlier ones, a flood among them. Every move is there: the latest shown, the
+    earlier ones in a fold above them (a <details>: its summary a Tab stop, Enter opens it)."""
+    older = [dict(SOW, params=dict(SOW["params"], field=f"W{n}-1")) for n in (1, 2, 3)]
+    entries = older + [SOW] + [HARVEST] * 4
+    html = summary(entries, NAMES, lang)
+    assert f">{esc(plural('since.title', 8, lang))}<" in html
+    fold = re.search(r'<details class="more"><summary>(.*?)</summary><ul>(.*?)</ul></details>', html, re.S)
+    assert fold and fold.group(1) == EARLIER[lang], html
+    assert [esc(describe(e, NAMES, lang)) for e in older] == re.findall(r"<li>(.*?)</li>", fold.group(2))
+    latest = html[fold.end():]
+    assert latest.count("<li>") == 5 and html.index(fold.group(0)) < html.index("<ul>", fold.end())
+    for entry in entries:  # nothing lost
+        assert esc(describe(entry, NAMES, lang)) in html
+    assert "<details" not in summary(entries[-5:], NAMES, lang)  # five or fewer: nothing folded
 
 
 def test_only_other_players_moves_the_game_says_are_listed():

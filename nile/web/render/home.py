@@ -52,8 +52,7 @@ def render_home(c: Controller) -> str:
         f'<p>{esc(msg("ui.tagline", lang))}</p></header>'
         + _game_cards(lang)
         + '<div class="home-actions">'
-        f'<label class="button big" for="import-file">{esc(msg("ui.import", lang))}</label>'
-        f'<input type="file" id="import-file" accept=".json,application/json" data-i="{Intent.IMPORT}" hidden>'
+        f'{file_button(msg("ui.import", lang), "import-file", Intent.IMPORT, "button big")}'
         f'{button(msg("rules.title", lang), Intent.RULES, cls="big")}</div>'
         + language_choice(lang)
         + f'<h2>{esc(msg("ui.saved_games", lang))}</h2>{_restore_report(c)}{saved}{storage_line(c, bool(rows))}'
@@ -111,10 +110,17 @@ def _backup_row(c: Controller, has_games: bool) -> str:
     return (
         f'{reminder}<div class="backup-actions">'
         f'{button(msg("ui.storage_backup", lang), Intent.BACKUP) if has_games and not due else ""}'
-        f'<label class="button" for="restore-file">{esc(msg("ui.restore_backup", lang))}</label>'
-        f'<input type="file" id="restore-file" accept=".json,application/json" data-i="{Intent.RESTORE}" hidden>'
+        f'{file_button(msg("ui.restore_backup", lang), "restore-file", Intent.RESTORE, "button")}'
         f'</div>{last}'
     )
+
+
+def file_button(label: str, ident: str, intent: Intent, cls: str) -> str:
+    """A button that opens the file chooser: the file input itself, drawn as its label (a file input cannot be
+    styled) but kept in the Tab order — hidden, Tab never reached it (issue 43) — so Enter or Space on it opens
+    the chooser, and its label shows the keyboard's focus ring (static/app.css ``.file-button``)."""
+    return (f'<label class="{cls} file-button">{esc(label)}'
+            f'<input type="file" id="{ident}" class="file-input" accept=".json,application/json" data-i="{intent}"></label>')
 
 
 def _restore_report(c: Controller) -> str:

@@ -51,7 +51,11 @@ def _log_line(c: Controller, entry: dict[str, Any], rule: str | None, game: str,
     one tap away (the rule id the game gives it). The number is in the markup, not the list's own:
     the stylesheet lets the browser skip the lines scrolled out of the log's view (issue 21, every tap
     answers within a frame), and a skipped list item would hide a number drawn by the list."""
-    # a tap target as large as any (44 px) in a line of small text: the chip is drawn small inside it (static/app.css)
-    link = (f' <button type="button" class="rule-link inline"{attrs(data_i=Intent.RULES_OPEN, data_v=f"{game}:{rule}", title=msg("help.rule_link", c.lang, rule=rule))}>'
+    # a tap target as large as any (44 px) in a line of small text: the chip is drawn small inside it (static/app.css).
+    # Named "Rule N2", not the bare "N2", and out of the Tab order (issue 43): one stop per line was 89 stops by a
+    # game's end between the person and the board; the log is one stop, its lines under the arrow keys
+    name = msg("help.rule_link", c.lang, rule=rule) if rule else ""
+    link = (f' <button type="button" class="rule-link inline" tabindex="-1"'
+            f'{attrs(data_i=Intent.RULES_OPEN, data_v=f"{game}:{rule}", title=name, aria_label=name)}>'
             f'<span>{esc(rule)}</span></button>') if rule else ""
     return f'<li><span class="n">{index + 1}.</span> {esc(describe(entry, c.names, c.lang))}{link}</li>'

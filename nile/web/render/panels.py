@@ -55,7 +55,7 @@ def action_panel(c: Controller, frame: Frame) -> tuple[str, str]:
     for b in inter.buttons:
         label = b.label + (f" · {msg(spec_of(frame.state.GAME).cost, lang, cost=b.cost)}" if b.cost else "")
         buttons.append(button(label, b.intent, b.value, cls="primary" if b.primary else "", key=b.key.upper() or None,
-                              unavailable=not b.available))
+                              unavailable=not b.available, pressed=b.pressed))
     if c.table.selection:
         buttons.append(_cancel_button(lang))
     buttons.append(_undo_button(lang, not c.table.undo_possible()))
@@ -89,9 +89,14 @@ def _coach_panel(c: Controller, frame: Frame) -> str:
     game = frame.state.GAME
     items = []
     for i, tip in enumerate(tips):
-        show = (button(msg("ui.coach_show", c.lang), Intent.COACH_TIP, str(i), cls="chip" + (" on" if i == chosen else ""))
+        show = (button(msg("ui.coach_show", c.lang), Intent.COACH_TIP, str(i), cls="chip" + (" on" if i == chosen else ""),
+                       pressed=i == chosen)
                 if tip.targets else "")
-        rule = (f' <button type="button" class="rule-link inline"{attrs(data_i=Intent.RULES_OPEN, data_v=f"{game}:{tip.rule}", title=msg("help.rule_link", c.lang, rule=tip.rule))}>'
+        # named "Rule N6" for a screen reader, not the bare "N6" (issue 43); a tip's rule stays a Tab stop: the
+        # list is short, and this link is the way to the rule from the keyboard
+        name = msg("help.rule_link", c.lang, rule=tip.rule) if tip.rule else ""
+        rule = (f' <button type="button" class="rule-link inline"'
+                f'{attrs(data_i=Intent.RULES_OPEN, data_v=f"{game}:{tip.rule}", title=name, aria_label=name)}>'
                 f'<span>{esc(tip.rule)}</span></button>') if tip.rule else ""
         on = ' class="on"' if i == chosen else ""
         items.append(f"<li{on}>{esc(tip.text)}{rule}{show}</li>")

@@ -38,13 +38,17 @@ def render_setup(c: Controller) -> str:
             f'{esc(msg("colour." + col, lang))} ({esc(colour_letter(col, lang))})</option>'
             for col in spec.colours
         )
+        # each box named for its seat (issue 43: a screen reader heard "Colour" and "Played by" four times over, no
+        # seat said); the names hold the words shown, for a person who speaks to the page
+        seat = {box: msg("ui.seat_" + box, lang, number=i + 1) for box in ("name", "colour", "played_by")}
+
         players.append(
             f'<li class="player-setup"><span class="swatch p-{f.colours[i]}">'
             f'{esc(colour_letter(f.colours[i], lang))}</span>'
             f'<label>{esc(msg("ui.name", lang))} {i + 1} <input type="text" maxlength="40"'
-            f'{attrs(value=f.names[i], data_i=Intent.SETUP_NAME, data_v=str(i), autocomplete="off")}></label>'
-            f'<label>{esc(msg("ui.colour", lang))} <select data-i="{Intent.SETUP_COLOUR}">{colour_opts}</select></label>'
-            f'<label>{esc(msg("ui.played_by", lang))} <select data-i="{Intent.SETUP_KIND}">{kind_opts}</select></label></li>'
+            f'{attrs(value=f.names[i], data_i=Intent.SETUP_NAME, data_v=str(i), autocomplete="off", aria_label=seat["name"])}></label>'
+            f'<label>{esc(msg("ui.colour", lang))} <select{attrs(data_i=Intent.SETUP_COLOUR, aria_label=seat["colour"])}>{colour_opts}</select></label>'
+            f'<label>{esc(msg("ui.played_by", lang))} <select{attrs(data_i=Intent.SETUP_KIND, aria_label=seat["played_by"])}>{kind_opts}</select></label></li>'
         )
     error = f'<p class="form-error" role="alert">{esc(f.error)}</p>' if f.error else ""
     return (
