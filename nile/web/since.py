@@ -83,7 +83,8 @@ def summary(entries: Sequence[dict[str, Any]], names: Sequence[str], lang: str) 
         folded = (f'<details class="more"><summary>{esc(plural("since.more", len(earlier), lang))}</summary>'
                   f'<ul>{lines}</ul></details>')
     title = plural("since.title", len(entries), lang)
-    return (f'<section class="since" role="status" aria-label="{esc(title)}">'
+    # (not a live region: a screen reader heard each move as it came, from the herald: nile/web/rooms/herald.py)
+    return (f'<section class="since" aria-label="{esc(title)}">'
             f'<h3>{esc(title)}</h3>{folded}<ul>{items}</ul></section>')
 
 
