@@ -151,6 +151,13 @@ NEXT_KEY_JS = "(d) => {" + COMMON_JS + """
   return {key: fwd <= n - fwd ? 'Tab' : 'Shift+Tab'};
 }"""
 
+#: the one-letter key of the element ``d`` (its ``aria-keyshortcuts``' first), or null
+SHORTCUT_JS = "(d) => {" + COMMON_JS + """
+  const el = byDesc(d);
+  const k = el && (el.getAttribute('aria-keyshortcuts') || '').split(' ')[0];
+  return k && k.length === 1 ? k.toLowerCase() : null;
+}"""
+
 #: the stored save's engine actions of the open game
 SAVED_ACTIONS_JS = """() => {
   const id = localStorage.getItem('nile:current');
@@ -198,6 +205,9 @@ class KeyboardPlayer:
     max_keys: int = 200
     #: True: an unreachable control fails at once (a test); False: it is noted and another one chosen (the bench)
     strict: bool = True
+    #: a control with a key of its own (``aria-keyshortcuts``, said in the rules help's "How to play here": E ends
+    #: a Nile turn) is pressed by that key, as a person who read it would; False: reached by Tab and arrows
+    shortcuts: bool = True
     #: called after each activation, once the app has redrawn: (player, what was pressed)
     after: Callable[[KeyboardPlayer, dict[str, Any]], None] | None = None
     keys: int = 0
@@ -273,7 +283,18 @@ class KeyboardPlayer:
             used += 1
 
     def activate(self, d: dict[str, Any]) -> tuple[bool, int]:
-        """Reach ``d`` and press it (Enter, Space for a check box); wait for the app's redraw. (pressed, keys)."""
+        """Reach ``d`` and press it (Enter, Space for a check box), or press its own key; wait for the app's
+        redraw. (pressed, keys)."""
+        own = self.page.evaluate(_js(SHORTCUT_JS), d) if self.shortcuts else None
+        if own:
+            before = self.renders()
+            self.press(own)
+            try:
+                self.page.wait_for_function("n => Number(document.body.dataset.renders || 0) > n", arg=before,
+                                            timeout=15_000)
+            except PlaywrightTimeoutError:
+                self.note("no redraw", f'{d["what"]} (its key {own})')
+            return True, 1
         reached, used = self.reach(d)
         if not reached:
             return False, used
@@ -353,6 +374,10 @@ class KeyboardPlayer:
                                      " return o[o.length - 1].value; }")
         for _ in range(8):
             if sel.first.input_value() == fastest:
+                if self.page.locator(".status .more.open").count():  # the menu stays open for more: Escape closes it
+                    before = self.renders()
+                    self.press("Escape")
+                    self.wait_renders(before)
                 return fastest
             if not sel.first.is_visible() and self.page.locator(".status [data-i=menu]").count():
                 self.setup_press("menu")
@@ -415,7 +440,7 @@ class KeyboardPlayer:
         if not c["main"] and not c["moves"]:
             self.wait_for_person()
             return True
-        if not self._speed_set and self.page.locator("[data-i=bot-speed]").count():
+        if not self._speed_set and not c["main"] and self.page.locator("[data-i=bot-speed]").count():
             self._speed_set = True
             self.fastest_bots()
             return True

@@ -43,6 +43,15 @@ LISTEN_JS = """() => {
   return !!say;
 }"""
 
+#: the log's newest line (as drawn: without its number and rule) has been said through #say (true without #say)
+HEARD_NEWEST_JS = """() => {
+  const li = document.querySelector('#app .log li');
+  if (!document.getElementById('say') || !li) return true;
+  const c = li.cloneNode(true);
+  c.querySelectorAll('.n, .rule-link').forEach((e) => e.remove());
+  return window.__heard.includes(c.textContent.replace(/\\s+/g, ' ').trim());
+}"""
+
 GAMES = {
     "banks": (("Anna", "Horus", "Seth"), ("", "easy", "easy")),
     "cape": (("Anna", "Horus"), ("", "easy")),
@@ -58,6 +67,9 @@ def _focus_checked(problems: list[str]) -> Any:
         elif f["dialog"] and not f["in_dialog"]:
             problems.append(f"step {player.steps}: after {what} the focus is on {f['where']}, outside the open "
                             f"dialog {f['dialog']} ({player.context()})")
+        if info["committed"] and not player.page.evaluate(HEARD_NEWEST_JS):  # the move's result, heard at once
+            problems.append(f"step {player.steps}: the move {info['committed']!r} was not heard: the log's newest line "
+                            f"is not among what #say said ({player.context()})")
     return after
 
 

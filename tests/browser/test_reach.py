@@ -5,8 +5,8 @@ each of the person's steps the page is measured as it stands:
 
 - every control shown (a button, an input, a select, a fold's summary; the board's own places aside) lies
   inside the page's scrollable area and is cut by no box inside it (an action panel, a side panel, a dialog
-  that scrolls inside itself): nothing the step needs hides in an inner scroller. Only the log's lines may
-  scroll inside the log. A table that fits the window does not scroll, so there "inside the page" means in
+  that scrolls inside itself): nothing the step needs hides in an inner scroller. Only reading matter may
+  scroll inside its box: the log's lines, the earlier moves folded in "Since your turn". A table that fits the window does not scroll, so there "inside the page" means in
   the window;
 - every control is a tap target of at least 44 × 44 px (the log's rule chips, the hand-over's language box);
 - an open dialog's main button (a lesson's Got it, a moment's Continue, a question's yes) is in sight as the
@@ -82,7 +82,7 @@ REACH = """() => {
     // a box to tick is tapped anywhere on its label
     const tapped = /^(checkbox|radio)$/.test(el.type) && el.closest('label') ? el.closest('label').getBoundingClientRect() : r;
     if (tapped.width < 43.5 || tapped.height < 43.5) out.push(`${name(el)}: a tap target of ${px(tapped.width)} × ${px(tapped.height)} px`);
-    if (el.closest('.log ol')) continue;  // the log's lines scroll inside the log
+    if (el.closest('.log ol, .since')) continue;  // reading matter scrolls in its box: the log's lines, the earlier moves since your turn
     const cut = [];
     // each box that clips the control: an ancestor with overflow other than visible, or paint containment, on
     // the control's containing-block chain (a fixed or absolute box escapes the boxes that do not contain it)

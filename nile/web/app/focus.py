@@ -138,8 +138,10 @@ class Focus:
     def _put(self, key: Key, keyboard: bool) -> bool:
         """Focus the element ``key`` names, if it is (still) there and takes the focus."""
         active = document.activeElement
-        if key_of(active) == key and self.root.contains(active):
-            return True  # the redraw kept it (static/morph.js keeps unchanged elements)
+        if key_of(active) == key and self.root.contains(active) and (not keyboard or active.checkVisibility()):
+            # the redraw kept it (static/morph.js keeps unchanged elements) — and shows it: a control the redraw hid
+            # (a select in the menu Escape closed) would lose the focus a moment later, to the page
+            return True
         if key[0] == "at":
             sel = str(key[1])
         else:
@@ -147,10 +149,11 @@ class Focus:
         return self._put_el(self.root.querySelector(sel), keyboard)
 
     def _put_el(self, el: Any, keyboard: bool, shown: bool = False) -> bool:
-        """Focus ``el`` if it takes the focus (``shown``: only if it has a box on the page — that asks the
-        layout, so only where the choice is between several); a pointer user's page is not scrolled to it."""
-        if js_str(el) is None or (shown and el.getClientRects().length == 0):
-            return False
+        """Focus ``el`` if it takes the focus (only if it is shown, for a keyboard or where ``shown`` asks — that
+        asks the browser's styles, so not for a pointer's click that kept its control); a pointer user's page is
+        not scrolled to it."""
+        if js_str(el) is None or ((shown or keyboard) and not el.checkVisibility()):
+            return False  # (a hidden control keeps a focus it had until the next frame, then drops it to the page)
         el.focus(js.Object.fromEntries(to_js([["preventScroll", not keyboard]])))
         return bool(document.activeElement == el)
 
