@@ -1,9 +1,11 @@
-// Arrow keys inside a group (issue 43, "a whole game without sight"): the board's places and the log's lines
+// Arrow keys inside a group (issue 43, "a whole game without sight"): the board's places, the action panel's
+// choices and the log's lines
 // are each one stop of the Tab key, and the arrow keys move inside them — as in a toolbar or a list, the
 // pattern screen readers know (a "roving tab index"). Dependency-free, no game logic: which places are
 // offered is the engine's (the markup marks them with data-i), this file only moves the keyboard's focus.
 //
-//   <div data-roving="board">   its offered places ([data-i] with a tabindex, or buttons): one of them is
+//   <div data-roving="places">  the board, and the choices of the action panel (the crops of a supply, the
+//                               piles): its offered places ([data-i] with a tabindex, or buttons): one of them is
 //                               the group's Tab stop (tabindex 0), the others are reached by the arrows
 //   <section data-roving="lines">  the log: the section is the Tab stop, the arrows go through its lines
 //                               (newest first, as drawn)
@@ -11,11 +13,11 @@
 //   ArrowRight / ArrowDown   the next one        ArrowLeft / ArrowUp   the previous one (both wrap around)
 //   Home / End               the first / the last
 //
-//   window.nileRoving(root)  after each redraw of `root` (nile/web/app/paint.py): each board group keeps one
+//   window.nileRoving(root)  after each redraw of `root` (nile/web/app/paint.py): each group of places keeps one
 //                            Tab stop — the place the keyboard is on, else the first place offered
 
 const ITEMS = {
-  board: "[data-i][tabindex], button[data-i]:not([disabled])",
+  places: "[data-i][tabindex], button[data-i]:not([disabled])",
   lines: "li",
 };
 const STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: "first", End: "last" };
@@ -29,7 +31,7 @@ function items(group, shown = false) {
 }
 
 function stopAt(group, list, at) {
-  if (group.dataset.roving !== "board") return;
+  if (group.dataset.roving !== "places") return;
   for (const el of list) {
     if (el !== at) {
       if (el.getAttribute("tabindex") !== "-1") el.setAttribute("tabindex", "-1");
@@ -42,7 +44,7 @@ function stopAt(group, list, at) {
 }
 
 function settle(root) {
-  for (const group of root.querySelectorAll('[data-roving="board"]')) {
+  for (const group of root.querySelectorAll('[data-roving="places"]')) {
     const list = items(group);
     if (list.length) stopAt(group, list, list.includes(document.activeElement) ? document.activeElement : list[0]);
   }
@@ -72,8 +74,8 @@ document.addEventListener("keydown", (event) => {
 
 // a place focused any other way (a redraw's refocus, a click) becomes its group's Tab stop
 document.addEventListener("focusin", (event) => {
-  const group = event.target.closest?.('[data-roving="board"]');
-  if (group && event.target.getAttribute("tabindex") === "-1" && event.target.matches(ITEMS.board)) {
+  const group = event.target.closest?.('[data-roving="places"]');
+  if (group && event.target.getAttribute("tabindex") === "-1" && event.target.matches(ITEMS.places)) {
     stopAt(group, items(group), event.target);
   }
 });

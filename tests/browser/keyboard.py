@@ -84,7 +84,9 @@ const describe = el => {
 const same = (el, d) => el.getAttribute('data-i') === d.i && (el.getAttribute('data-v') || '') === (d.v || '');
 const byDesc = d => [...document.querySelectorAll('[data-i]')].filter(el => same(el, d))[d.nth] || null;
 const roving = el => el && el.closest ? el.closest('[data-roving]') : null;
-const items = box => [...box.querySelectorAll('[data-i]')].filter(el => el.matches(FOCUSABLE) && usable(el));
+// a group's items as static/roving.js walks them: its places with a tabindex and its buttons (a dimmed one too: it
+// answers with its rule), in the order of the page
+const items = box => [...box.querySelectorAll('[data-i]')].filter(el => el.matches(FOCUSABLE) && shown(el) && !el.disabled);
 const openDialog = () => [...document.querySelectorAll('DIALOGS')].find(shown) || null;
 """
 

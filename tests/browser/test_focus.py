@@ -110,3 +110,20 @@ def test_s_says_where_the_game_stands(app: Page) -> None:
     assert re.match(r"Round \d+, the tide marker on (Flood|Ebb 1|Ebb 2)\. Points: ", said), said
     assert "action points left." in said or "action point left." in said
     assert intent("pick") and active(app)["id"] == "prompt"  # asking moved nothing
+
+
+def test_what_one_person_heard_is_gone_when_the_device_goes_round(app: Page) -> None:
+    """N9: a hand-over screen hides the table from the next person; #say, which a screen reader can read back,
+    is emptied too (what the last person asked and heard is not left for the next)."""
+    start_game(app, names=("Amun", "Bastet"), variants=("N12",))
+    expect(app.locator(".handover")).to_be_visible()
+    app.locator(".handover [data-i=reveal-bidder]").first.focus()
+    press(app, "Enter")  # Amun bids, at the table
+    app.locator(".bid-private #prompt").focus()
+    press(app, "s")
+    asked = heard(app)[-1]
+    assert asked.startswith("Set-up."), asked
+    app.locator(".bid-private [data-i=bid-submit]").focus()
+    press(app, "Enter")
+    expect(app.locator(".handover")).to_contain_text("Bastet")
+    assert asked not in heard(app) and heard(app) == ["Amun has made a secret bid."], heard(app)  # only the public news

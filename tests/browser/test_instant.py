@@ -286,8 +286,8 @@ SAME_AS_WHOLE = """() => {
   live.querySelectorAll('[style]').forEach((e) => e.removeAttribute('style'));
   live.querySelectorAll('[data-marked]').forEach((e) => e.removeAttribute('data-marked'));
   // the board's one Tab stop (static/roving.js: every other place it offers is reached by the arrow keys)
-  live.querySelectorAll('[data-roving="board"] button[tabindex="-1"]').forEach((e) => e.removeAttribute('tabindex'));
-  live.querySelectorAll('[data-roving="board"] [tabindex="-1"]').forEach((e) => e.setAttribute('tabindex', '0'));
+  live.querySelectorAll('[data-roving="places"] button[tabindex="-1"]').forEach((e) => e.removeAttribute('tabindex'));
+  live.querySelectorAll('[data-roving="places"] [tabindex="-1"]').forEach((e) => e.setAttribute('tabindex', '0'));
   const t = document.createElement('template');
   t.innerHTML = window.nileApp._html;
   const whole = document.createElement('div');

@@ -41,13 +41,13 @@ def test_the_board_zooms_in_three_steps_and_back():
     c = started()
     to_actions_phase(c)
     html = render_app(c)
-    assert 'class="board-frame zoom-1" data-roving="board">' in html  # at the screen's width it does not scroll: no tab stop
+    assert 'class="board-frame zoom-1" data-roving="places">' in html  # at the screen's width it does not scroll: no tab stop
     assert re.search(r'data-i="zoom" data-v="out"[^>]*disabled', html)
     for expected in (2, 3, 3):
         c.handle("zoom", "in")
         assert c.settings.board_zoom == expected
     html = render_app(c)
-    assert 'class="board-frame zoom-3" data-roving="board" tabindex="0" role="region"' in html and "200 %" in html
+    assert 'class="board-frame zoom-3" data-roving="places" tabindex="0" role="region"' in html and "200 %" in html
     assert re.search(r'data-i="zoom" data-v="in"[^>]*disabled', html)
     for expected in (2, 1, 1):
         c.handle("zoom", "out")

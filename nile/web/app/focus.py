@@ -33,7 +33,7 @@ from .bridge import js_str
 #: the dialogs of a game screen (a lesson, a moment, a question, the hand-over; the rules help has its own rule)
 DIALOGS = "[role=dialog]:not(.rules-help), [role=alertdialog]"
 #: the places on the board a choice offers (static/roving.js: the board is one Tab stop, the arrows inside)
-OFFERED = '[data-roving="board"] [data-i][tabindex], [data-roving="board"] button[data-i]:not([disabled])'
+OFFERED = '[data-roving="places"] [data-i][tabindex], [data-roving="places"] button[data-i]:not([disabled])'
 #: where the keyboard goes when nothing better is there, in this order: the name a guided game asks first,
 #: the prompt, the action panel's first control, the board's, any control
 FALLBACK = (

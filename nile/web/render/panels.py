@@ -50,7 +50,10 @@ def action_panel(c: Controller, frame: Frame) -> tuple[str, str]:
     since = since_line(frame.state, frame.view, c.kinds, c.table.since_log, c.table.news_from, (c.ui.since_keys, c.ui.news_keys),
                        c.names, lang)
     # the prompt takes the keyboard after the person's move (nile/web/app/focus.py): it says what to do now
-    bits = [who, f'<p class="prompt" id="prompt" tabindex="-1">{esc(inter.prompt)}</p>', c.ui.panel(frame)]
+    # the game's part (the crops to choose, the piles) one stop of the Tab key, the arrow keys inside (static/roving.js)
+    part = c.ui.panel(frame)
+    choices = f'<div class="choices" role="group" aria-labelledby="prompt" data-roving="places">{part}</div>' if part else ""
+    bits = [who, f'<p class="prompt" id="prompt" tabindex="-1">{esc(inter.prompt)}</p>', choices]
     buttons = []
     for b in inter.buttons:
         label = b.label + (f" · {msg(spec_of(frame.state.GAME).cost, lang, cost=b.cost)}" if b.cost else "")

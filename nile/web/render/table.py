@@ -74,7 +74,7 @@ def board_frame(c: Controller, board: str) -> str:
     lang, zoom = c.lang, c.settings.board_zoom
     control, scrolls = _zoom_control(lang, zoom)
     # one stop of the Tab key, the arrow keys inside it (static/roving.js)
-    return f'{control}<div class="board-frame zoom-{zoom}" data-roving="board"{scrolls}>{board}</div>'
+    return f'{control}<div class="board-frame zoom-{zoom}" data-roving="places"{scrolls}>{board}</div>'
 
 
 @fixed
