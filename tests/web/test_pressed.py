@@ -23,28 +23,27 @@ def _button(html: str, value: str) -> str:
     return found[0]
 
 
-def test_both_piles_stay_buttons_and_the_one_in_use_is_pressed_n4():
+def _toggles_in(phase: str, intent: str, pair: tuple[str, str], order: tuple[int, ...] = (0, 1)) -> None:
+    """In ``phase``, each of the ``pair`` chosen in turn (``order``) is the one pressed, the other not; both stay
+    buttons."""
     c = started()
     rng = random.Random(1)
-    while c.state.phase != "setup_water":
+    while c.state.phase != phase:
         click_anything(c, rng)
-    for pile, other in (("b", "a"), ("a", "b")):
-        c.handle("pick", f"pile:{pile}")
+    for i in order:
+        chosen, other = pair[i], pair[1 - i]
+        c.handle(intent, chosen)
         panel = _panel(c)
-        assert 'aria-pressed="true"' in _button(panel, f"pile:{pile}")
-        assert 'aria-pressed="false"' in _button(panel, f"pile:{other}")
+        assert 'aria-pressed="true"' in _button(panel, chosen)
+        assert 'aria-pressed="false"' in _button(panel, other)
+
+
+def test_both_piles_stay_buttons_and_the_one_in_use_is_pressed_n4():
+    _toggles_in("setup_water", "pick", ("pile:b", "pile:a"))
 
 
 def test_the_seed_and_ripe_sides_are_toggles_the_one_in_use_pressed_n2_8():
-    c = started()
-    rng = random.Random(1)
-    while c.state.phase != "setup_sow":
-        click_anything(c, rng)
-    for side, other in (("seed", "ripe"), ("ripe", "seed"), ("seed", "ripe")):
-        c.handle("select", f"side:{side}")
-        panel = _panel(c)
-        assert 'aria-pressed="true"' in _button(panel, f"side:{side}")
-        assert 'aria-pressed="false"' in _button(panel, f"side:{other}")
+    _toggles_in("setup_sow", "select", ("side:seed", "side:ripe"), (0, 1, 0))
 
 
 def test_the_crop_chosen_in_the_supply_stays_a_pressed_button_the_others_not_pressed_n6():
