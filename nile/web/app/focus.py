@@ -7,8 +7,9 @@ the focus is on something, and on something predictable:
   — its main button, inside the dialog, whose title a screen reader says — and gives it back to what had
   it (the Rules button, the control that asked) when it closes;
 - after the person's own move or choice, the keyboard goes to the next step's place (``to_place``): the
-  first place the choice offers on the board (a field for the crop just chosen), else the prompt that
-  says what to do now — never onto a button that would play (after Build, Pass is one Enter away);
+  first place the choice offers on the board (a field for the crop just chosen; after a move made on the
+  board, the board's next place: a rot's next fruit), else the prompt that says what to do now — never onto
+  a button of the panel that would play (after Build, Pass is one Enter away);
 - when the bots have moved and the person's turn comes, a keyboard resting on a place (the prompt) stays
   there: the live regions say what happened (``nile.web.app.voice``) and whose turn it is;
 - otherwise it stays on the control it was on (the same ``data-i``/``data-v``); when a redraw took that
@@ -32,8 +33,12 @@ from .bridge import js_str
 
 #: the dialogs of a game screen (a lesson, a moment, a question, the hand-over; the rules help has its own rule)
 DIALOGS = "[role=dialog]:not(.rules-help), [role=alertdialog]"
-#: the places on the board a choice offers (static/roving.js: the board is one Tab stop, the arrows inside)
+#: the places a choice offers, on the board and in the action panel (static/roving.js: one Tab stop a group, the
+#: arrows inside)
 OFFERED = '[data-roving="places"] [data-i][tabindex], [data-roving="places"] button[data-i]:not([disabled])'
+#: the board, and the places it offers
+BOARD = ".board-frame"
+BOARD_OFFERED = f"{BOARD} [data-i][tabindex], {BOARD} button[data-i]:not([disabled])"
 #: where the keyboard goes when nothing better is there, in this order: the name a guided game asks first,
 #: the prompt, the action panel's first control, the board's, any control
 FALLBACK = (
@@ -84,6 +89,7 @@ class Focus:
         self._step: tuple[Any, ...] | None = None  # the game, its moves and the choice half made, last redraw
         self._before: Key | None = None
         self._closed = False  # a dialog closed at this redraw
+        self._on_board = False  # the keyboard was on a place of the board before the redraw
 
     def before(self) -> None:
         """Before the redraw: where the keyboard is (or was, if the last redraw took its control away)."""
@@ -94,6 +100,8 @@ class Focus:
         elif (js_str(active) is None or active == document.body) and self._last is not None:
             key = self._last  # a keyboard's control taken away by the last redraw: not lost for good
         self._before = key
+        self._on_board = key is not None and js_str(active) is not None and hasattr(active, "closest") \
+            and js_str(active.closest(BOARD)) is not None
 
     def after(self, by_person: bool) -> None:
         """After the redraw (``by_person``: it answers the person's own input, not a bot's move or another tab)."""
@@ -117,17 +125,19 @@ class Focus:
             if opener is not None and keyboard and self._put(opener, keyboard):
                 return
         if keyboard and moved and (by_person or (key is not None and key[1] in WAITING)):
-            self.to_place(keyboard)  # the person's move or choice, or the turn came to a keyboard waiting on the prompt
+            # the person's move or choice, or the turn came to a keyboard waiting on the prompt; a move made on the
+            # board leaves the keyboard on the board when the board offers more (a rot's next fruit, the next card)
+            self.to_place(keyboard, on_board=by_person and self._on_board)
             return
         if key is not None and not self._put(key, keyboard):
             self.to_place(keyboard)
 
     # ------------------------------------------------------------------ where it goes
-    def to_place(self, keyboard: bool) -> None:
-        """The step's place: the first place a choice half made offers on the board, else the prompt, else the
-        first control found (``FALLBACK``)."""
-        if self.controller.table.selection:
-            for el in self.root.querySelectorAll(OFFERED):
+    def to_place(self, keyboard: bool, on_board: bool = False) -> None:
+        """The step's place: the first place a choice half made offers (or, ``on_board``, the first the board offers),
+        else the prompt, else the first control found (``FALLBACK``)."""
+        if self.controller.table.selection or on_board:
+            for el in self.root.querySelectorAll(BOARD_OFFERED if on_board else OFFERED):
                 if self._put_el(el, keyboard, shown=True):
                     return
         for selector in FALLBACK:
