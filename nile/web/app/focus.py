@@ -58,6 +58,7 @@ Key = tuple[str | None, ...]
 
 
 def key_of(el: Any) -> Key | None:
+    """Where ``el`` is, as a key a redraw can find again (None: nowhere the keyboard is kept)."""
     if js_str(el) is None or not hasattr(el, "getAttribute"):
         return None
     intent = js_str(el.getAttribute("data-i"))
