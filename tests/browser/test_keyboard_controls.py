@@ -88,3 +88,4 @@ def test_import_and_restore_are_tab_stops_that_open_the_file_chooser(app: Page) 
             with page.expect_file_chooser(timeout=5_000) as chooser:
                 page.keyboard.press(key)
             assert chooser.value.element.get_attribute("id") == ident
+            chooser.value.set_files([])  # the chooser answered (no file: nothing imported), as a person cancelling it
