@@ -631,7 +631,7 @@ def standing(state: GameState, view: dict[str, Any], lang: str, names: Sequence[
             if view["round"] else msg("ui.setup_round", lang) + "."]
     ranked = sorted(view["players"], key=lambda p: -p["score"])
     said.append(msg("standing.scores", lang, scores=", ".join(
-        msg("standing.score", lang, player=p["name"], points=plural("ui.points_n", p["score"], lang)) for p in ranked)))
+        msg("standing.score", lang, player=p["name"], points=p["score"]) for p in ranked)))  # "Points: Anna 12, Bastet 10."
     if view["ap"] is not None and view["to_act"]:
         said.append(plural("standing.ap", view["ap"], lang, player=names[view["to_act"][0]]))
     return " ".join(said)
