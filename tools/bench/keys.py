@@ -59,8 +59,7 @@ def play_one(kb: Any, browser: Any, url: str, game: str, seed: int, shortcuts: b
     page.goto(url, timeout=BOOT_TIMEOUT_MS)
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
     build = page.evaluate("() => document.body.dataset.build || ''")
-    player = kb.KeyboardPlayer(page, seed=seed, strict=False)
-    player.shortcuts = shortcuts and hasattr(player, "shortcuts")
+    player = kb.KeyboardPlayer(page, seed=seed, strict=False, shortcuts=shortcuts)
     started = time.monotonic()
     failure = ""
     try:

@@ -23,6 +23,20 @@ from ..storage import MAX_BACKUP_CHARS
 from .bridge import Answer, js_str
 from .paint import is_covered
 
+#: the letters that are keys of their own, without Ctrl: (intent, value) — E and U the table's, S where the game
+#: stands (the herald)
+PLAIN_KEYS = {"e": ("key", "e"), "u": ("key", "u"), "s": ("standing", "")}
+
+
+def letter_intent(event: Any) -> tuple[str, str] | None:
+    """The intent of a letter pressed outside a text field: a plain key of its own, or Ctrl+Z (undo)."""
+    if event.target.tagName in ("INPUT", "SELECT", "TEXTAREA") or event.altKey:
+        return None
+    key = str(event.key).lower()
+    if event.ctrlKey or event.metaKey:
+        return ("key", "u") if key == "z" else None
+    return PLAIN_KEYS.get(key)
+
 
 class Events:
     """Listens to ``root`` (``#app``), the keyboard and the window's size; says the layout at start."""
@@ -60,18 +74,10 @@ class Events:
         if event.key == "Escape":
             self._safely(lambda: self.controller.handle("escape"))
             return
-        typing = event.target.tagName in ("INPUT", "SELECT", "TEXTAREA")
-        key = str(event.key).lower()
-        if not typing and not event.altKey and key in ("e", "u", "z"):
-            undo_chord = key == "z" and (event.ctrlKey or event.metaKey)
-            plain = key in ("e", "u") and not (event.ctrlKey or event.metaKey)
-            if undo_chord or plain:
-                event.preventDefault()
-                self._safely(lambda: self.controller.handle("key", "u" if undo_chord else key))
-                return
-        if not typing and key == "s" and not (event.altKey or event.ctrlKey or event.metaKey):
-            event.preventDefault()  # where the game stands, said (the herald)
-            self._safely(lambda: self.controller.handle("standing"))
+        letter = letter_intent(event)
+        if letter is not None:
+            event.preventDefault()
+            self._safely(lambda: self.controller.handle(*letter))
             return
         if event.key not in ("Enter", " "):
             return

@@ -21,7 +21,6 @@ scrolling. Which hand the person uses is told by static/roving.js (``data-input`
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import js
@@ -48,8 +47,8 @@ FALLBACK = (
     OFFERED,
     "[data-i]:not([disabled])",
 )
-#: the places that say what to do (focusable, not controls): a keyboard resting there follows the step
-WAITING = ("#prompt", "#whose")
+#: the place that says what to do (focusable, not a control): a keyboard resting there follows the step
+WAITING = ("#prompt",)
 #: a place read at leisure: a keyboard in the log stays there, whatever the bots do
 READING = ".side > .log"
 
@@ -109,8 +108,8 @@ class Focus:
         c = self.controller
         keyboard = by_keyboard()
         key = self._before
-        step = (c.screen, c.game_id, len(c.state.history) if c.state is not None else -1,
-                json.dumps(c.table.selection, sort_keys=True, default=str))
+        # (the choice half made as the table keys its own work: ``Table.interaction``)
+        step = (c.screen, c.game_id, len(c.state.history) if c.state is not None else -1, repr(c.table.selection))
         moved, self._step = step != self._step, step
         rules = c.helpdesk.show_rules
         opened, closed = rules and not self._rules_open, self._rules_open and not rules

@@ -45,7 +45,7 @@ def status_bar(c: Controller, frame: Frame, secret: bool = False) -> str:
         f'{home_button(lang)}'
         f'<span class="round">{esc(round_label(view["round"], lang))}</span>'
         f'{c.ui.status(frame)}'
-        f'<span class="whose" id="whose" tabindex="-1" aria-live="polite">{esc(who)}</span>{memory}'
+        f'<span class="whose" aria-live="polite">{esc(who)}</span>{memory}'
         '<span class="spacer"></span>'
         + more_menu(c, f'{bot_speed}{sound_switch(bool(c.settings.sound), lang)}'
                        f'{language_choice(lang, compact=True)}'
