@@ -4,6 +4,7 @@
 // returns is posted back. The message shapes and their version are declared there, not here; this
 // file only says "ready" and, if Pyodide itself cannot start, "failed" in those shapes.
 const PYODIDE = new URL("../{{VENDOR_PYODIDE}}/", import.meta.url).href;
+const STDLIB = new URL("../{{STDLIB}}", import.meta.url).href; // the page's cut standard library (tools/stdlib.py)
 const VERSION = 3; // nile.bots.protocol.VERSION, for the two messages sent before Python runs
 // the build the page asked for (`?v=`): the package comes from that build's cache (tools/sw.template.js)
 const BUILD = new URL(import.meta.url).searchParams.get("v") || "";
@@ -11,7 +12,7 @@ const BUILD = new URL(import.meta.url).searchParams.get("v") || "";
 async function start() {
   const { loadPyodide } = await import(PYODIDE + "pyodide.mjs");
   const { archiveFormat } = await import("./archive.js");
-  const pyodide = await loadPyodide({ indexURL: PYODIDE });
+  const pyodide = await loadPyodide({ indexURL: PYODIDE, stdLibURL: STDLIB });
   const archive = await fetch(new URL("../nile.tar.gz" + (BUILD ? `?v=${encodeURIComponent(BUILD)}` : ""), import.meta.url));
   if (!archive.ok) throw new Error(`nile.tar.gz: HTTP ${archive.status}`);
   const bytes = await archive.arrayBuffer();

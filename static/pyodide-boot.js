@@ -17,6 +17,9 @@ export * from "../{{VENDOR_PYODIDE}}/pyodide.mjs";
 const ARCHIVE = new URL("../nile.tar.gz", import.meta.url).href;
 // PyScript takes the interpreter module's folder for Pyodide's: it is the vendored one
 const INDEX_URL = new URL("../{{VENDOR_PYODIDE}}/", import.meta.url).href;
+// the standard library cut to what the page imports, compiled (tools/stdlib.py; the bot worker and the
+// snapshot worker start from the same one)
+const STDLIB_URL = new URL("../{{STDLIB}}", import.meta.url).href;
 //: how long after the page is ready a snapshot is made at the earliest: not while the player starts to play
 const MAKE_AFTER_MS = 4000;
 //: ...and only once the player has left the page alone this long (no tap, click or key): the snapshot is a second
@@ -35,7 +38,7 @@ function say(what) {
 const isReady = () => document.body && document.body.dataset.appState === "ready";
 
 export async function loadPyodide(given) {
-  const options = { ...given, indexURL: INDEX_URL };
+  const options = { ...given, indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
   if (window.nileSnapshotOff || switchedOff() || typeof caches === "undefined" || !crypto.subtle) {
     say("off");
     return pyodide.loadPyodide(options);

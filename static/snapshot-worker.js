@@ -7,6 +7,7 @@ import { archiveFormat } from "./archive.js";
 import { storeSnapshot } from "./snapshot.js";
 
 const PYODIDE = new URL("../{{VENDOR_PYODIDE}}/", import.meta.url).href;
+const STDLIB = new URL("../{{STDLIB}}", import.meta.url).href; // the page's cut standard library (tools/stdlib.py)
 //: what static/main.py imports through nile.web.app, less nile.web.app itself
 const MODULES = ["nile.games", "nile.messages", "nile.bots.protocol", "nile.core.save", "nile.kit.intents",
   "nile.web.controller", "nile.web.help", "nile.web.render", "nile.web.since", "nile.web.storage"];
@@ -14,7 +15,7 @@ const MODULES = ["nile.games", "nile.messages", "nile.bots.protocol", "nile.core
 self.onmessage = async (event) => {
   try {
     const { key, archive } = event.data;
-    const pyodide = await loadPyodide({ indexURL: PYODIDE, _makeSnapshot: true });
+    const pyodide = await loadPyodide({ indexURL: PYODIDE, stdLibURL: STDLIB, _makeSnapshot: true });
     const bytes = await (await fetch(archive)).arrayBuffer();
     pyodide.runPython("import os, sys; os.makedirs('/home/pyodide', exist_ok=True); os.chdir('/home/pyodide')");
     pyodide.unpackArchive(bytes, archiveFormat(bytes), { extractDir: "/home/pyodide" });

@@ -7,6 +7,8 @@
 // is put on sys.path. One Pyodide process runs the whole suite (booting takes
 // seconds) — or, with `--shards N`, N processes side by side each run every Nth of the
 // collected tests (a machine's cores each take a share; `make test` uses 2, CI has 2 cores).
+// tools/stdlib_guard.py fails the run when nile's code imports a standard module the page's cut
+// library (tools/stdlib.py) does not ship.
 // Each shard's output is printed whole when it ends, in shard order. The exit code is pytest's
 // (with shards: the first failing shard's; a shard that ran no test fails only if none did).
 import { loadPyodide } from "pyodide";
@@ -90,6 +92,15 @@ class Shard:
 
 
 plugins = [Shard(*map(int, shard.split("/")))] if shard else []
-int(pytest.main(["-p", "no:cacheprovider", *pytest_args], plugins=plugins))
+# nile's code may import only what the page's cut standard library holds (tools/stdlib_guard.py)
+sys.path.append("/app/tools")
+import stdlib_guard
+guard = stdlib_guard.install()
+status = int(pytest.main(["-p", "no:cacheprovider", *pytest_args], plugins=plugins))
+if guard.refused:
+    print("nile imported standard modules the page does not ship (add them to tools/stdlib_modules.txt, or import "
+          "them where tools/stdlib.py reads nile's imports):", *sorted(set(guard.refused)), sep="\\n  ", flush=True)
+    status = status or 1
+status
 `);
 process.exit(code);

@@ -1,20 +1,22 @@
 """Python sources made smaller for the page, line for line: comments and docstrings blanked.
 
-The page downloads the nile package as source on every first visit (nile.tar.gz, ~0.7 MB of Python
-before compression, half of it comments and docstrings). ``slim_source`` drops every comment and
-empties every docstring, but keeps every line where it was: a docstring becomes an empty string of as
-many lines, a comment's line stays (empty). A traceback from the page names the same line numbers as
-the repository's file, and nothing in the package reads a docstring at run time (no ``__doc__``: the
-command line, which does, is not on the page). The build (tools/build_site.py) zips the slim copies;
+The page gets the nile package on every first visit (nile.tar.gz), as bytecode compiled from these copies
+(tools/build_site.py, tools/stdlib.py): half of the ~0.7 MB of Python is comments and docstrings.
+``slim_source`` drops every comment and empties every docstring, but keeps every line where it was: a
+docstring becomes an empty string of as many lines, a comment's line stays (empty). A traceback from the
+page names the same line numbers as the repository's file, and nothing in the package reads a docstring
+at run time (no ``__doc__``: the command line, which does, is not on the page).
 tests/engine/test_packaging.py checks that every module compiles to the same statements on the same
-lines.
+lines. ``stale_sources`` tells a built site older than the sources (the browser tests and the bench
+refuse one).
 """
 
 from __future__ import annotations
 
 import ast
+import hashlib
 import io
-import tarfile
+import json
 import tokenize
 from pathlib import Path
 
@@ -61,7 +63,22 @@ def page_copy(path: Path) -> bytes:
     return slim_source(data.decode("utf-8")).encode("utf-8") if path.suffix == ".py" else data
 
 
-def read_package(archive: Path) -> dict[str, bytes]:
-    """The members of a built site's package archive (dist/nile.tar.gz), by name."""
-    with tarfile.open(archive, "r:gz") as tar:
-        return {m.name: tar.extractfile(m).read() for m in tar.getmembers() if m.isfile()}  # type: ignore[union-attr]
+#: in a built site, beside the page: each module's path → the SHA-256 of its page copy. The archive holds
+#: bytecode only (tools/build_site.py), which cannot be compared with a source: this can
+SOURCES_FILE = "sources.json"
+
+
+def source_digests(root: Path) -> dict[str, str]:
+    """Each module of the nile package under ``root`` → the SHA-256 of its page copy."""
+    return {str(path.relative_to(root)): hashlib.sha256(page_copy(path)).hexdigest()
+            for path in sorted((root / "nile").rglob("*.py")) if "__pycache__" not in path.parts}
+
+
+def stale_sources(dist: Path, root: Path) -> list[str]:
+    """The modules under ``root`` that a built site (``dist``) was not built from: changed, new or deleted since."""
+    try:
+        built = json.loads((dist / SOURCES_FILE).read_text())
+    except (OSError, ValueError):
+        return [str(dist / SOURCES_FILE)]
+    now = source_digests(root)
+    return sorted(name for name in built.keys() | now.keys() if built.get(name) != now.get(name))

@@ -105,20 +105,11 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 # ---------------------------------------------------------------------- the server
 def _stale_sources() -> list[str]:
-    """nile/*.py files whose page copy (tools/slim.py) differs from the one in dist/nile.tar.gz (the page's engine)."""
+    """nile/*.py files that dist/ was not built from (tools/slim.py ``stale_sources``): the page would run other code."""
     sys.path.insert(0, str(ROOT / "tools"))
-    from slim import page_copy, read_package
+    from slim import stale_sources
 
-    built = {name: data for name, data in read_package(DIST / "nile.tar.gz").items() if name.endswith(".py")}
-    stale = []
-    for path in sorted((ROOT / "nile").rglob("*.py")):
-        if "__pycache__" in path.parts:
-            continue
-        rel = str(path.relative_to(ROOT))
-        if built.get(rel) != page_copy(path):
-            stale.append(rel)
-    stale.extend(name for name in built if not (ROOT / name).exists())  # deleted since the build
-    return stale
+    return stale_sources(DIST, ROOT)
 
 
 #: the session's server (see ``base_url``): tests/browser/test_update.py switches which build it serves

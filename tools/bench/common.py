@@ -15,7 +15,6 @@ import shutil
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 import threading
 import time
@@ -28,7 +27,7 @@ HERE = ROOT / "tools" / "bench"
 OUT = ROOT / "bench"
 sys.path[:0] = [str(ROOT), str(ROOT / "tools"), str(HERE)]
 
-from slim import page_copy, read_package  # noqa: E402 - tools/ is not a package
+from slim import stale_sources  # noqa: E402 - tools/ is not a package
 
 SEED = 20240601
 # the issue "A table-worthy experience" ("Feel instant"): click → next frame p95 ≤ 25 ms; a returning
@@ -150,16 +149,8 @@ class Served:
 
 
 def check_dist_fresh() -> list[str]:
-    """nile/*.py files whose page copy differs from dist/nile.tar.gz's (the page would run other code)."""
-    try:
-        built = read_package(DIST / "nile.tar.gz")
-    except (OSError, tarfile.TarError):
-        return ["dist/nile.tar.gz"]
-    stale = []
-    for path in sorted((ROOT / "nile").rglob("*.py")):
-        if "__pycache__" not in path.parts and built.get(str(path.relative_to(ROOT))) != page_copy(path):
-            stale.append(str(path.relative_to(ROOT)))
-    return stale
+    """nile/*.py files that dist/ was not built from (the page would run other code)."""
+    return stale_sources(DIST, ROOT)
 
 
 # ====================================================================== Chromium

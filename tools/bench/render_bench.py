@@ -2,7 +2,7 @@
 Controller, timing ``Controller.handle`` and ``render_screen`` for each click (no browser, no DOM).
 
     .venv/bin/python tools/bench/render_bench.py [--rounds 3] [--clicks 900] [--profile] [--game cape]
-    node tools/bench/pyodide_run.mjs tools/bench/render_bench.py --rounds 3     # the same in Pyodide
+    node tools/pyodide_run.mjs tools/bench/render_bench.py --rounds 3     # the same in Pyodide
 
 The clicker is the random player of tests/web/test_memo.py's kind (seed 1, the targets and buttons a
 screen offers); every run plays the same game. Prints, per round, the handler's and the render's

@@ -1,14 +1,14 @@
 // A Python script of this repository run in Pyodide (the browser's interpreter) under Node, with its
 // arguments: the repository is mounted at /app and is the working directory.
 //
-//   node tools/bench/pyodide_run.mjs tools/bench/render_bench.py --rounds 3
+//   node tools/pyodide_run.mjs tools/bench/render_bench.py --rounds 3
 import { loadPyodide } from "pyodide";
 import path from "node:path";
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const [script, ...args] = process.argv.slice(2);
 if (!script) {
-  console.error("usage: node tools/bench/pyodide_run.mjs SCRIPT.py [ARGS...]");
+  console.error("usage: node tools/pyodide_run.mjs SCRIPT.py [ARGS...]");
   process.exit(2);
 }
 const py = await loadPyodide();
