@@ -11,12 +11,12 @@ const BUILD = new URL(import.meta.url).searchParams.get("v") || "";
 
 async function start() {
   const { loadPyodide } = await import(PYODIDE + "pyodide.mjs");
-  const { archiveFormat } = await import("./archive.js");
+  const { unpack } = await import("./archive.js");
   const pyodide = await loadPyodide({ indexURL: PYODIDE, stdLibURL: STDLIB });
   const archive = await fetch(new URL("../nile.tar.gz" + (BUILD ? `?v=${encodeURIComponent(BUILD)}` : ""), import.meta.url));
   if (!archive.ok) throw new Error(`nile.tar.gz: HTTP ${archive.status}`);
   const bytes = await archive.arrayBuffer();
-  pyodide.unpackArchive(bytes, archiveFormat(bytes), { extractDir: "/home/pyodide/bots" });
+  await unpack(pyodide, bytes, "/home/pyodide/bots");
   pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/bots')");
   const protocol = pyodide.pyimport("nile.bots.protocol");
   return { protocol, toPy: (value) => pyodide.toPy(value) };

@@ -10,6 +10,7 @@
 // window.nileSnapshotOff before it starts, or whose localStorage says "nile:no-snapshot" = "1", neither
 // uses nor makes one (the browser tests boot as a first visit does).
 import * as pyodide from "../{{VENDOR_PYODIDE}}/pyodide.mjs";
+import { unpack } from "./archive.js";
 import { dropSnapshots, readSnapshot, snapshotKey, switchedOff } from "./snapshot.js";
 
 export * from "../{{VENDOR_PYODIDE}}/pyodide.mjs";
@@ -37,7 +38,23 @@ function say(what) {
 
 const isReady = () => document.body && document.body.dataset.appState === "ready";
 
+// The package is unpacked here, in JavaScript (static/archive.js), as soon as Pyodide is up, where static/main.py
+// imports it from (Pyodide's working folder); main.py unpacks it itself only when this did not
+// (window.nileUnpacked).
+const HOME = "/home/pyodide";
+
 export async function loadPyodide(given) {
+  const started = await start(given);
+  try {
+    await unpack(started, await (await fetch(ARCHIVE)).arrayBuffer(), HOME);
+    window.nileUnpacked = true;
+  } catch (error) {
+    console.warn("nile.tar.gz not unpacked before Python:", error);
+  }
+  return started;
+}
+
+async function start(given) {
   const options = { ...given, indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
   if (window.nileSnapshotOff || switchedOff() || typeof caches === "undefined" || !crypto.subtle) {
     say("off");

@@ -3,7 +3,7 @@
 // modules the page imports at its start imported, except those that reach the browser (nile.web.app:
 // js, pyscript) — a snapshot may hold no JavaScript object. tools/build_site.py fills the vendor path.
 import { loadPyodide } from "../{{VENDOR_PYODIDE}}/pyodide.mjs";
-import { archiveFormat } from "./archive.js";
+import { unpack } from "./archive.js";
 import { storeSnapshot } from "./snapshot.js";
 
 const PYODIDE = new URL("../{{VENDOR_PYODIDE}}/", import.meta.url).href;
@@ -18,7 +18,7 @@ self.onmessage = async (event) => {
     const pyodide = await loadPyodide({ indexURL: PYODIDE, stdLibURL: STDLIB, _makeSnapshot: true });
     const bytes = await (await fetch(archive)).arrayBuffer();
     pyodide.runPython("import os, sys; os.makedirs('/home/pyodide', exist_ok=True); os.chdir('/home/pyodide')");
-    pyodide.unpackArchive(bytes, archiveFormat(bytes), { extractDir: "/home/pyodide" });
+    await unpack(pyodide, bytes, "/home/pyodide");
     pyodide.runPython(`import sys\nif "/home/pyodide" not in sys.path: sys.path.insert(0, "/home/pyodide")\n`
       + MODULES.map((m) => `import ${m}`).join("\n"));
     const snapshot = pyodide.makeMemorySnapshot();
