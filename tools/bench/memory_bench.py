@@ -11,7 +11,10 @@ again. The app starts its worker only at the first bot decision (``nile/web/app/
 people only never pays for it. Linux only (``/proc``); elsewhere the part reports nothing.
 Target (issue 23): the page with its worker under 280 MB (RSS). The floor is measured beside it, in turn: the
 bench's bare page (Pyodide booted, nothing else) and then a worker that only boots Pyodide
-(``tools/bench/bench-bare-worker.js``): what any page with a Pyodide and a Pyodide worker holds.
+(``tools/bench/bench-bare-worker.js``): what any page with a Pyodide and a Pyodide worker holds. A dedicated
+worker is a thread of its page's renderer process, so both readings hold the page and its worker together.
+The guard (issue 42): the page with its bot worker within 1.10× the bare page with the bare worker (RSS, the
+medians' ratio; PSS's beside it) -- a verdict in the report, not a timed test.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import bots_bench
-from common import BOOT_TIMEOUT_MS, READY, Served, launch_kwargs, log
+from common import BOOT_TIMEOUT_MS, READY, TARGETS, Served, launch_kwargs, log
 
 TARGET_WITH_WORKER_MB = 280.0
 #: after ready (or the worker's answer), let the page settle before reading its memory
@@ -124,6 +127,8 @@ def bench_memory(browser: Any, url: str, ready: str, timeout_ms: int, runs: int,
     med = {k: statistics.median(s[k] for s in samples) for k in samples[0] if k != "pid"}
     if floor:
         med.update({f"bare_{k}": statistics.median(s[k] for s in floor) for k in floor[0] if k != "pid"})
+        med["vs_bare_rss_ratio"] = round(med["worker_rss_mb"] / med["bare_worker_rss_mb"], 3)
+        med["vs_bare_pss_ratio"] = round(med["worker_pss_mb"] / med["bare_worker_pss_mb"], 3)
     return {"samples": samples, "bare_samples": floor, **med, "target_with_worker_mb": TARGET_WITH_WORKER_MB}
 
 
@@ -161,4 +166,7 @@ def report_lines(mem: dict[str, Any], fmt: Any, verdict: Any) -> list[str]:
         f"{verdict(with_worker < TARGET_WITH_WORKER_MB)}."
         + (f" Pyodide alone in a page and in a worker holds {fmt(mem['bare_worker_rss_mb'], 0, ' MB')}: Nile's own share "
            f"is {fmt(with_worker - mem['bare_worker_rss_mb'], 0, ' MB')}." if "bare_worker_rss_mb" in mem else ""),
+        *(["", f"Guard (issue 42): the page with its bot worker ≤ {TARGETS['memory_vs_bare']:.2f}× the bare page with a bare "
+           f"worker (RSS): {fmt(mem['vs_bare_rss_ratio'], 2)}× (PSS {fmt(mem['vs_bare_pss_ratio'], 2)}×), "
+           f"{verdict(mem['vs_bare_rss_ratio'] <= TARGETS['memory_vs_bare'])}."] if "vs_bare_rss_ratio" in mem else []),
     ]

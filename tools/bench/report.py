@@ -8,6 +8,8 @@ from typing import Any
 
 import boot
 import engine
+import first_visit
+import tablet
 from clicks import CLICK_GAMES, clicks_lines
 from common import fmt, verdict
 
@@ -22,7 +24,8 @@ def report(res: dict[str, Any]) -> str:
         f"Pyodide {res.get('pyodide_version', '?')} (Python {res.get('pyodide', {}).get('python', '?')}) · "
         f"Chromium {res.get('chromium', '?')} · git {m['git']}",
         f"Load average at start {m['load_average_start']}, at end {m.get('load_average_end')} "
-        f"(other work on the machine skews every number). Wall time {res.get('wall_seconds', '?')} s.",
+        f"(other work on the machine skews every number). Wall time {res.get('wall_seconds', '?')} s"
+        + (" (" + ", ".join(f"{k} {v:.0f} s" for k, v in res["part_seconds"].items()) + ")" if res.get("part_seconds") else "") + ".",
         "",
     ]
     lines += engine.report_lines(res, cfg)
@@ -37,6 +40,8 @@ def report(res: dict[str, Any]) -> str:
         import memory_bench
 
         lines += memory_bench.report_lines(res["memory"], fmt, verdict) + [""]
+    lines += first_visit.report_lines(res)
+    lines += tablet.report_lines(res)
     lines += ["## How measured", ""] + [f"- {x}" for x in HOW] + [""]
     return "\n".join(lines)
 
@@ -79,6 +84,30 @@ HOW = [
     "in Python, motion.js's look before the redraw, the morph, keeping the screen, the rest after it). "
     "Set-up clicks and clicks that did not redraw are not counted. Nearest-rank percentiles. `crypto.getRandomValues` "
     "is replaced by a seeded generator in this context, so every run plays the same game with the same clicks.",
+    "First visits (network, tablet, floor): a new persistent Chromium profile per load (empty HTTP cache, no service "
+    "worker, nothing stored; the cache is not switched off, so a preloaded file is fetched once, as a player's browser "
+    "does), `dist/` served by `tools/serve.py` with `compress` on: gzip level 6 for text, JavaScript, JSON, SVG and wasm "
+    "(Netlify compresses wasm too; it would send brotli, a little smaller, which the standard library cannot make), "
+    ".zip/.gz/.png as they are; every file compressed before the first load. The local server speaks HTTP/1.0 (six "
+    "connections at a time), Netlify HTTP/2: the game's ~35 requests queue a little more here than they would. "
+    "Ready as in Browser (the in-page MutationObserver, ms since navigation start).",
+    "Network: CDP `Network.emulateNetworkConditions` on the page before it navigates: 10 Mbit/s down and up with 40 ms "
+    "latency, and 1.6 Mbit/s down, 0.75 up with 150 ms (Chromium adds the latency to each request: TCP's handshakes "
+    "are not emulated). Game and bare pages in turn, the order reversed each round; 'transferred until ready' = "
+    "Resource Timing's transferSize (headers + encoded body, 0 for what a cache gave) of the document and every "
+    "resource that had arrived by ready; 'home shown' as in Tablet.",
+    "Tablet: CDP `Emulation.setCPUThrottlingRate` (4; 1 beside it) slows the page's main thread only. 'Home shown' = "
+    "the task right after the first animation frame that follows the moment `#app` holds a visible `.home` and the "
+    "loading screen is gone (boot.js's prerendered or kept home counts, ready or not). Clicks: a seeded 3-player "
+    "game (clicks.py's player), real mouse clicks (`page.mouse.click` at a point `elementFromPoint` confirms), the "
+    "CPU rate set after the game started; each click timed in the page from the click event's `timeStamp` (capture "
+    "listener on window, installed by an init script) to the first of: the MessageChannel task posted from the rAF "
+    "callback after `#app`'s first mutation, and the second rAF callback (the frame after the mutation has then been "
+    "styled, laid out and painted on the main thread). Clicks that changed nothing in #app within 3 s are not counted.",
+    "Floor: the same site with a static/main.py that only marks itself ready (`boot_paired.FLOOR_MAIN`), first "
+    "visits of game and floor in turn (order reversed each round), no emulation; the verdict is on the median of the "
+    "rounds' ratios. The memory guard is the memory part's: the page with its bot worker against the bare page "
+    "with the bare worker, RSS of the renderer (the workers are its threads).",
     "Bots: decision points of one seeded 3-player game of easy bots per game (every k-th decision with a choice), "
     "sent in game order to `static/bot-worker.js` started by the built page (no memory snapshot made, as for the clicks), as the app sends them; `ms` is "
     "`nile.bots.worker.decide` timed in the worker, the round trip adds posting and rebuilding the state from the "
