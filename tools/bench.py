@@ -106,6 +106,8 @@ def browser_parts(parts: list[str], cfg: dict[str, Any], res: dict[str, Any], ti
     # (a second or so to set up: the files are compressed once, shared by both)
     netlify = Served(compress=True)
     floor = Served(compress=True, main_py=FLOOR_MAIN)
+    # ... and the floor on Pyodide's own standard library (the page ships a cut one, tools/stdlib.py)
+    stock_floor = Served(compress=True, main_py=FLOOR_MAIN, stock_stdlib=True)
     try:
         with sync_playwright() as pw:
             runs: list[tuple[str, str, Callable[[], Any]]] = [
@@ -115,7 +117,7 @@ def browser_parts(parts: list[str], cfg: dict[str, Any], res: dict[str, Any], ti
                 *((name, key, functools.partial(bench_clicks, pw, served, cfg, game)) for name, (game, key) in CLICK_GAMES.items()),
                 ("network", "network", lambda: first_visit.bench_network(pw, netlify, cfg)),
                 ("tablet", "tablet", lambda: tablet.bench_tablet(pw, netlify, cfg)),
-                ("floor", "floor", lambda: first_visit.bench_floor(pw, netlify, floor, cfg)),
+                ("floor", "floor", lambda: first_visit.bench_floor(pw, netlify, floor, stock_floor, cfg)),
             ]
             for name, key, run in runs:
                 if name in parts:
@@ -127,7 +129,7 @@ def browser_parts(parts: list[str], cfg: dict[str, Any], res: dict[str, Any], ti
                 res["chromium"] = b.version
                 b.close()
     finally:
-        for server in (served, netlify, floor):
+        for server in (served, netlify, floor, stock_floor):
             server.close()
 
 

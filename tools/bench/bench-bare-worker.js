@@ -1,7 +1,8 @@
 // The benchmark's reference worker: boots the same vendored Pyodide the bot worker uses and nothing else,
 // then says "ready" as the bot worker does (tools/bench/memory_bench.py: what a second Pyodide costs by
-// itself). tools/bench.py fills {{PYODIDE_DIR}}.
+// itself), as it comes: its own standard library and lock file. tools/bench.py fills {{PYODIDE_DIR}} and {{STOCK_DIR}}.
 const indexURL = new URL("./{{PYODIDE_DIR}}/", import.meta.url).href;
 const { loadPyodide } = await import(indexURL + "pyodide.mjs");
-self.pyodide = await loadPyodide({ indexURL });
+const stock = new URL("./{{STOCK_DIR}}/", import.meta.url).href;
+self.pyodide = await loadPyodide({ indexURL, stdLibURL: stock + "python_stdlib.zip", lockFileURL: stock + "pyodide-lock.json" });
 postMessage({ kind: "ready" });

@@ -11,6 +11,7 @@ import datetime as dt
 import functools
 import os
 import platform
+import re
 import shutil
 import statistics
 import subprocess
@@ -107,14 +108,50 @@ def machine() -> dict[str, Any]:
 
 
 # ====================================================================== serving dist/ plus the bare page
+#: in the served folder: Pyodide's own standard library and lock file, which the bare pages start from (the page
+#: ships a cut library, tools/stdlib.py, and a lock file without packages)
+STOCK_DIR = "bench-stock"
+
+def _site_folder(main_py: str | None, stock_stdlib: bool) -> Path:
+    """A temporary folder that links to dist/'s files, with Pyodide's own standard library and lock file in
+    ``bench-stock/``, and ``Served``'s replacements of static/main.py or of the library the page starts from."""
+    folder = Path(tempfile.mkdtemp(prefix="nile-bench-site-"))
+    stock = ROOT / "node_modules" / "pyodide"
+    (folder / STOCK_DIR).mkdir()
+    for name in ("python_stdlib.zip", "pyodide-lock.json"):  # Pyodide's own, for the bare pages
+        shutil.copy2(stock / name, folder / STOCK_DIR / name)
+    replaced = {}
+    if main_py is not None:
+        replaced["main.py"] = main_py
+    if stock_stdlib:
+        boot = (DIST / "static" / "pyodide-boot.js").read_text()
+        cut = re.search(r"static/vendor/pyodide-[^/]+/stdlib-[0-9a-f]+\.zip", boot)
+        if cut is None:
+            raise SystemExit("bench: dist/static/pyodide-boot.js names no cut standard library")
+        replaced["pyodide-boot.js"] = boot.replace(cut.group(0), f"{STOCK_DIR}/python_stdlib.zip")
+    for entry in DIST.iterdir():
+        if replaced and entry.name == "static":
+            (folder / "static").mkdir()
+            for inner in entry.iterdir():
+                if inner.name not in replaced:
+                    (folder / "static" / inner.name).symlink_to(inner, target_is_directory=inner.is_dir())
+            for name, text in replaced.items():
+                (folder / "static" / name).write_text(text)
+            continue
+        (folder / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
+    return folder
+
+
 class Served:
     """dist/ (symlinked, untouched) plus bench-bare.html/.js in a temp dir, served by tools/serve.py
     with the production headers; every response body is logged (time, path, bytes: as sent, so gzip's
     with ``compress``). ``compress``: bodies gzip-encoded as Netlify's CDN sends them (serve.py
     ``--compress``), every file compressed before the first request (a CDN has them compressed already).
-    ``main_py``: the site with this static/main.py instead of dist's (the PyScript floor: one that does nothing)."""
+    ``main_py``: the site with this static/main.py instead of dist's (the PyScript floor: one that does nothing);
+    ``stock_stdlib``: with Pyodide's own standard library instead of the page's cut one (tools/stdlib.py). The
+    bare pages always start Pyodide as it comes (its own library and lock file, in ``bench-stock/``)."""
 
-    def __init__(self, compress: bool = False, main_py: str | None = None) -> None:
+    def __init__(self, compress: bool = False, main_py: str | None = None, stock_stdlib: bool = False) -> None:
         import serve  # tools/serve.py
 
         vendor = sorted((DIST / "static" / "vendor").glob("pyodide-*"))
@@ -122,18 +159,9 @@ class Served:
             raise SystemExit("dist/static/vendor/pyodide-* is missing: run `make site` first")
         self.pyodide_dir = f"static/vendor/{vendor[-1].name}"
         self.pyodide_version = vendor[-1].name.split("-", 1)[1]
-        self.dir = Path(tempfile.mkdtemp(prefix="nile-bench-site-"))
-        for entry in DIST.iterdir():
-            if main_py is not None and entry.name == "static":
-                (self.dir / "static").mkdir()
-                for inner in entry.iterdir():
-                    if inner.name != "main.py":
-                        (self.dir / "static" / inner.name).symlink_to(inner, target_is_directory=inner.is_dir())
-                (self.dir / "static" / "main.py").write_text(main_py)
-                continue
-            (self.dir / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
+        self.dir = _site_folder(main_py, stock_stdlib)
         for name in ("bench-bare.html", "bench-bare.js", "bench-bare-worker.js"):
-            text = (HERE / name).read_text().replace("{{PYODIDE_DIR}}", self.pyodide_dir)
+            text = (HERE / name).read_text().replace("{{PYODIDE_DIR}}", self.pyodide_dir).replace("{{STOCK_DIR}}", STOCK_DIR)
             (self.dir / name).write_text(text)
         self.log: list[tuple[float, str, int]] = []
         entries = self.log

@@ -138,7 +138,7 @@ def _paired(name_a: str, name_b: str, a: list[float], b: list[float]) -> dict[st
             f"{name_a}_range_ms": [min(a), max(a)] if a else None, f"{name_b}_range_ms": [min(b), max(b)] if b else None}
 
 
-def _rounds(n: int, pages: tuple[str, str]) -> list[tuple[str, str]]:
+def _rounds(n: int, pages: tuple[str, ...]) -> list[tuple[str, ...]]:
     """The order of each round: the pages in turn, reversed every other round (the machine's drift hits both)."""
     return [pages if i % 2 == 0 else pages[::-1] for i in range(n)]
 
@@ -174,20 +174,23 @@ def bench_network(pw: Any, served: Served, cfg: dict[str, Any]) -> dict[str, Any
     return out
 
 
-def bench_floor(pw: Any, served: Served, floor: Served, cfg: dict[str, Any]) -> dict[str, Any]:
-    """The game page and the PyScript floor page, first visits (no emulation), paired."""
+def bench_floor(pw: Any, served: Served, floor: Served, stock_floor: Served, cfg: dict[str, Any]) -> dict[str, Any]:
+    """The game page and the PyScript floor page, first visits (no emulation), paired; the floor twice: as the
+    site ships Pyodide (its cut standard library, tools/stdlib.py) and as Pyodide comes (its own library)."""
     n = cfg["floor_rounds"]
-    log(f"floor: {n} round(s) of first visits, game + PyScript floor (main.py does nothing), in turn ...")
-    samples: dict[str, list[float]] = {"game": [], "floor": []}
+    log(f"floor: {n} round(s) of first visits, game + PyScript floor (main.py does nothing; cut and stock library), in turn ...")
+    sites = {"game": served, "floor": floor, "stock_floor": stock_floor}
+    samples: dict[str, list[float]] = {name: [] for name in sites}
     errors: list[str] = []
-    for order in _rounds(n, ("game", "floor")):
+    for order in _rounds(n, tuple(sites)):
         for page_name in order:
-            rec = load_once(pw, (served if page_name == "game" else floor).url)
+            rec = load_once(pw, sites[page_name].url)
             samples[page_name].append(rec["ready"])
             errors += rec["errors"]
-        log(f"  game {samples['game'][-1]:7.0f} ms   floor {samples['floor'][-1]:7.0f} ms")
+        log("  " + "   ".join(f"{name} {samples[name][-1]:7.0f} ms" for name in sites))
+    stock = _paired("game", "stock_floor", samples["game"], samples["stock_floor"])
     return {**_paired("game", "floor", samples["game"], samples["floor"]), "target": TARGETS["floor_ratio"],
-            "samples_ms": samples, "errors": errors[:5]}
+            "stock": stock, "samples_ms": samples, "errors": errors[:5]}
 
 
 def report_lines(res: dict[str, Any]) -> list[str]:
@@ -217,4 +220,10 @@ def report_lines(res: dict[str, Any]) -> list[str]:
                   f"{fmt(fl['ratio'], 2)}, median of the rounds' ratios {fmt(fl['paired_ratio_median'], 2)}. "
                   f"Target ≤ {t:.2f}× (the rounds' ratio): "
                   f"{verdict(None if fl['paired_ratio_median'] is None else fl['paired_ratio_median'] <= t)}.", ""]
+        st = fl.get("stock")
+        if st:
+            lines += [f"Against the floor on Pyodide's own standard library (as Pyodide comes; the site ships a cut one, "
+                      f"tools/stdlib.py): floor {fmt(st['stock_floor_ms'], 0, ' ms')}, ratio of medians {fmt(st['ratio'], 2)}, "
+                      f"median of the rounds' ratios {fmt(st['paired_ratio_median'], 2)}: "
+                      f"{verdict(None if st['paired_ratio_median'] is None else st['paired_ratio_median'] <= t)}.", ""]
     return lines
