@@ -113,7 +113,8 @@ def page_texts(lang: str = "en") -> dict[str, str]:
             "steps": [[at, messages.text(key, code)] for at, key in BOOT_STEPS],
             "failed": messages.text("boot.failed", code),
             "unknown": messages.text("boot.unknown_error", code),
-            "starting": messages.text("boot.starting", code),  # over the last screen, until Python is ready
+            "starting": messages.text("boot.starting", code),  # over the screen shown until Python is ready
+            "waiting": messages.text("boot.waiting", code),  # ...once a control was pressed there (it follows)
         }
         for code in messages.LANGUAGES
     }
