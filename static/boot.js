@@ -1,14 +1,24 @@
 // Boot helper (runs before Python): registers the service worker that makes Nile work offline,
-// shows a returning player's last screen at once (inert, "starting…") or else keeps the loading
-// screen alive with progress, until Python sets data-app-state="ready". No game logic lives here.
+// shows a screen at once — a returning player's last screen, or a first visit's home drawn by the build —
+// (under a "starting…" marker, its taps kept for Python) or else keeps the loading screen alive with
+// progress, until Python sets data-app-state="ready". No game logic lives here.
 const text = document.getElementById("loading-text");
 const bar = document.getElementById("loading-progress");
 // The texts come from the message catalog (nile/messages/), every language's, written into the
-// page by the build; the player's language is the one they chose (nile:lang), else the browser's.
+// page by the build; the player's language is the one they chose (nile:lang), else the browser's, else
+// English: the rule Python follows (nile.messages.pick_language).
 const loading = document.getElementById("loading");
 let texts = { steps: [], failed: "{error}", unknown: "?" };
+let lang = "en";
 try {
   const all = JSON.parse((loading && loading.dataset.texts) || "{}");
+  lang = pickLanguage(Object.keys(all));
+  texts = all[lang] || texts;
+} catch (error) {
+  console.warn("loading texts unreadable:", error);
+}
+
+function pickLanguage(known) {
   let chosen = null;
   try {
     chosen = localStorage.getItem("nile:lang");
@@ -16,12 +26,21 @@ try {
     // storage blocked: fall back to the browser's language
   }
   const browser = (navigator.language || "").split("-")[0].toLowerCase();
-  texts = all[chosen] || all[browser] || all.en || texts;
-} catch (error) {
-  console.warn("loading texts unreadable:", error);
+  for (const wish of [chosen, browser]) if (wish && known.includes(wish)) return wish;
+  return "en";
 }
+
+// Python is ready: it has drawn its first screen into #app and set data-app-state="ready" on <body>
+// (nile/web/app/__init__.py main).
+const ready = new Promise((resolve) => {
+  const isReady = () => document.body.dataset.appState === "ready";
+  if (isReady()) { resolve(); return; }
+  const watch = new MutationObserver(() => { if (isReady()) { watch.disconnect(); resolve(); } });
+  watch.observe(document.body, { attributes: true, attributeFilter: ["data-app-state"] });
+});
+
 // A returning player sees their last screen at once: nile/web/app/kept.py keeps the HTML it drew last in
-// localStorage (never a secret bid); it is shown inert, under a "starting…" marker, and Python's
+// localStorage (never a secret bid); it is shown under a "starting…" marker, and Python's
 // first redraw patches it into the live screen (static/morph.js) and removes the marker. It is our
 // own markup, kept as {"screen": "home"|"game", "html": …} (nile/web/app/kept.py never keeps a secret bid: the
 // screen says so of itself), but anything odd in it (a script, an event handler attribute, a
@@ -30,9 +49,14 @@ const LAST_SCREEN_KEY = "nile:last-screen";
 const LAST_SCREEN_MAX = 300000; // as nile/web/app/kept.py's LAST_SCREEN_MAX
 // (an on… attribute counts inside a tag only: "Oni = onion" in a legend is text)
 const ODD = /<\s*\/?\s*(script|iframe|frame|object|embed|base|meta|link|style|form|template)\b|<[^>]*\son[a-z]*\s*=|javascript:/i;
-const resumed = showLastScreen();
+// Without one, a first visit sees its home screen at once (issue 42): the build drew it with the app's own
+// code, in every language (index.html's <template id="home-xx">, tools/build_site.py first_visit_homes), and
+// it is the very HTML Python's first redraw draws for a browser that stores nothing that changes it: no saved
+// game, backup or deleted game, no game left open. Stored keys that do not change home:
+const KEEPS_HOME = ["nile:lang", "nile:sound", "nile:bot-speed", "nile:names", "nile:no-snapshot", "nile:probe"];
+const resumed = showLastScreen() || showFirstHome();
 // The boot's files are fetched at once, in parallel (index.html's #boot-preloads, issue 23): at once when
-// there is no kept screen (the loading screen); after the kept screen's first frame when there is one: on a
+// there is no screen to show (the loading screen); after the screen's first frame when there is one: on a
 // reload from the service worker's cache they competed with the files that draw it, and adding the ~25
 // requests took 30-40 ms of the first frame's task in a new profile (a first visit: no service worker yet).
 function fetchAhead() {
@@ -59,23 +83,171 @@ function showLastScreen() {
         if (/^on/i.test(name) || /^\s*(javascript|data):/i.test(el.getAttribute(name))) return false;
       }
     }
-    app.inert = true;
     app.replaceChildren(template.content);
-    app.classList.toggle("fits", !!app.querySelector(":scope > .game.fit")); // as nile/web/app/paint.py (app.css #app.fits)
-    if (window.nileFit) window.nileFit(app); // the board's pictures fill their frames (static/fit.js, before this)
-    const marker = document.createElement("p");
-    marker.id = "starting";
-    marker.setAttribute("role", "status");
-    marker.textContent = texts.starting || "…";
-    document.body.insertBefore(marker, app);
+    showEarly(app);
     document.body.dataset.lastScreen = "shown";
-    if (loading) loading.hidden = true;
-    app.removeAttribute("hidden");
     return true;
   } catch (error) {
     console.warn("last screen not shown:", error);
     return false;
   }
+}
+
+function showFirstHome() {
+  try {
+    const app = document.getElementById("app");
+    const home = document.getElementById("home-" + lang);
+    const art = document.getElementById("home-sprite");
+    if (!app || !home || !art || document.body.dataset.appState === "ready" || !storesNothing()) return false;
+    app.replaceChildren(art.content.cloneNode(true), home.content.cloneNode(true));
+    showEarly(app);
+    document.body.dataset.firstHome = "shown";
+    return true;
+  } catch (error) {
+    console.warn("home not shown:", error);
+    return false;
+  }
+}
+
+// Whether the storage is usable (nile/web/app/bridge.py open_store's probe: blocked, Python's home says so) and
+// holds nothing that changes a first visit's home.
+function storesNothing() {
+  localStorage.setItem("nile:probe", "1");
+  localStorage.removeItem("nile:probe");
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (key && key.startsWith("nile:") && !KEEPS_HOME.includes(key)) return false;
+  }
+  return true;
+}
+
+// The screen in #app shown before Python is up: visible, the loading screen hidden, a "starting…" marker over it,
+// and the player's input kept for Python (holdInput).
+function showEarly(app) {
+  app.classList.toggle("fits", !!app.querySelector(":scope > .game.fit")); // as nile/web/app/paint.py (app.css #app.fits)
+  if (window.nileFit) window.nileFit(app); // the board's pictures fill their frames (static/fit.js, before this)
+  const marker = document.createElement("p");
+  marker.id = "starting";
+  marker.setAttribute("role", "status");
+  marker.textContent = texts.starting || "…";
+  document.body.insertBefore(marker, app);
+  if (loading) loading.hidden = true;
+  app.removeAttribute("hidden");
+  holdInput(app, marker);
+}
+
+// A tap before Python is ready is done once it is, never lost (issue 42). Until then the shown screen's controls
+// (data-i, nile/kit/markup.py button) take no click of their own: the last one pressed — a click, or Enter or
+// Space on a control that is not a <button> (nile/web/app/events.py on_key) — is remembered and shows that it
+// waits (aria-busy, static/boot.css), and the marker says the choice follows. When Python is ready, the same
+// control of the live screen (its id, else its data-i and data-v and which of those it is) is clicked once.
+// A field's value (the language select, a file chosen to import, typing in the rules' search) is given to
+// the live field with its event before that click, as Python's first redraw resets it to the markup's. A
+// shortcut key (Escape, a letter: nile/web/app/events.py letter_intent) is the last press too, sent again.
+function holdInput(app, marker) {
+  let press = null; // {where} of a control, or {key}: the keydown's own properties
+  let pressed = null; // the control that shows it waits
+  const fields = new Map(); // a field's address (JSON) -> {where, value | files | checked, type}
+  const waiting = new Set();
+  const early = () => document.body.dataset.appState !== "ready";
+  const peers = (where) => [...app.querySelectorAll("[data-i]")].filter((el) => el.localName === where.tag
+    && el.getAttribute("data-i") === where.i && el.getAttribute("data-v") === where.v);
+  const address = (el) => {
+    const id = el.getAttribute("id");
+    if (id) return { id };
+    const where = { tag: el.localName, i: el.getAttribute("data-i"), v: el.getAttribute("data-v") };
+    return { ...where, at: peers(where).indexOf(el) };
+  };
+  const find = (where) => {
+    if (where.id) {
+      const el = document.getElementById(where.id);
+      return el && app.contains(el) ? el : null;
+    }
+    return peers(where)[where.at] || null;
+  };
+  const wait = (el) => {
+    el.setAttribute("aria-busy", "true");
+    waiting.add(el);
+  };
+  const remember = (next, el) => {
+    if (pressed) {
+      pressed.removeAttribute("aria-busy");
+      waiting.delete(pressed);
+    }
+    press = next;
+    pressed = el;
+    if (el) wait(el);
+    marker.textContent = texts.waiting || marker.textContent;
+  };
+  const onClick = (event) => {
+    const el = early() && event.target.closest ? event.target.closest("[data-i]") : null;
+    if (!el || !app.contains(el) || el.matches("input, select, option, textarea")) return; // a field: onField
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (!el.hasAttribute("disabled")) remember({ where: address(el) }, el);
+  };
+  const onKey = (event) => {
+    const el = event.target;
+    if (!early() || !el || !el.matches) return;
+    if (event.key === "Enter" || event.key === " ") {
+      if (el.getAttribute("role") === "button" && el.hasAttribute("data-i") && !el.matches("button, input, select")
+          && app.contains(el)) {
+        event.preventDefault();
+        remember({ where: address(el) }, el);
+      }
+    } else if (event.key === "Escape" || (/^[a-z]$/i.test(event.key) && !el.matches("input, select, textarea"))) {
+      const { key, code, ctrlKey, metaKey, altKey, shiftKey } = event;
+      remember({ key: { key, code, ctrlKey, metaKey, altKey, shiftKey } }, null);
+    }
+  };
+  const onField = (event) => {
+    const el = event.target;
+    if (!early() || !el.matches || !el.matches("input[data-i], select[data-i], textarea[data-i]") || !app.contains(el)) return;
+    const where = address(el);
+    const typed = ["text", "search", "textarea"].includes(el.type);
+    if (typed && event.type !== "input") return;
+    const field = { where, type: typed ? "input" : "change" };
+    if (el.type === "file") field.files = el.files;
+    else if (el.type === "checkbox" || el.type === "radio") field.checked = el.checked;
+    else field.value = el.value;
+    fields.set(JSON.stringify(where), field);
+    if (!typed) {
+      wait(el);
+      marker.textContent = texts.waiting || marker.textContent;
+    }
+  };
+  document.addEventListener("click", onClick, true);
+  document.addEventListener("keydown", onKey, true);
+  app.addEventListener("input", onField, true);
+  app.addEventListener("change", onField, true);
+  ready.then(() => {
+    document.removeEventListener("click", onClick, true);
+    document.removeEventListener("keydown", onKey, true);
+    app.removeEventListener("input", onField, true);
+    app.removeEventListener("change", onField, true);
+    for (const el of waiting) el.removeAttribute("aria-busy");
+    try {
+      for (const field of fields.values()) {
+        const el = find(field.where);
+        if (!el) continue;
+        if (field.files) {
+          const files = new DataTransfer();
+          for (const file of field.files) files.items.add(file);
+          el.files = files.files;
+        } else if ("checked" in field) el.checked = field.checked;
+        else el.value = field.value;
+        el.dispatchEvent(new Event(field.type, { bubbles: true }));
+      }
+      if (press && press.key) {
+        (document.activeElement || document.body).dispatchEvent(new KeyboardEvent("keydown", { ...press.key, bubbles: true, cancelable: true }));
+      } else if (press) {
+        const el = find(press.where);
+        if (el && !el.hasAttribute("disabled")) el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+      }
+    } catch (error) {
+      console.warn("what was pressed while starting was not done:", error);
+    }
+  });
 }
 
 const steps = texts.steps;
@@ -95,7 +267,7 @@ tick(); // the player's language at once, not after the first interval
 window.addEventListener("error", (event) => {
   if (document.body.dataset.appState !== "ready" && text) {
     text.textContent = texts.failed.replace("{error}", event.message || texts.unknown);
-    if (resumed && loading) { // the last screen would stay inert for ever: say why instead
+    if (resumed && loading) { // the screen shown would never be live: say why instead
       loading.hidden = false;
       document.getElementById("app").hidden = true;
       document.getElementById("starting")?.remove();
@@ -112,12 +284,6 @@ window.addEventListener("error", (event) => {
 // visible (a phone left with the game open for days).
 // It is registered once the page is ready: on a first visit its install downloads every file of the site
 // again, which otherwise competed with the boot's own.
-const ready = new Promise((resolve) => {
-  const isReady = () => document.body.dataset.appState === "ready";
-  if (isReady()) { resolve(); return; }
-  const watch = new MutationObserver(() => { if (isReady()) { watch.disconnect(); resolve(); } });
-  watch.observe(document.body, { attributes: true, attributeFilter: ["data-app-state"] });
-});
 if ("serviceWorker" in navigator) {
   let reloading = false;
   ready.then(() => navigator.serviceWorker.register("./sw.js")).then((registration) => {

@@ -9,7 +9,9 @@
 - compiles the message catalogs (PO → MO, ``tools/i18n.py``) and archives the nile package
   (its modules made slim line for line by ``tools/slim.py`` and compiled to bytecode by Pyodide, and the
   compiled catalogs; fixed timestamps: the same sources give the same bytes) as nile.tar.gz, which
-  static/main.py (and the bot worker) unpack with Pyodide's unpackArchive;
+  static/archive.js unpacks for the page and both workers;
+- draws the home screen a first visit gets, in every language, with the app's own render code into
+  index.html (``first_visit_homes``), for static/boot.js to show before Python is up;
 - writes the service worker with the list of files to precache (all but PyScript chunks of
   features Nile does not use) and a version hash of them all.
 
@@ -145,12 +147,42 @@ def page_texts(lang: str = "en") -> dict[str, str]:
             "steps": [[at, messages.text(key, code)] for at, key in BOOT_STEPS],
             "failed": messages.text("boot.failed", code),
             "unknown": messages.text("boot.unknown_error", code),
-            "starting": messages.text("boot.starting", code),  # over the last screen, until Python is ready
+            "starting": messages.text("boot.starting", code),  # over the screen shown until Python is ready
+            "waiting": messages.text("boot.waiting", code),  # ...once a control was pressed there (it follows)
         }
         for code in messages.LANGUAGES
     }
     values["BOOT_TEXTS"] = html.escape(json.dumps(texts, ensure_ascii=False))
     return values
+
+
+def first_visit_homes() -> dict[str, str]:
+    """``{{HOME_SCREENS}}``: the home screen a first visit's Python draws, drawn here by the same code, for
+    static/boot.js to show before Python is up (issue 42): one ``<template id="home-xx">`` per language
+    and, once, ``<template id="home-sprite">``, the artwork every language's home draws from.
+
+    It is ``render_screen`` of the Controller ``nile.web.app.App`` makes for a browser with nothing stored
+    (no saved game, no backup, nothing deleted, the storage usable and its persistence not asked yet), so
+    Python's first redraw finds in ``#app`` the very HTML it draws and changes nothing the player sees
+    (static/morph.js). boot.js shows it only when the storage holds nothing that would change it."""
+    sys.path.insert(0, str(ROOT))
+    from nile import messages
+    from nile.games import load_save
+    from nile.web.controller import HOME, Controller
+    from nile.web.render import SPRITE_ID, render_screen, sprite
+    from nile.web.storage import Library
+    from nile.web.storage.store import MemoryStore
+
+    art = sprite()
+    templates = [f'<template id="home-sprite">{art}</template>']
+    for lang in messages.LANGUAGES:
+        controller = Controller(Library(MemoryStore(), load_save), lambda: 0, lang)
+        controller.resume()
+        screen = render_screen(controller)
+        if screen.name != HOME or not screen.html.startswith(art) or "<template" in screen.html:
+            raise SystemExit(f"build: a first visit's screen ({lang}) is not home after the artwork (#{SPRITE_ID})")
+        templates.append(f'<template id="home-{lang}">{screen.html[len(art):]}</template>')
+    return {"HOME_SCREENS": "\n  ".join(templates)}
 
 
 #: PyScript chunks that only load when a page uses a feature Nile does not use: CodeMirror (for
@@ -223,9 +255,10 @@ def build(out: Path, salt: str = "") -> str:
     out.mkdir(parents=True)
     dirs = vendor(out)
     modules = pyodide_part(out, dirs)
+    homes = first_visit_homes()
     for name in ("index.html", "pyscript.toml"):
         preloads = {"PYSCRIPT_PRELOADS": pyscript_preloads(out, dirs["VENDOR_PYSCRIPT"])}
-        (out / name).write_text(fill((ROOT / name).read_text(), {**dirs, **page_texts(), **preloads}))
+        (out / name).write_text(fill((ROOT / name).read_text(), {**dirs, **page_texts(), **preloads, **homes}))
     shutil.copy2(ROOT / "manifest.webmanifest", out / "manifest.webmanifest")
     shutil.copytree(ROOT / "static", out / "static", dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("vendor", "__pycache__"))

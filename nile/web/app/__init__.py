@@ -10,7 +10,7 @@ rules, written in its docstring:
   keyboard's focus kept, what just came scrolled into sight, the pieces' motion, the move's sound;
 - ``voice.py``: what a screen reader hears (the herald's sentences), appended to the live region ``#say``;
 - ``kept.py``: the screen kept in localStorage (``nile:last-screen``; never a secret bid) so that a reload
-  shows it at once, inert, while Python starts (``static/boot.js``);
+  shows it at once while Python starts (``static/boot.js``);
 - ``events.py``: clicks, keys, typing, form changes, imported files (size checked before reading), the
   window's size, sent to ``Controller.handle``;
 - ``workers.py``: the computer players and the coach, thinking in the bot worker;
@@ -137,7 +137,8 @@ def main() -> None:
     if js_str(loading) is not None:
         loading.remove()
     app.root.removeAttribute("hidden")
-    app.root.removeAttribute("inert")  # the screen boot.js showed from the last visit is live now
+    # the screen boot.js showed (the last visit's, or the build's home) is live now: boot.js clicks once what was
+    # pressed on it meanwhile, as it sees data-app-state turn "ready"
     starting = document.getElementById("starting")
     if js_str(starting) is not None:
         starting.remove()

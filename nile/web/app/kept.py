@@ -1,7 +1,8 @@
 """The screen kept for the next load: after a redraw the screen's HTML goes to localStorage.
 
 Kept under ``nile:last-screen`` (never a secret bid: the screen says whether it may be kept,
-``Screen.keep``), so that a reload shows it at once, inert, while Python starts (``static/boot.js``). It is
+``Screen.keep``), so that a reload shows it at once while Python starts (``static/boot.js``: a tap on it is
+done once Python is ready). It is
 written when the browser is idle after the redraw (at the latest ``KEEP_WITHIN_MS`` after it, at once when
 the page is left), only when what a reload would show changes, and never by a tab that shows another tab's
 game. Full or blocked storage just means the next load shows the loading screen.
