@@ -26,11 +26,11 @@ from typing import Any
 from .core.save import SaveError
 from .core.simulate import simulate
 from .games import GAMES, load_save
-from .kit.spec import GameSpec
+from .kit.spec import GameEntry
 from .messages import say
 
 
-def _variant_sets(spec: GameSpec, text: str) -> list[frozenset[str]]:
+def _variant_sets(spec: GameEntry, text: str) -> list[frozenset[str]]:
     known = spec.variants
     if text == "none":
         return [frozenset()]
@@ -47,7 +47,7 @@ def _variant_sets(spec: GameSpec, text: str) -> list[frozenset[str]]:
     return [chosen]
 
 
-def _player_counts(spec: GameSpec, text: str) -> list[int]:
+def _player_counts(spec: GameEntry, text: str) -> list[int]:
     try:
         counts = [int(x) for x in text.split(",") if x.strip()]
     except ValueError:

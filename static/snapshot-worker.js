@@ -20,7 +20,8 @@ self.onmessage = async (event) => {
     pyodide.runPython("import os, sys; os.makedirs('/home/pyodide', exist_ok=True); os.chdir('/home/pyodide')");
     await unpack(pyodide, bytes, "/home/pyodide");
     pyodide.runPython(`import sys\nif "/home/pyodide" not in sys.path: sys.path.insert(0, "/home/pyodide")\n`
-      + MODULES.map((m) => `import ${m}`).join("\n"));
+      + MODULES.map((m) => `import ${m}`).join("\n")
+      + "\nnile.games.load_all()"); // every game's rules too: the page imports them once its first screen is up
     const snapshot = pyodide.makeMemorySnapshot();
     await storeSnapshot(key, snapshot);
     postMessage({ kind: "stored", bytes: snapshot.length });

@@ -230,3 +230,14 @@ def token(state: str, crop: str, cx: float, cy: float) -> str:
     if state == "rotten":
         out += use("rot-cross", cx - 10, cy - 10, 20)
     return out
+
+
+def picture() -> str:
+    """The home screen's picture: the Nile between two banks, a palm, a boat and two crops."""
+    return (
+        '<svg class="game-picture" viewBox="0 0 96 64" aria-hidden="true">'
+        '<rect width="96" height="64" rx="8" fill="#e9d8a6"/><rect x="38" width="20" height="64" fill="#4f8fc0"/>'
+        '<path d="M40 20q4-3 8 0t8 0M40 52q4-3 8 0t8 0" stroke="#dbeefa" fill="none" stroke-width="2"/>'
+        + use("palm", 4, 22, 28, 31) + use("boat", 38, 28, 20, 13.3)
+        + use("crop-grapes", 64, 12, 22) + use("crop-flax", 66, 36, 20) + '</svg>'
+    )

@@ -7,13 +7,11 @@ shell imports nothing else from ``nile.banks``.
 
 from __future__ import annotations
 
-from ..kit.spec import GameSpec
 from . import bot, ui
-from .catalog import WORDS
-from .data import COLOURS, MAX_PLAYERS, MIN_PLAYERS
 from .determinize import resample_hidden
+from .entry import ENTRY
 from .invariants import violations
-from .options import VARIANTS, Options
+from .options import Options
 from .state import BanksState, new_game
 
 
@@ -22,23 +20,13 @@ def default_options(players: int, variants: frozenset[str] = frozenset()) -> Opt
     return Options.default(players, variants=variants, start="random")
 
 
-SPEC = GameSpec(
-    name="banks",
+SPEC = ENTRY.described(
     rules_version=BanksState.RULES_VERSION,
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    colours=tuple(COLOURS),
     options_from_json=Options.from_json,
     new_state=new_game,
     default_options=default_options,
     invariants=violations,
     resample_hidden=resample_hidden,
-    words=WORDS,
-    title="game.banks",
-    about="game.banks.about",
-    cost="cost.banks",
     ui=ui,
     bots=bot,
-    variants=tuple(sorted(VARIANTS)),
-    minutes=(45, 90),
 )

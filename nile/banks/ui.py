@@ -275,15 +275,8 @@ def refused_action(state: GameState, target: str, selection: dict[str, Any], int
 symbols = art.SYMBOLS
 
 
-def picture() -> str:
-    """The home screen's picture: the Nile between two banks, a palm, a boat and two crops."""
-    return (
-        '<svg class="game-picture" viewBox="0 0 96 64" aria-hidden="true">'
-        '<rect width="96" height="64" rx="8" fill="#e9d8a6"/><rect x="38" width="20" height="64" fill="#4f8fc0"/>'
-        '<path d="M40 20q4-3 8 0t8 0M40 52q4-3 8 0t8 0" stroke="#dbeefa" fill="none" stroke-width="2"/>'
-        + art.use("palm", 4, 22, 28, 31) + art.use("boat", 38, 28, 20, 13.3)
-        + art.use("crop-grapes", 64, 12, 22) + art.use("crop-flax", 66, 36, 20) + '</svg>'
-    )
+#: the home screen's picture (``nile.banks.art``: the home draws it without importing the rules)
+picture = art.picture
 
 
 # ---------------------------------------------------------------------- set-up (N2, N10–N13)

@@ -159,3 +159,10 @@ def icon(symbol: str, size: float, cls: str) -> str:
     it say the same)."""
     return (f'<svg class="{cls}" viewBox="0 0 {size:g} {size:g}" aria-hidden="true" focusable="false">'
             f'<use href="#cape-{symbol}"/></svg>')
+
+
+def picture() -> str:
+    """The home screen's picture: the game's own locomotive steaming across the savanna."""
+    return ('<svg class="game-picture" viewBox="0 0 96 64" aria-hidden="true">'
+            '<rect width="96" height="64" rx="8" fill="#b8cc74"/><use href="#cape-savanna" width="96" height="51.4"/>'
+            '<use href="#cape-loco" x="44" y="24" width="50" height="39.3" color="#c0392b"/></svg>')

@@ -26,6 +26,7 @@ from . import actions as act
 from . import diagrams as diagrams_module
 from . import moments, teach
 from .art import COIN, SYMBOLS, icon
+from .art import picture as art_picture
 from .board import CARD_H, CARD_W, card_svg, cards_words, route_svg, row_svg, terrain_svg
 from .catalog import advice_words
 from .data import RAIL_PRICE
@@ -138,11 +139,8 @@ def variants_of(state: GameState) -> frozenset[str]:
     return frozenset()
 
 
-def picture() -> str:
-    """The home screen's picture: the game's own locomotive steaming across the savanna (``nile.cape.art``)."""
-    return ('<svg class="game-picture" viewBox="0 0 96 64" aria-hidden="true">'
-            '<rect width="96" height="64" rx="8" fill="#b8cc74"/><use href="#cape-savanna" width="96" height="51.4"/>'
-            '<use href="#cape-loco" x="44" y="24" width="50" height="39.3" color="#c0392b"/></svg>')
+#: the home screen's picture (``nile.cape.art``: the home draws it without importing the rules)
+picture = art_picture
 
 
 # ---------------------------------------------------------------------- drawing

@@ -1,7 +1,9 @@
 """What a game hands the app: one description, everything the shell needs to know of it.
 
 A game is one package (e.g. An den Ufern des Nils) that builds one ``GameSpec``
-in its ``spec.py``; ``nile.games`` lists them. The shell (save format, command
+in its ``spec.py``, and one ``GameEntry`` in its ``entry.py``: what the home screen shows of it,
+with no import of its rules, and the way to the rest (issue 42: the first screen comes before any
+game's rules are imported). ``nile.games`` lists the entries. The shell (save format, command
 line, web app, tests) reaches a game only through this description, never by
 importing the game's modules, so the next game adds a package and one line.
 
@@ -13,7 +15,8 @@ the same commit as any change that makes an older save replay differently
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any, Protocol
 
 from ..core.actions import Action
@@ -143,3 +146,90 @@ class GameSpec:
     variants: tuple[str, ...] = ()
     #: rough minutes a game takes, for the home screen
     minutes: tuple[int, int] = (30, 60)
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """A game as the registry lists it: what the home screen shows (its names, players, time, picture, the
+    artwork symbols, its sentences), from modules light to import, and ``load``, which imports the rest — the
+    game's ``GameSpec`` — the first time the shell asks for any of it (``rules_version``, ``new_state``, ``ui``,
+    ``bots``…: the same names as ``GameSpec``'s). A first visit draws its home before any game's rules are
+    imported; the app loads them while the player looks (``nile.games.load_all``)."""
+
+    name: str
+    min_players: int
+    max_players: int
+    colours: tuple[str, ...]
+    words: Domain
+    #: the home screen's picture of the game, and its artwork as SVG symbols (the page's sprite)
+    picture: Callable[[], str]
+    symbols: str
+    title: str = ""
+    about: str = ""
+    cost: str = ""
+    setup_players: int = 3
+    variants: tuple[str, ...] = ()
+    minutes: tuple[int, int] = (30, 60)
+    #: the game's ``GameSpec``: a function that imports it (``from .banks.spec import SPEC``), given by the
+    #: registry (``loaded_by``: the game's spec imports its entry, so the entry cannot import its spec)
+    load: Callable[[], GameSpec] | None = None
+
+    def loaded_by(self, load: Callable[[], GameSpec]) -> GameEntry:
+        """This entry, whose rules ``load`` imports."""
+        return replace(self, load=load)
+
+    @classmethod
+    def of(cls, spec: GameSpec) -> GameEntry:
+        """The entry of a game already imported (a game registered by its spec: the tests' third game)."""
+        return cls(name=spec.name, min_players=spec.min_players, max_players=spec.max_players, colours=spec.colours,
+                   words=spec.words, picture=spec.ui.picture, symbols=spec.ui.symbols, load=lambda: spec,
+                   title=spec.title, about=spec.about, cost=spec.cost, setup_players=spec.setup_players,
+                   variants=spec.variants, minutes=spec.minutes)
+
+    def described(self, **rules: Any) -> GameSpec:
+        """The game's whole description: this entry's facts and ``rules`` (the ``GameSpec`` fields it lacks)."""
+        return GameSpec(name=self.name, min_players=self.min_players, max_players=self.max_players,
+                        colours=self.colours, words=self.words, title=self.title, about=self.about, cost=self.cost,
+                        setup_players=self.setup_players, variants=self.variants, minutes=self.minutes, **rules)
+
+    @cached_property
+    def spec(self) -> GameSpec:
+        """The game's ``GameSpec``, imported on first use."""
+        if self.load is None:
+            raise LookupError(f"the game {self.name!r} was registered without the way to its rules")
+        spec = self.load()
+        if spec.name != self.name:
+            raise ValueError(f"the entry {self.name!r} loads the game {spec.name!r}")
+        return spec
+
+    @property
+    def rules_version(self) -> int:
+        return self.spec.rules_version
+
+    @property
+    def options_from_json(self) -> Callable[[Any], Any]:
+        return self.spec.options_from_json
+
+    @property
+    def new_state(self) -> Callable[[Any, int], GameState]:
+        return self.spec.new_state
+
+    @property
+    def default_options(self) -> Callable[[int, frozenset[str]], Any]:
+        return self.spec.default_options
+
+    @property
+    def invariants(self) -> Callable[[Any], list[str]]:
+        return self.spec.invariants
+
+    @property
+    def resample_hidden(self) -> Callable[[Any, int | None, Rng], GameState]:
+        return self.spec.resample_hidden
+
+    @property
+    def ui(self) -> GameUI:
+        return self.spec.ui
+
+    @property
+    def bots(self) -> BotKnowledge:
+        return self.spec.bots

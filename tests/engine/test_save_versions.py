@@ -45,7 +45,7 @@ def bumped(spec, new_state=None):
 
 def at_rules(version):
     """The registry as a release playing rules ``version`` with today's engine would have it."""
-    return {"banks": dataclasses.replace(GAMES["banks"], rules_version=version)}
+    return {"banks": dataclasses.replace(GAMES["banks"].spec, rules_version=version)}
 
 
 def test_every_save_names_its_rules_version():
@@ -112,7 +112,7 @@ def test_a_newer_format_is_refused_as_too_new_whatever_its_fields():
 
 def test_a_save_from_older_rules_that_still_replays_loads():
     s = played()
-    games = bumped(GAMES["banks"])
+    games = bumped(GAMES["banks"].spec)
     assert save.load(save.to_json(s), games) == s
     if CURRENT == 1:
         assert save.load(as_format_1(s), games) == s
@@ -121,7 +121,7 @@ def test_a_save_from_older_rules_that_still_replays_loads():
 def test_a_save_from_older_rules_that_no_longer_replays_says_the_rules_changed():
     s = played()
     # the next release draws differently: the same seed deals other cards
-    games = bumped(GAMES["banks"], new_state=lambda options, seed: BanksState(options, seed ^ 0x5DEECE66D))
+    games = bumped(GAMES["banks"].spec, new_state=lambda options, seed: BanksState(options, seed ^ 0x5DEECE66D))
     saves = [save.to_json(s)] + ([as_format_1(s)] if CURRENT == 1 else [])
     for data in saves:
         with pytest.raises(save.SaveError) as info:
@@ -148,7 +148,7 @@ def test_older_rules_with_options_the_new_rules_reject_say_the_rules_changed():
     def strict(data):
         raise ValueError("no such options any more")
 
-    spec = GAMES["banks"]
+    spec = GAMES["banks"].spec
     games = {"banks": dataclasses.replace(spec, rules_version=CURRENT + 1, options_from_json=strict)}
     with pytest.raises(save.SaveError) as info:
         save.load(save.to_json(played()), games)
@@ -158,7 +158,7 @@ def test_older_rules_with_options_the_new_rules_reject_say_the_rules_changed():
 @pytest.mark.parametrize("lang", sorted(LANGUAGES))
 def test_the_rules_errors_are_said_in_every_language(lang):
     s = played()
-    games = bumped(GAMES["banks"], new_state=lambda options, seed: BanksState(options, seed ^ 1))
+    games = bumped(GAMES["banks"].spec, new_state=lambda options, seed: BanksState(options, seed ^ 1))
     with pytest.raises(save.SaveError) as info:
         save.load(save.to_json(s), games)
     too_new = save.SaveError("save.rules_too_new", saved=3, current=1)

@@ -10,6 +10,7 @@ import pytest
 from nile.banks.data import FIELDS
 from nile.banks.state import ACTIONS, START_BID
 from nile.games import GAMES, load_save
+from nile.kit.spec import GameEntry
 from nile.messages import say
 from nile.messages import text as msg
 from nile.web.controller import GAME, HOME, LANG_KEY, SETUP, Controller
@@ -339,9 +340,10 @@ def test_a_save_from_other_rules_is_kept_said_in_plain_words_and_still_exported(
     c.keeper.autosave()
     gid = c.game_id
     text = store.get(PREFIX + gid)
-    spec = GAMES["banks"]
+    spec = GAMES["banks"].spec
     # the next release: rules version 2, whose set-up draws differently
-    monkeypatch.setitem(GAMES, "banks", replace(spec, rules_version=2, new_state=lambda o, seed: spec.new_state(o, seed ^ 5)))
+    later = replace(spec, rules_version=2, new_state=lambda o, seed: spec.new_state(o, seed ^ 5))
+    monkeypatch.setitem(GAMES, "banks", GameEntry.of(later))
     again = controller(store)
     again.resume()
     html = render_app(again)

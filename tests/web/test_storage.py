@@ -153,7 +153,7 @@ def next_release(replays_old_games=False):
     """The load function and rules of a release that bumped Nile's rules version."""
     make = BanksV2SameDraws if replays_old_games else BanksV2
     later = BanksState.RULES_VERSION + 1
-    games = {"banks": dataclasses.replace(GAMES["banks"], rules_version=later, new_state=make)}
+    games = {"banks": dataclasses.replace(GAMES["banks"].spec, rules_version=later, new_state=make)}
     return (lambda data: save.load(data, games)), {"banks": later}
 
 

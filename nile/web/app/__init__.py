@@ -28,11 +28,11 @@ import gc
 import traceback
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
 from ...bots import protocol
-from ...games import load_save
+from ...games import load_all, load_save
 from ...messages import pick_language
 from ...messages import text as msg
 from ..controller import LANG_KEY, Controller
@@ -145,3 +145,20 @@ def main() -> None:
     document.body.dataset.build = protocol.BUILD  # which version of Nile this page runs
     document.body.dataset.appState = "ready"
     window.nileApp = create_proxy(app)  # keeps the app (and its proxies) alive
+    _load_games_when_idle()
+
+
+def _load_games_when_idle() -> None:
+    """Every game's rules imported once the first screen is up, while the player looks at it: a first visit's
+    home imports none (issue 42: ``nile.games``' entries), so that ready comes sooner; the first click on a
+    game would otherwise pay for the import. Then out of the collector's sight, as what came before."""
+
+    def load(*_: object) -> None:
+        load_all()
+        gc.freeze()
+
+    idle = getattr(window, "requestIdleCallback", None)
+    if idle is not None:
+        idle(create_once_callable(load))
+    else:
+        js.setTimeout(create_once_callable(load), 200)

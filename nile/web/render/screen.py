@@ -51,7 +51,7 @@ def sprite() -> str:
 
 
 def _sprite() -> str:
-    symbols = "".join(spec.ui.symbols for spec in GAMES.values())
+    symbols = "".join(entry.symbols for entry in GAMES.values())  # from each game's entry: its rules stay unimported
     return f'<svg id="{SPRITE_ID}" class="sprite" aria-hidden="true" focusable="false" width="0" height="0">{symbols}</svg>'
 
 

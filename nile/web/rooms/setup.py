@@ -48,10 +48,12 @@ class Setup(Room):
     def __init__(self, core: Core, keeper: Keeper, tutor: Tutor) -> None:
         super().__init__(core)
         self.keeper, self.tutor = keeper, tutor
-        self._form = new_form(DEFAULT_GAME)
+        self._form: SetupForm | None = None  # made when first asked for: the home imports no game's rules
 
     @property
     def form(self) -> SetupForm:
+        if self._form is None:
+            self._form = new_form(DEFAULT_GAME)
         return self._form
 
     @form.setter
