@@ -5,6 +5,8 @@ click timed from ``el.click()`` to the next frame, split at the end of the click
 callback, and the app's own time split where ``nile.web.app`` marks it (``data-last-split``). ``clicks``
 plays *An den Ufern des Nils* (the issue's target is this game's p95), ``clicks-cape`` *Vom Kap bis Kairo*.
 ``--trace`` writes a Chromium trace (``tools/bench/trace_clicks.py`` reads it), ``--profile`` a CPU profile;
+``NILE_BENCH_CPU=4`` in the environment slows the page's CPU that many times once it is ready (CDP
+``Emulation.setCPUThrottlingRate``: where a click's time goes on the ``tablet`` part's old tablet);
 ``tools/bench/paired.py`` runs these parts for two builds in turn.
 """
 
@@ -163,6 +165,13 @@ def profiling(context: Any, page: Any, path: str | None) -> Iterator[None]:
         Path(path).write_text(json.dumps(cdp.send("Profiler.stop")["profile"]), encoding="utf-8")
 
 
+def _slow_cpu(context: Any, page: Any) -> None:
+    """The page's CPU slowed ``NILE_BENCH_CPU`` times (4: the tablet part's old tablet), when that is set."""
+    rate = float(os.environ.get("NILE_BENCH_CPU", "1"))
+    if rate != 1:
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
+
+
 def bench_clicks(pw: Any, served: Served, cfg: dict[str, Any], game: str = "banks") -> dict[str, Any]:
     n = cfg["clicks"]
     log(f"clicks ({game}): at least {n} clicks, until a 3-player game played through the UI is over ...")
@@ -178,6 +187,7 @@ def bench_clicks(pw: Any, served: Served, cfg: dict[str, Any], game: str = "bank
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(served.url, timeout=BOOT_TIMEOUT_MS)
     page.wait_for_selector(READY, state="attached", timeout=BOOT_TIMEOUT_MS)
+    _slow_cpu(context, page)
     rng = random.Random(SEED)
     samples: list[dict[str, Any]] = []
     stuck = noop = games_started = games_finished = 0
