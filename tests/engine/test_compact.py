@@ -1,0 +1,104 @@
+"""A save in few characters, for a game passed by link (nile.core.compact, issue 44's groundwork).
+
+The link is each action's place in its seat's legal list, compressed: it must give back exactly the game it
+was made from (sealed bids included: N11's hippo auction, N12's start-player bids, Kap's bids), stay short
+(a whole random game of Nile well under 2,000 characters), and refuse anything damaged, cut short or not ours
+with a sentence, never a crash."""
+
+from __future__ import annotations
+
+import statistics
+
+import pytest
+
+from nile.core import compact, save
+from nile.core.rng import Rng
+from nile.core.save import SaveError
+from nile.games import GAMES
+
+
+def random_game(game: str, players: int, seed: int, variants: frozenset[str] = frozenset(), stop: int | None = None):
+    spec = GAMES[game]
+    state = spec.new_state(spec.default_options(players, variants), seed)
+    rng = Rng(seed * 7 + 1)
+    while not state.is_terminal() and (stop is None or len(state.history) < stop):
+        seats = state.to_act()
+        player = seats[rng.below(len(seats))]
+        legal = state.legal_actions(player)
+        state.apply(legal[rng.below(len(legal))], player)
+    return state
+
+
+CASES = [("banks", 3, frozenset()), ("banks", 4, frozenset({"N11", "N12"})), ("banks", 5, frozenset({"N10", "N11", "N12", "N13"})),
+         ("cape", 2, frozenset()), ("cape", 4, frozenset())]
+
+
+@pytest.mark.parametrize("game,players,variants", CASES)
+def test_a_link_gives_back_the_whole_game_it_was_made_from(game, players, variants):
+    state = random_game(game, players, 11, variants)
+    link = compact.pack(state, GAMES)
+    assert compact.unpack(link, GAMES) == save.to_json(state)
+    again = compact.load_link(link, GAMES)
+    assert again.history == state.history and again.is_terminal() and again.result() == state.result()
+
+
+def test_a_game_in_the_middle_of_a_sealed_auction_comes_back_with_the_bids_already_made():
+    """Several seats to act at once: the link says which of them played each bid."""
+    state = random_game("banks", 4, 3, frozenset({"N11", "N12"}), stop=1)
+    while len(state.to_act()) < 2 or not any(state.secret_decided()):
+        if state.is_terminal():
+            pytest.skip("no auction with a bid made in this game")
+        seats = state.to_act()
+        state.apply(state.legal_actions(seats[-1])[0], seats[-1])
+    again = compact.load_link(compact.pack(state, GAMES), GAMES)
+    assert again.history == state.history and again.to_act() == state.to_act()
+
+
+def test_a_whole_random_game_of_nile_fits_a_link_of_2000_characters():
+    lengths = [len(compact.pack(random_game("banks", 3, seed), GAMES)) for seed in range(6)]
+    assert max(lengths) <= 2000, lengths
+    assert statistics.median(lengths) < 0.1 * statistics.median(len(save.dumps(random_game("banks", 3, s))) for s in range(3))
+
+
+def test_the_link_uses_only_characters_a_url_fragment_keeps():
+    link = compact.pack(random_game("cape", 3, 5), GAMES)
+    assert link.startswith("1.") and set(link) <= set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_.")
+
+
+@pytest.mark.parametrize("damage", ["cut", "flipped", "other version", "not base64", "empty", "junk"])
+def test_a_damaged_link_is_refused_with_a_sentence(damage):
+    link = compact.pack(random_game("banks", 3, 8, stop=120), GAMES)
+    bad = {
+        "cut": link[: len(link) * 2 // 3],
+        "flipped": link[:40] + ("A" if link[40] != "A" else "B") + link[41:],
+        "other version": "9" + link[1:],
+        "not base64": link[:30] + "!*" + link[32:],
+        "empty": "1.",
+        "junk": "hello world",
+    }[damage]
+    with pytest.raises(SaveError) as refused:
+        compact.load_link(bad, GAMES)
+    assert refused.value.key in ("save.link_damaged", "save.bad_action")
+
+
+def test_a_link_of_a_game_this_app_does_not_know_says_so():
+    import base64
+    import json
+    import zlib
+
+    raw = json.dumps({"g": "chess", "r": 1, "o": {}, "s": 1}).encode() + b"\n"
+    link = "1." + base64.urlsafe_b64encode(zlib.compress(raw)).decode().rstrip("=")
+    with pytest.raises(SaveError) as refused:
+        compact.load_link(link, GAMES)
+    assert refused.value.key == "save.unknown_game"
+
+
+def test_a_link_that_would_inflate_beyond_any_game_is_refused_before_it_is_read_whole():
+    import base64
+    import zlib
+
+    bomb = "1." + base64.urlsafe_b64encode(zlib.compress(b'{"g":"banks"}\n' + b"\0" * 5_000_000, 9)).decode()
+    assert len(bomb) < 20_000
+    with pytest.raises(SaveError) as refused:
+        compact.load_link(bomb, GAMES)
+    assert refused.value.key == "save.link_damaged"
