@@ -15,7 +15,7 @@ the same commit as any change that makes an older save replay differently
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import cached_property
 from typing import Any, Protocol
 
@@ -109,33 +109,19 @@ def exact_outcome(entries: Sequence[Any]) -> tuple[Any, ...]:
     return tuple((e.key, str(e.params)) for e in entries)
 
 
-@dataclass(frozen=True)
-class GameSpec:
+@dataclass(frozen=True, kw_only=True)
+class GameFacts:
+    """What the shell knows of a game before its rules: the facts a ``GameSpec`` and a ``GameEntry`` share."""
+
     #: the name a save file uses (``"banks"``); also the message key prefix ``game.<name>``
     name: str
-    #: bumped whenever older saves could replay differently (see module docstring)
-    rules_version: int
     min_players: int
     max_players: int
     #: the colours a seat may take, in set-up order
     colours: tuple[str, ...]
-    #: options from their JSON form (checked: ``OptionsError`` says what is wrong)
-    options_from_json: Callable[[Any], Any]
-    #: a new game from options and a seed
-    new_state: Callable[[Any, int], GameState]
-    #: options for random play and tests: (players, variant set or None = the game's default)
-    default_options: Callable[[int, frozenset[str]], Any]
-    #: every broken invariant of a state, as sentences (empty when all hold)
-    invariants: Callable[[Any], list[str]]
-    #: a copy of the state with everything ``player`` cannot see redrawn (bots, leak tests)
-    resample_hidden: Callable[[Any, int | None, Rng], GameState]
     #: the game's sentences: its PO catalogs and how its log parameters read; the registry hands it
     #: to the word layer
     words: Domain
-    #: the game's screen: targets from the legal actions, the board, set-up choices, the end (``GameUI``)
-    ui: GameUI
-    #: what the computer players know of the game (``BotKnowledge``)
-    bots: BotKnowledge
     #: catalog keys of the game's name, its one line on Home, and what an action costs ("{cost} AP")
     title: str = ""
     about: str = ""
@@ -147,29 +133,44 @@ class GameSpec:
     #: rough minutes a game takes, for the home screen
     minutes: tuple[int, int] = (30, 60)
 
+    def facts(self) -> dict[str, Any]:
+        """These facts by name, to build another description of the same game from."""
+        return {f.name: getattr(self, f.name) for f in fields(GameFacts)}
 
-@dataclass(frozen=True)
-class GameEntry:
-    """A game as the registry lists it: what the home screen shows (its names, players, time, picture, the
-    artwork symbols, its sentences), from modules light to import, and ``load``, which imports the rest — the
-    game's ``GameSpec`` — the first time the shell asks for any of it (``rules_version``, ``new_state``, ``ui``,
-    ``bots``…: the same names as ``GameSpec``'s). A first visit draws its home before any game's rules are
-    imported; the app loads them while the player looks (``nile.games.load_all``)."""
 
-    name: str
-    min_players: int
-    max_players: int
-    colours: tuple[str, ...]
-    words: Domain
+@dataclass(frozen=True, kw_only=True)
+class GameSpec(GameFacts):
+    """Everything the shell needs of a game: its facts, and its rules, screen and bots."""
+
+    #: bumped whenever older saves could replay differently (see module docstring)
+    rules_version: int
+    #: options from their JSON form (checked: ``OptionsError`` says what is wrong)
+    options_from_json: Callable[[Any], Any]
+    #: a new game from options and a seed
+    new_state: Callable[[Any, int], GameState]
+    #: options for random play and tests: (players, variant set or None = the game's default)
+    default_options: Callable[[int, frozenset[str]], Any]
+    #: every broken invariant of a state, as sentences (empty when all hold)
+    invariants: Callable[[Any], list[str]]
+    #: a copy of the state with everything ``player`` cannot see redrawn (bots, leak tests)
+    resample_hidden: Callable[[Any, int | None, Rng], GameState]
+    #: the game's screen: targets from the legal actions, the board, set-up choices, the end (``GameUI``)
+    ui: GameUI
+    #: what the computer players know of the game (``BotKnowledge``)
+    bots: BotKnowledge
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameEntry(GameFacts):
+    """A game as the registry lists it: what the home screen shows (its facts, picture and artwork symbols), from
+    modules light to import, and ``load``, which imports the rest — the game's ``GameSpec`` — the first time the
+    shell asks for any of it (``rules_version``, ``new_state``, ``ui``, ``bots``…: the same names as
+    ``GameSpec``'s). A first visit draws its home before any game's rules are imported; the app loads them while
+    the player looks (``nile.games.load_all``)."""
+
     #: the home screen's picture of the game, and its artwork as SVG symbols (the page's sprite)
     picture: Callable[[], str]
     symbols: str
-    title: str = ""
-    about: str = ""
-    cost: str = ""
-    setup_players: int = 3
-    variants: tuple[str, ...] = ()
-    minutes: tuple[int, int] = (30, 60)
     #: the game's ``GameSpec``: a function that imports it (``from .banks.spec import SPEC``), given by the
     #: registry (``loaded_by``: the game's spec imports its entry, so the entry cannot import its spec)
     load: Callable[[], GameSpec] | None = None
@@ -181,16 +182,11 @@ class GameEntry:
     @classmethod
     def of(cls, spec: GameSpec) -> GameEntry:
         """The entry of a game already imported (a game registered by its spec: the tests' third game)."""
-        return cls(name=spec.name, min_players=spec.min_players, max_players=spec.max_players, colours=spec.colours,
-                   words=spec.words, picture=spec.ui.picture, symbols=spec.ui.symbols, load=lambda: spec,
-                   title=spec.title, about=spec.about, cost=spec.cost, setup_players=spec.setup_players,
-                   variants=spec.variants, minutes=spec.minutes)
+        return cls(**spec.facts(), picture=spec.ui.picture, symbols=spec.ui.symbols, load=lambda: spec)
 
     def described(self, **rules: Any) -> GameSpec:
         """The game's whole description: this entry's facts and ``rules`` (the ``GameSpec`` fields it lacks)."""
-        return GameSpec(name=self.name, min_players=self.min_players, max_players=self.max_players,
-                        colours=self.colours, words=self.words, title=self.title, about=self.about, cost=self.cost,
-                        setup_players=self.setup_players, variants=self.variants, minutes=self.minutes, **rules)
+        return GameSpec(**self.facts(), **rules)
 
     @cached_property
     def spec(self) -> GameSpec:
