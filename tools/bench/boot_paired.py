@@ -41,7 +41,7 @@ from boot import (  # noqa: E402 - tools/bench/boot.py: the browser part's probe
     SNAPSHOT_JS,
     returning_storage,
 )
-from common import BOOT_TIMEOUT_MS, READY, STOCK_DIR, launch_kwargs  # noqa: E402
+from common import BOOT_TIMEOUT_MS, READY, add_bare_pages, launch_kwargs  # noqa: E402
 
 FLOOR_MAIN = ('import js\njs.performance.mark("nile:start")\njs.performance.mark("nile:imported")\n'
               'js.document.getElementById("loading").remove()\njs.document.body.dataset.appState = "ready"\n')
@@ -57,12 +57,7 @@ def sites(dists: list[str], floor: bool, bare: bool, tmp: Path) -> dict[str, tup
         shutil.copytree(dists[-1], extra)
         (extra / "static" / "main.py").write_text(FLOOR_MAIN)
         pyodide = next((extra / "static" / "vendor").glob("pyodide-*")).name
-        (extra / STOCK_DIR).mkdir()
-        for name in ("python_stdlib.zip", "pyodide-lock.json"):  # the bare page starts Pyodide as it comes
-            shutil.copy2(ROOT / "node_modules" / "pyodide" / name, extra / STOCK_DIR / name)
-        for name in ("bench-bare.html", "bench-bare.js"):
-            text = (ROOT / "tools" / "bench" / name).read_text().replace("{{PYODIDE_DIR}}", f"static/vendor/{pyodide}")
-            (extra / name).write_text(text.replace("{{STOCK_DIR}}", STOCK_DIR))
+        add_bare_pages(extra, f"static/vendor/{pyodide}")
         if floor:
             out["floor"] = (extra, "")
         if bare:

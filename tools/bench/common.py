@@ -112,14 +112,22 @@ def machine() -> dict[str, Any]:
 #: ships a cut library, tools/stdlib.py, and a lock file without packages)
 STOCK_DIR = "bench-stock"
 
-def _site_folder(main_py: str | None, stock_stdlib: bool) -> Path:
-    """A temporary folder that links to dist/'s files, with Pyodide's own standard library and lock file in
-    ``bench-stock/``, and ``Served``'s replacements of static/main.py or of the library the page starts from."""
-    folder = Path(tempfile.mkdtemp(prefix="nile-bench-site-"))
-    stock = ROOT / "node_modules" / "pyodide"
+def add_bare_pages(folder: Path, pyodide_dir: str) -> None:
+    """The bench's bare pages (tools/bench/bench-bare.*: Pyodide booted, nothing else) written into a served
+    ``folder``, with Pyodide's own standard library and lock file in ``bench-stock/``: they start Pyodide as it
+    comes, not as the site ships it (a cut library, tools/stdlib.py)."""
     (folder / STOCK_DIR).mkdir()
-    for name in ("python_stdlib.zip", "pyodide-lock.json"):  # Pyodide's own, for the bare pages
-        shutil.copy2(stock / name, folder / STOCK_DIR / name)
+    for name in ("python_stdlib.zip", "pyodide-lock.json"):
+        shutil.copy2(ROOT / "node_modules" / "pyodide" / name, folder / STOCK_DIR / name)
+    for name in ("bench-bare.html", "bench-bare.js", "bench-bare-worker.js"):
+        text = (HERE / name).read_text().replace("{{PYODIDE_DIR}}", pyodide_dir).replace("{{STOCK_DIR}}", STOCK_DIR)
+        (folder / name).write_text(text)
+
+
+def _site_folder(main_py: str | None, stock_stdlib: bool) -> Path:
+    """A temporary folder that links to dist/'s files, with ``Served``'s replacements of static/main.py or of the
+    library the page starts from."""
+    folder = Path(tempfile.mkdtemp(prefix="nile-bench-site-"))
     replaced = {}
     if main_py is not None:
         replaced["main.py"] = main_py
@@ -160,9 +168,7 @@ class Served:
         self.pyodide_dir = f"static/vendor/{vendor[-1].name}"
         self.pyodide_version = vendor[-1].name.split("-", 1)[1]
         self.dir = _site_folder(main_py, stock_stdlib)
-        for name in ("bench-bare.html", "bench-bare.js", "bench-bare-worker.js"):
-            text = (HERE / name).read_text().replace("{{PYODIDE_DIR}}", self.pyodide_dir).replace("{{STOCK_DIR}}", STOCK_DIR)
-            (self.dir / name).write_text(text)
+        add_bare_pages(self.dir, self.pyodide_dir)
         self.log: list[tuple[float, str, int]] = []
         entries = self.log
 
