@@ -16,6 +16,12 @@ import { dropSnapshots, readSnapshot, snapshotKey, switchedOff } from "./snapsho
 export * from "../{{VENDOR_PYODIDE}}/pyodide.mjs";
 
 const ARCHIVE = new URL("../nile.tar.gz", import.meta.url).href;
+// its bytes, read once (preloaded by index.html): both the snapshot's key and the unpacking need them
+let archiveBytes = null;
+const readArchive = () => (archiveBytes ??= fetch(ARCHIVE).then((response) => {
+  if (!response.ok) throw new Error(`nile.tar.gz: HTTP ${response.status}`);
+  return response.arrayBuffer();
+}));
 // PyScript takes the interpreter module's folder for Pyodide's: it is the vendored one
 const INDEX_URL = new URL("../{{VENDOR_PYODIDE}}/", import.meta.url).href;
 // the standard library cut to what the page imports, compiled (tools/stdlib.py; the bot worker and the
@@ -46,7 +52,7 @@ const HOME = "/home/pyodide";
 export async function loadPyodide(given) {
   const started = await start(given);
   try {
-    await unpack(started, await (await fetch(ARCHIVE)).arrayBuffer(), HOME);
+    await unpack(started, await readArchive(), HOME);
     window.nileUnpacked = true;
   } catch (error) {
     console.warn("nile.tar.gz not unpacked before Python:", error);
@@ -62,7 +68,7 @@ async function start(given) {
   }
   let key = null;
   try {
-    const archive = await (await fetch(ARCHIVE)).arrayBuffer(); // preloaded by index.html: no second download
+    const archive = await readArchive();
     key = await snapshotKey(archive, pyodide.version);
     const snapshot = await readSnapshot(key);
     if (snapshot) {
