@@ -103,7 +103,7 @@ def unpack(text: str, games: Mapping[str, Rules]) -> dict[str, Any]:
     state = load(save, games)  # the game, its rules and options as any save's (what is wrong with them, said so)
     if head["r"] != games[head["g"]].rules_version:  # older rules: the places were in other legal lists
         raise SaveError("save.rules_changed", saved=head["r"], current=games[head["g"]].rules_version,
-                        why=SaveError("save.link_damaged"))
+                        why=SaveError("save.link_other_rules"))
     try:
         save["actions"] = _texts(state, numbers)
     except (ValueError, IndexError):

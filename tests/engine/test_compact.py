@@ -102,3 +102,14 @@ def test_a_link_that_would_inflate_beyond_any_game_is_refused_before_it_is_read_
     with pytest.raises(SaveError) as refused:
         compact.load_link(bomb, GAMES)
     assert refused.value.key == "save.link_damaged"
+
+
+def test_a_link_from_older_rules_says_its_moves_need_those_rules():
+    """Its moves are places in the legal lists of the rules it was played by: another release cannot read them."""
+    import dataclasses
+
+    link = compact.pack(random_game("cape", 2, 4, stop=30), GAMES)
+    later = {name: dataclasses.replace(entry.spec, rules_version=entry.rules_version + 1) for name, entry in GAMES.items()}
+    with pytest.raises(SaveError) as refused:
+        compact.load_link(link, later)
+    assert refused.value.key == "save.rules_changed" and refused.value.params["why"].key == "save.link_other_rules"
