@@ -11,8 +11,9 @@ Nile (``tests/engine/test_compact.py`` measures it).
 Reading one back (``unpack``) replays the indices to recover the actions' texts, which gives an ordinary
 save: ``nile.core.save.load`` then replays that and checks every rule, as for a file. A link that is not
 ours, damaged, cut short or names an action that is not there is refused with ``save.link_damaged``;
-nothing in it is run or trusted. What the link does not do yet (the issue's shared game id, seats held,
-sealed bids' commitments, seed contributions) belongs to the layer that will carry it.
+nothing in it is run or trusted. What the devices of a game must agree on besides the moves (a seed nobody
+chose alone, sealed bids as commitments until every bid is in, merging a link into the stored copy) is
+``nile.core.remote``'s.
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from .builders import blank, put_field
 from .test_protocol import finished_game
 
 NILE = Path(__file__).resolve().parents[2] / "nile"
-KEY_IN_CODE = re.compile(r'''(?:Error\(|return |_log\()\s*"((?:why|save|options|parse|turn|round|game|field|water|rot|desert|bid|setup|tide|score|auction|joker|hoard|refresh|buy|sow|grow|harvest|ebb|flood|cape)\.[a-z_.]+)"''')
+KEY_IN_CODE = re.compile(r'''(?:Error\(|return |_log\()\s*"((?:why|save|link|options|parse|turn|round|game|field|water|rot|desert|bid|setup|tide|score|auction|joker|hoard|refresh|buy|sow|grow|harvest|ebb|flood|cape)\.[a-z_.]+)"''')
 #: the plural rule each language's catalog must follow: count → form index
 PLURAL_RULES = {"en": {0: 1, 1: 0, 2: 1}, "de": {0: 1, 1: 0, 2: 1}, "nl": {0: 1, 1: 0, 2: 1}, "fr": {0: 0, 1: 0, 2: 1}}
 
