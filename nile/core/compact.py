@@ -13,7 +13,8 @@ save: ``nile.core.save.load`` then replays that and checks every rule, as for a 
 ours, damaged, cut short or names an action that is not there is refused with ``save.link_damaged``;
 nothing in it is run or trusted. What the devices of a game must agree on besides the moves (a seed nobody
 chose alone, sealed bids as commitments until every bid is in, merging a link into the stored copy) is
-``nile.core.remote``'s.
+``nile.core.remote``'s; a device's record of such a game, and the ``extra`` its links carry in their head, are
+``nile.core.correspondence``'s.
 """
 
 from __future__ import annotations
@@ -57,10 +58,13 @@ def _read_varints(data: bytes) -> list[int]:
     return values
 
 
-def pack(state: GameState, games: Mapping[str, Rules]) -> str:
-    """``state``'s game from its start, as the link's text."""
+def pack(state: GameState, games: Mapping[str, Rules], extra: Mapping[str, Any] | None = None) -> str:
+    """``state``'s game from its start, as the link's text; ``extra``: what else the link carries, in its head
+    (``nile.core.correspondence``: the game's id, its devices, sealed bids), as JSON."""
     spec = games[state.GAME]
     head = {"g": state.GAME, "r": spec.rules_version, "o": state.options_json(), "s": state.seed}
+    if extra is not None:
+        head["x"] = dict(extra)
     replay = spec.new_state(spec.options_from_json(head["o"]), state.seed)
     moves = bytearray()
     for player, action in state.history:
@@ -69,7 +73,16 @@ def pack(state: GameState, games: Mapping[str, Rules]) -> str:
             _varint(seats.index(player), moves)
         _varint(replay.legal_actions(player).index(action), moves)
         replay.apply(action, player)
-    raw = json.dumps(head, separators=(",", ":"), sort_keys=True).encode() + b"\n" + bytes(moves)
+    return _text(head, bytes(moves))
+
+
+def pack_unseeded(game: str, games: Mapping[str, Rules], options: Mapping[str, Any], extra: Mapping[str, Any]) -> str:
+    """A game whose seed is not made yet (its devices are still promising their secrets): no seed, no moves."""
+    return _text({"g": game, "r": games[game].rules_version, "o": dict(options), "x": dict(extra)}, b"")
+
+
+def _text(head: Mapping[str, Any], moves: bytes) -> str:
+    raw = json.dumps(head, separators=(",", ":"), sort_keys=True).encode() + b"\n" + moves
     return VERSION + "." + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
 
 
@@ -84,8 +97,10 @@ def _inflate(text: str) -> tuple[dict[str, Any], list[int]]:
         raise ValueError("too large, or cut short")
     head_text, _, moves = raw.partition(b"\n")
     head = json.loads(head_text)
-    if not isinstance(head, dict) or set(head) != {"g", "r", "o", "s"}:
+    if not isinstance(head, dict) or not {"g", "r", "o"} <= set(head) <= {"g", "r", "o", "s", "x"}:
         raise ValueError("no game named")
+    if ("s" not in head and ("x" not in head or moves)) or not isinstance(head.get("x", {}), dict):
+        raise ValueError("moves without a seed")
     return head, _read_varints(moves)
 
 
@@ -93,23 +108,36 @@ def unpack(text: str, games: Mapping[str, Rules]) -> dict[str, Any]:
     """The save a link holds (``{format, game, rules, options, seed, actions}``), its actions' texts recovered by
     replaying their places in the legal lists; ``SaveError`` for anything that is not a whole link of ours.
     ``nile.core.save.load`` checks it as any save (``load_link`` does both)."""
+    save, _ = read(text, games)
+    if save["seed"] is None:
+        raise SaveError("save.link_damaged")
+    return save
+
+
+def read(text: str, games: Mapping[str, Rules]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """What a link holds: its save (its ``seed`` None, no actions, while the game has none yet: ``pack_unseeded``)
+    and what else its head carries (``pack``'s ``extra``; ``{}`` when none). A link without a seed is checked for
+    its game, rules and options all the same."""
     if len(text) > MAX_BYTES:
         raise SaveError("save.too_large", chars=len(text))
     try:
         head, numbers = _inflate(text)
     except (ValueError, binascii.Error, zlib.error, UnicodeDecodeError):
         raise SaveError("save.link_damaged") from None
-    save = {"format": FORMAT_VERSION, "game": head["g"], "rules": head["r"], "options": head["o"], "seed": head["s"],
+    extra = head.get("x", {})
+    save = {"format": FORMAT_VERSION, "game": head["g"], "rules": head["r"], "options": head["o"], "seed": head.get("s", 0),
             "actions": []}
     state = load(save, games)  # the game, its rules and options as any save's (what is wrong with them, said so)
     if head["r"] != games[head["g"]].rules_version:  # older rules: the places were in other legal lists
         raise SaveError("save.rules_changed", saved=head["r"], current=games[head["g"]].rules_version,
                         why=SaveError("save.link_other_rules"))
+    if "s" not in head:
+        return dict(save, seed=None), extra
     try:
         save["actions"] = _texts(state, numbers)
     except (ValueError, IndexError):
         raise SaveError("save.link_damaged") from None
-    return save
+    return save, extra
 
 
 def _texts(state: GameState, numbers: list[int]) -> list[str]:

@@ -113,3 +113,21 @@ def test_a_link_from_older_rules_says_its_moves_need_those_rules():
     with pytest.raises(SaveError) as refused:
         compact.load_link(link, later)
     assert refused.value.key == "save.rules_changed" and refused.value.params["why"].key == "save.link_other_rules"
+
+
+def test_a_link_carries_what_else_its_head_is_given_and_a_game_without_a_seed_yet():
+    """``extra`` for the devices of a game played from afar (nile.core.correspondence); before the seed is mixed
+    a link names the game and its options only, and is no save."""
+    state = random_game("cape", 2, 4, stop=6)
+    saved, extra = compact.read(compact.pack(state, GAMES, {"i": "abc"}), GAMES)
+    assert saved == save.to_json(state) and extra == {"i": "abc"}
+    unseeded = compact.pack_unseeded("cape", GAMES, state.options_json(), {"i": "abc"})
+    saved, extra = compact.read(unseeded, GAMES)
+    assert saved["seed"] is None and saved["actions"] == [] and saved["options"] == state.options_json() and extra == {"i": "abc"}
+    with pytest.raises(SaveError) as refused:
+        compact.unpack(unseeded, GAMES)  # no game to load yet
+    assert refused.value.key == "save.link_damaged"
+    forged = compact._text({"g": "cape", "r": 1, "o": state.options_json(), "x": {}}, b"\x01\x02")
+    with pytest.raises(SaveError) as refused:
+        compact.read(forged, GAMES)  # moves without a seed
+    assert refused.value.key == "save.link_damaged"

@@ -1,0 +1,291 @@
+"""One device's copy of a game played from afar, and what a link does to it (issue 44).
+
+A game played by link is held by several devices. Each holds a *hand*: the seats it plays (the device that
+made the game holds the first hand; a device with no hand watches). Each keeps a ``Far``: the game, its id,
+the hands, and what it knows so far. A link (``Far.link``: ``nile.core.compact``'s text, its head carrying
+the rest) brings another device's record up to date (``Far.receive``). The rules of trust are
+``nile.core.remote``'s. A game goes through three stages, each carried by the same kind of link:
+
+1. **Promising.** There is no seed yet. The maker's invitation carries the game, its id, the hands and the
+   maker's promise (a commitment to a secret). A device that opens it takes a free hand, adds its own
+   promise and sends the link on. A device that has seen every hand's promise reveals its secret. Once every
+   secret is revealed and checked, the seed is mixed and the game starts.
+2. **Playing.** A device plays its seats' moves (``play``). The link carries the whole game, and the receiving
+   device merges it: new, same, or stale (what is stored stays); diverging moves and another game are
+   refused (``LinkError``).
+3. **Bidding in secret.** When several seats decide at once, each device seals its seats' bids (``bid``):
+   its links carry only commitments. A device that has seen every bid sealed reveals its own. Once every bid
+   is revealed and checked, the bids are played in seat order, and every device stores the same game.
+
+A link carries only what may be known: promises, revealed secrets, moves, sealed bids and the reveals made.
+A device's own secret, and its bids with their salts, stay in its record (``to_json`` for its store) until
+their time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import compact
+from .actions import Action, ActionError, IllegalActionError
+from .game import GameState
+from .remote import Auction, LinkError, commitment, merge, mixed_seed, seed_commitment
+from .save import Rules, SaveError, load
+
+
+@dataclass
+class Far:
+    """A game played from afar, as one device keeps it."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    hands: tuple[tuple[int, ...], ...]
+    mine: int | None  # the index of this device's hand in ``hands``; None: it watches
+    promised: dict[int, str] = field(default_factory=dict)  # a hand's first seat -> its promise (seed commitment)
+    secrets: dict[int, str] = field(default_factory=dict)  # a hand's first seat -> its revealed secret
+    actions: list[str] = field(default_factory=list)  # the game's moves, once it has a seed
+    auction: Auction | None = None  # the sealed bids being made, when several seats decide at once
+    own_secret: str | None = None  # private: revealed only once every hand has promised
+    own_bids: dict[int, tuple[str, str]] = field(default_factory=dict)  # private: seat -> (bid, salt) until all sealed
+    rules: int = 0  # the game's rules version (``_check_game``)
+    #: the game as last replayed here, grown by the moves added since (``state``): not part of the record
+    _live: GameState | None = field(default=None, compare=False, repr=False)
+
+    # ------------------------------------------------------------------ making and opening
+    @classmethod
+    def made(cls, game_id: str, game: str, options: Mapping[str, Any], hands: Sequence[Sequence[int]], secret: str,
+             games: Mapping[str, Rules]) -> Far:
+        """A new game, made on this device, which holds the first hand."""
+        far = cls(game_id, game, dict(options), _hands(hands), 0)
+        far._check_game(games)
+        far.own_secret = secret
+        far.promised[far.hands[0][0]] = seed_commitment(game_id, far.hands[0][0], secret)
+        return far
+
+    @classmethod
+    def opened(cls, text: str, games: Mapping[str, Rules], hand: int | None = None, secret: str | None = None) -> Far:
+        """A game first opened on this device from a link: taking the free hand ``hand`` (its index) with a new
+        ``secret``, or watching (``hand`` None)."""
+        save, extra = compact.read(text, games)
+        game_id, hands = _identity(extra)
+        far = cls(game_id, save["game"], dict(save["options"]), hands, None)
+        far._check_game(games)
+        far._take(extra, save, games)
+        if hand is not None:
+            if not 0 <= hand < len(far.hands) or far.hands[hand][0] in far.promised or secret is None:
+                raise LinkError("link.hand_taken")
+            far.mine, far.own_secret = hand, secret
+            far.promised[far.hands[hand][0]] = seed_commitment(far.id, far.hands[hand][0], secret)
+        far._advance(games)
+        return far
+
+    # ------------------------------------------------------------------ what it knows
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seats this device plays (none when it watches)."""
+        return self.hands[self.mine] if self.mine is not None else ()
+
+    @property
+    def seed(self) -> int | None:
+        """The game's seed, once every hand's secret is revealed (checked against its promise)."""
+        firsts = {hand[0] for hand in self.hands}
+        if set(self.secrets) != firsts:
+            return None
+        return mixed_seed(self.id, self.promised, self.secrets)
+
+    def state(self, games: Mapping[str, Rules]) -> GameState | None:
+        """The game as far as it is known here (None before it has a seed); every move checked by replaying."""
+        seed = self.seed
+        if seed is None:
+            return None
+        live = self._live
+        if live is None or live.seed != seed or live.history_texts() != self.actions[: len(live.history)]:
+            live = load(self._save(seed, []), games)  # (moves only ever added; else replayed from the start)
+        for text in self.actions[len(live.history):]:
+            try:
+                live.apply_text(text)
+            except (IllegalActionError, ActionError) as e:
+                raise SaveError("save.bad_action", number=len(live.history) + 1, total=len(self.actions),
+                                action=repr(text[:60]), why=e) from None
+        self._live = live
+        return live.clone()
+
+    def _save(self, seed: int, actions: Sequence[str]) -> dict[str, Any]:
+        return {"format": 2, "game": self.game, "rules": self.rules, "options": self.options, "seed": seed,
+                "actions": list(actions)}
+
+    # ------------------------------------------------------------------ this device's moves
+    def play(self, action: Action, seat: int, games: Mapping[str, Rules]) -> None:
+        """Play ``seat``'s move here (a seat of this device's hand; never a sealed bid: ``bid``)."""
+        state = self._own_turn(seat, games)
+        if state.secret_decision():
+            raise LinkError("link.bid_sealed", player=seat)
+        state.apply(action, seat)
+        self.actions = state.history_texts()
+        self._advance(games)
+
+    def bid(self, action: Action, seat: int, salt: str, games: Mapping[str, Rules]) -> None:
+        """Seal ``seat``'s bid: only its commitment leaves this device until every bid is sealed."""
+        state = self._own_turn(seat, games)
+        if self.auction is None or action not in state.legal_actions(seat):
+            raise state.refusal(action, seat) if self.auction is not None else LinkError("link.no_auction")
+        self.auction.seal(seat, commitment(self.id, self.auction.step, seat, action.text(), salt))
+        self.own_bids[seat] = (action.text(), salt)
+        self._advance(games)
+
+    def _own_turn(self, seat: int, games: Mapping[str, Rules]) -> GameState:
+        state = self.state(games)
+        if state is None or seat not in self.seats or seat not in state.to_act():
+            raise LinkError("link.not_your_seat", player=seat)
+        return state
+
+    # ------------------------------------------------------------------ links
+    def link(self, games: Mapping[str, Rules]) -> str:
+        """What this device knows that may be known, as a link's text."""
+        extra = {"i": self.id, "h": [list(h) for h in self.hands], "p": _keyed(self.promised), "v": _keyed(self.secrets),
+                 "a": self.auction.to_json() if self.auction is not None else None}
+        state = self.state(games)
+        if state is None:
+            return compact.pack_unseeded(self.game, games, self.options, extra)
+        return compact.pack(state, games, extra)
+
+    def receive(self, text: str, games: Mapping[str, Rules]) -> str:
+        """Bring this record up to date with a link of the same game: ``"new"`` (it brought something),
+        ``"same"`` or ``"stale"`` (this device knows more; nothing is changed). Refused with a ``LinkError``
+        (another game, moves that went another way, a secret or a bid that is not what was promised), and
+        then nothing here changes."""
+        before = self.to_json()
+        save, extra = compact.read(text, games)
+        if _identity(extra) != (self.id, self.hands) or (save["game"], save["options"]) != (self.game, self.options):
+            raise LinkError("link.other_game")
+        try:
+            stale = self._take(extra, save, games)
+            self._advance(games)
+        except (LinkError, SaveError, IllegalActionError, ActionError):
+            self.__dict__.update(Far.from_json(before).__dict__)
+            raise
+        if self.to_json() != before:
+            return "new"
+        return "stale" if stale else "same"
+
+    def _take(self, extra: Mapping[str, Any], save: Mapping[str, Any], games: Mapping[str, Rules]) -> bool:
+        """Take from a link what this device did not know; True when the link knew less (stale)."""
+        for first, digest in _unkeyed(extra.get("p")).items():
+            if self.promised.setdefault(first, digest) != digest or first not in {h[0] for h in self.hands}:
+                raise LinkError("link.seed_mismatch", player=first)
+        for first, secret in _unkeyed(extra.get("v")).items():
+            if first not in self.promised or seed_commitment(self.id, first, secret) != self.promised[first]:
+                raise LinkError("link.seed_mismatch", player=first)
+            self.secrets[first] = secret
+        stale = len(_unkeyed(extra.get("v"))) < len(self.secrets)
+        if save["seed"] is not None:
+            seed = self.seed
+            if seed is None or seed != save["seed"]:
+                raise LinkError("link.other_game")
+            merged = merge(self._save(seed, self.actions), save)
+            if merged.kind == "new":
+                self.actions = [*self.actions, *merged.actions]
+                self.state(games)  # every move checked by the rules (a refusal restores the record: ``receive``)
+            stale = stale or merged.kind == "stale"
+        self._advance(games)
+        bids = extra.get("a")
+        if bids is not None and self.auction is not None:
+            theirs = Auction.from_json(bids)
+            if (theirs.game_id, theirs.step, theirs.seats) == (self.auction.game_id, self.auction.step, self.auction.seats):
+                for seat, digest in theirs.sealed.items():
+                    self.auction.seal(seat, digest)
+                for seat, (bid, salt) in theirs.revealed.items():
+                    self.auction.reveal(seat, bid, salt)
+        return stale
+
+    def _advance(self, games: Mapping[str, Rules]) -> None:
+        """Do what this device's part asks now: reveal its secret once every hand has promised; open the
+        auction the game asks for; reveal its bids once every bid is sealed; play the bids once all are revealed."""
+        firsts = [hand[0] for hand in self.hands]
+        if self.mine is not None and self.own_secret is not None and set(self.promised) == set(firsts):
+            self.secrets[self.hands[self.mine][0]] = self.own_secret
+        while True:
+            state = self.state(games)
+            if state is None:
+                return
+            if self.auction is not None and len(state.history) != self.auction.step:
+                self.auction, self.own_bids = None, {}  # played (by the moves of a link that brought them)
+            if self.auction is None and not state.is_terminal() and state.secret_decision():
+                self.auction = Auction.opened(state, self.id)
+            if self.auction is None:
+                return
+            if self.auction.all_sealed:
+                for seat, (bid, salt) in self.own_bids.items():
+                    if seat not in self.auction.revealed:
+                        self.auction.reveal(seat, bid, salt)
+            if not self.auction.all_revealed:
+                return
+            self.auction.play(state)
+            self.actions, self.auction, self.own_bids = state.history_texts(), None, {}
+
+    # ------------------------------------------------------------------ the store
+    def to_json(self) -> dict[str, Any]:
+        """Everything this device keeps, its private parts included (never put in a link)."""
+        return {"id": self.id, "game": self.game, "options": self.options, "hands": [list(h) for h in self.hands],
+                "mine": self.mine, "promised": _keyed(self.promised), "secrets": _keyed(self.secrets),
+                "actions": list(self.actions), "auction": self.auction.to_json() if self.auction else None,
+                "own_secret": self.own_secret, "own_bids": {str(s): list(b) for s, b in sorted(self.own_bids.items())},
+                "rules": self.rules}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Far:
+        """A record as ``to_json`` wrote it (this device's own store)."""
+        return cls(data["id"], data["game"], dict(data["options"]), _hands(data["hands"]), data["mine"],
+                   _unkeyed(data["promised"]), _unkeyed(data["secrets"]), list(data["actions"]),
+                   Auction.from_json(data["auction"]) if data["auction"] else None, data["own_secret"],
+                   {int(s): (b[0], b[1]) for s, b in data["own_bids"].items()}, data["rules"])
+
+    # ------------------------------------------------------------------ checks
+    def _check_game(self, games: Mapping[str, Rules]) -> None:
+        """The game and its options are ones this device plays (``SaveError`` says why not), and the hands hold
+        each of its seats once."""
+        spec = games.get(self.game)
+        if spec is None:
+            raise LinkError("link.other_game")
+        self.rules = spec.rules_version
+        players = load(self._save(0, []), games).num_players
+        if sorted(s for h in self.hands for s in h) != list(range(players)):
+            raise LinkError("link.malformed")
+
+
+def _hands(hands: Any) -> tuple[tuple[int, ...], ...]:
+    """The devices' hands: at least two, each a non-empty list of seats, no seat twice."""
+    try:
+        out = tuple(tuple(int(s) for s in hand) for hand in hands)
+    except (TypeError, ValueError):
+        raise LinkError("link.malformed") from None
+    seats = [s for hand in out for s in hand]
+    if len(out) < 2 or any(not hand for hand in out) or len(set(seats)) != len(seats) or min(seats) < 0:
+        raise LinkError("link.malformed")
+    return out
+
+
+def _identity(extra: Mapping[str, Any]) -> tuple[str, tuple[tuple[int, ...], ...]]:
+    game_id = extra.get("i")
+    if not isinstance(game_id, str):
+        raise LinkError("link.malformed")
+    return game_id, _hands(extra.get("h"))
+
+
+def _keyed(values: Mapping[int, str]) -> dict[str, str]:
+    return {str(k): v for k, v in sorted(values.items())}
+
+
+def _unkeyed(values: Any) -> dict[int, str]:
+    if values is None:
+        return {}
+    if not isinstance(values, Mapping) or not all(isinstance(v, str) for v in values.values()):
+        raise LinkError("link.malformed")
+    try:
+        return {int(k): v for k, v in values.items()}
+    except ValueError:
+        raise LinkError("link.malformed") from None
+
