@@ -96,6 +96,25 @@ class Far:
             return None
         return mixed_seed(self.id, self.promised, self.secrets)
 
+    def waiting_for(self, games: Mapping[str, Rules]) -> tuple[int, ...]:
+        """The seats the game waits for now, on whichever device: a hand's first seat while its promise or its
+        secret is missing; the bidders whose bid is not sealed (then not revealed); else the seats to act.
+        None when the game is over. (The page says "Send this link to …" and "Waiting for …" from it.)"""
+        firsts = [hand[0] for hand in self.hands]
+        if set(self.promised) != set(firsts):
+            return tuple(f for f in firsts if f not in self.promised)
+        if set(self.secrets) != set(firsts):
+            return tuple(f for f in firsts if f not in self.secrets)
+        if self.auction is not None:
+            step = self.auction.sealed if not self.auction.all_sealed else self.auction.revealed
+            return tuple(s for s in self.auction.seats if s not in step)
+        state = self.state(games)
+        return () if state is None or state.is_terminal() else tuple(state.to_act())
+
+    def my_turn(self, games: Mapping[str, Rules]) -> tuple[int, ...]:
+        """The seats of this device's hand the game waits for now (a move, or a bid to seal)."""
+        return tuple(s for s in self.waiting_for(games) if s in self.seats)
+
     def state(self, games: Mapping[str, Rules]) -> GameState | None:
         """The game as far as it is known here (None before it has a seed); every move checked by replaying."""
         seed = self.seed

@@ -75,6 +75,7 @@ def play_far(game: str, players: int, variants: frozenset[str], hands, seed: int
             assert len({len(d.actions) for d in devices}) == 1 and all(d.auction is None or not d.auction.sealed for d in devices)
             continue
         mover = holder[state.to_act()[0]]
+        assert mover.my_turn(GAMES) == (state.to_act()[0],)
         now = mover.state(GAMES)
         while not now.is_terminal() and not now.secret_decision() and now.to_act()[0] in mover.seats:
             seat = now.to_act()[0]
@@ -98,7 +99,7 @@ def play_far(game: str, players: int, variants: frozenset[str], hands, seed: int
 def test_a_game_made_opened_and_played_by_links_ends_the_same_on_every_device(game, players, variants, hands):
     devices, auctions = play_far(game, players, variants, hands, seed=3)
     assert auctions > 0
-    assert all(d.state(GAMES).is_terminal() for d in devices)
+    assert all(d.state(GAMES).is_terminal() and d.waiting_for(GAMES) == () for d in devices)
     assert all(public(d) == public(devices[0]) for d in devices)
     assert len({d.seed for d in devices}) == 1
 
@@ -108,13 +109,17 @@ def test_nobody_reveals_a_secret_before_every_device_has_promised_and_a_link_nev
     maker = Far.made(GID, "cape", options("cape", 3), [[0], [1], [2]], salt(rng), GAMES)
     _, extra = compact.read(maker.link(GAMES), GAMES)
     assert extra["p"] and not extra["v"] and maker.own_secret not in json.dumps(extra)
+    assert maker.waiting_for(GAMES) == (1, 2) and maker.my_turn(GAMES) == ()  # the invitation goes to seats 2 and 3
     second = Far.opened(maker.link(GAMES), GAMES, hand=1, secret=salt(rng))
     assert second.secrets == {} and second.seed is None  # the third device has not promised yet
     third = Far.opened(second.link(GAMES), GAMES, hand=2, secret=salt(rng))
     assert set(third.secrets) == {2}  # it has seen every promise: it reveals its own secret, and only its own
+    assert third.waiting_for(GAMES) == (0, 1)  # their secrets
     devices = [maker, second, third]
     everyone(devices)
     assert maker.seed is not None and maker.seed == second.seed == third.seed
+    first = maker.state(GAMES).to_act()
+    assert maker.waiting_for(GAMES) == first and maker.my_turn(GAMES) == tuple(s for s in first if s == 0)
     state = maker.state(GAMES)
     while not state.secret_decision():  # Kap's first auction comes after the opening moves
         seat = state.to_act()[0]
@@ -123,7 +128,9 @@ def test_nobody_reveals_a_secret_before_every_device_has_promised_and_a_link_nev
         everyone(devices)
         state = maker.state(GAMES)
     bid = state.legal_actions(0)[-1]
+    assert maker.my_turn(GAMES) == (0,) and maker.waiting_for(GAMES) == state.to_act()
     maker.bid(bid, 0, "ab" * 16, GAMES)
+    assert maker.my_turn(GAMES) == () and maker.waiting_for(GAMES) == tuple(s for s in state.to_act() if s != 0)
     _, extra = compact.read(maker.link(GAMES), GAMES)
     assert extra["a"]["sealed"] and not extra["a"]["revealed"] and "ab" * 16 not in json.dumps(extra)
     with pytest.raises(LinkError) as refused:
