@@ -99,7 +99,7 @@ class Far:
     def waiting_for(self, games: Mapping[str, Rules]) -> tuple[int, ...]:
         """The seats the game waits for now, on whichever device: a hand's first seat while its promise or its
         secret is missing; the bidders whose bid is not sealed (then not revealed); else the seats to act.
-        None when the game is over. (The page says "Send this link to …" and "Waiting for …" from it.)"""
+        Nothing once the game is over. (The page says "Send this link to …" and "Waiting for …" from it.)"""
         firsts = [hand[0] for hand in self.hands]
         if set(self.promised) != set(firsts):
             return tuple(f for f in firsts if f not in self.promised)
