@@ -55,6 +55,8 @@ const ODD = /<\s*\/?\s*(script|iframe|frame|object|embed|base|meta|link|style|fo
 // game, backup or deleted game, no game left open. Stored keys that do not change home:
 const KEEPS_HOME = ["nile:lang", "nile:sound", "nile:bot-speed", "nile:names", "nile:no-snapshot", "nile:probe"];
 const resumed = showLastScreen() || showFirstHome();
+// The build's homes serve only until Python draws its own: dropped once it has (some 28 kB of inert markup)
+ready.then(() => { for (const home of document.querySelectorAll('template[id^="home-"]')) home.remove(); });
 // The boot's files are fetched at once, in parallel (index.html's #boot-preloads, issue 23): at once when
 // there is no screen to show (the loading screen); after the screen's first frame when there is one: on a
 // reload from the service worker's cache they competed with the files that draw it, and adding the ~25

@@ -133,8 +133,8 @@ def test_after_python_is_up_the_home_is_the_live_app(visit) -> None:  # noqa: AN
     held.release()
     live = page.evaluate("""() => ({marker: !!document.getElementById('starting'), loading: !!document.getElementById('loading'),
       inert: !!document.querySelector('[inert]'), hidden: document.getElementById('app').hidden,
-      busy: document.querySelectorAll('[aria-busy]').length})""")
-    assert live == {"marker": False, "loading": False, "inert": False, "hidden": False, "busy": 0}, live
+      busy: document.querySelectorAll('[aria-busy]').length, homes: document.querySelectorAll('template[id^="home-"]').length})""")
+    assert live == {"marker": False, "loading": False, "inert": False, "hidden": False, "busy": 0, "homes": 0}, live
     click(page, intent("learn", "cape"))
     expect(page.locator("#app .learn")).to_be_visible()
     assert page.evaluate("() => window.__clicks") == {"learn:cape": 1}
