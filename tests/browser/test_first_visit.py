@@ -9,10 +9,12 @@ from collections.abc import Callable, Iterator
 import pytest
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
+from nile.core import save
+from nile.games import GAMES
 from nile.messages import text as msg
 
 from .conftest import wait_ready
-from .ui import click, intent, only_game, screen, start_game
+from .ui import click, intent, notice, only_game, saved_games, screen, start_game
 
 #: counts the clicks on a control that reach the page's own listeners (bubbling to the document: the one the app
 #: answers), by intent and value
@@ -157,3 +159,21 @@ def test_a_tap_on_the_kept_screen_before_python_is_up_is_done(visit) -> None:  #
     expect(page.locator("#app .game")).to_be_visible()
     assert screen(page) == "game"
     assert page.evaluate("() => window.__clicks") == {f"continue:{gid}": 1}
+
+
+def test_a_game_file_chosen_before_python_is_up_is_imported_once_it_is(visit) -> None:  # noqa: ANN001
+    """The file a player picks with "Import a saved game" while the page starts is handed to Python at ready."""
+    spec = GAMES["banks"]
+    state = spec.new_state(spec.default_options(2, frozenset()), 5)
+    for _ in range(4):
+        state.apply(state.legal_actions()[0])
+    page, held = visit()
+    page.set_input_files("#import-file", files=[{"name": "nile-banks.json", "mimeType": "application/json",
+                                                 "buffer": save.dumps(state).encode()}])
+    assert app_state(page) == "loading"
+    expect(page.locator("#starting")).to_have_text(msg("boot.waiting"))
+    held.release()
+    expect(notice(page, "info")).to_contain_text(msg("ui.imported"))
+    assert screen(page) == "game"
+    games = saved_games(page)
+    assert len(games) == 1 and next(iter(games.values()))["actions"] == save.to_json(state)["actions"]  # imported once
