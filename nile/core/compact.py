@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .game import GameState
-from .save import FORMAT_VERSION, MAX_SAVE_CHARS, Rules, SaveError, load, to_json
+from .save import FORMAT_VERSION, MAX_NESTING, MAX_SAVE_CHARS, Rules, SaveError, load, nesting_depth, to_json
 
 #: the text form's version, before the first dot: another layout of the bytes gets another number
 VERSION = "1"
@@ -96,7 +96,10 @@ def _inflate(text: str) -> tuple[dict[str, Any], list[int]]:
     if inflater.unconsumed_tail or not inflater.eof:
         raise ValueError("too large, or cut short")
     head_text, _, moves = raw.partition(b"\n")
-    head = json.loads(head_text)
+    head_json = head_text.decode("utf-8")
+    if nesting_depth(head_json) > MAX_NESTING:  # (json.loads on deep nesting overflows Pyodide's stack: save.py)
+        raise ValueError("nested too deep")
+    head = json.loads(head_json)
     if not isinstance(head, dict) or not {"g", "r", "o"} <= set(head) <= {"g", "r", "o", "s", "x"}:
         raise ValueError("no game named")
     if ("s" not in head and ("x" not in head or moves)) or not isinstance(head.get("x", {}), dict):

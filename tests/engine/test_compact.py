@@ -7,7 +7,9 @@ with a sentence, never a crash."""
 
 from __future__ import annotations
 
+import base64
 import statistics
+import zlib
 
 import pytest
 
@@ -130,4 +132,14 @@ def test_a_link_carries_what_else_its_head_is_given_and_a_game_without_a_seed_ye
     forged = compact._text({"g": "cape", "r": 1, "o": state.options_json(), "x": {}}, b"\x01\x02")
     with pytest.raises(SaveError) as refused:
         compact.read(forged, GAMES)  # moves without a seed
+    assert refused.value.key == "save.link_damaged"
+
+
+def test_a_link_whose_head_nests_deep_is_refused_before_it_is_parsed():
+    """A tampered link's head nested thousands deep would overflow Pyodide's stack in json.loads (a crash of the
+    page): it is measured first, as a save's text is."""
+    raw = b'{"g":"cape","r":1,"o":{},"s":1,"x":' + b'{"a":' * 5000 + b"1" + b"}" * 5001 + b"\n"
+    text = "1." + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+    with pytest.raises(SaveError) as refused:
+        compact.read(text, GAMES)
     assert refused.value.key == "save.link_damaged"
