@@ -9,7 +9,9 @@ shown with a ripe fruit chosen, so the market rows it can go to and their costs 
 At phone size each board is also taken in German, Dutch and French ({game}-phone-{lang}.png), and the
 rules help's page with the pictures of each game's main rule ({game}-rules-phone.png). Kap's auction is
 taken too, while the players choose (cape-auction-{size}.png: a card taken, the bids and the order beside
-the offer).
+the offer). The first visit's home before Python is up is taken with a tap on Learn to play waiting
+(home-starting-{size}.png in English, and home-starting-phone-{lang}.png): the build's home, the "starting…"
+marker saying the choice follows, the pressed button outlined (static/boot.js, boot.css; issue 42).
 """
 
 from __future__ import annotations
@@ -60,6 +62,30 @@ def open_rule(page, where: str) -> None:
     page.wait_for_timeout(300)
 
 
+def starting_home(browser, url: str, size: str, lang: str, path: Path) -> None:
+    """A first visit in ``lang`` (the browser's language, nothing stored) with Pyodide's runtime never answered, so
+    the page stays before ready, and Learn to play tapped: what a player sees while Python starts."""
+    w, h = SIZES[size]
+    context = browser.new_context(viewport={"width": w, "height": h}, service_workers="block", locale=lang,
+                                  has_touch=size == "phone", is_mobile=size == "phone")
+    page = context.new_page()
+    held = []  # Pyodide's runtime, never answered: Python never starts
+
+    def hold(route) -> None:  # noqa: ANN001
+        held.append(route)
+
+    page.route("**/pyodide.asm.wasm", hold)
+    page.goto(url, wait_until="commit")
+    page.wait_for_selector("#app .home")
+    page.locator("#app [data-i=learn]").first.dispatch_event("click")
+    page.wait_for_selector("#app [aria-busy=true]")
+    page.wait_for_timeout(700)  # (the outline's pulse at its full colour)
+    shoot(page, path)
+    for route in held:
+        route.abort()
+    context.close()
+
+
 def shoot(page, path: Path) -> None:
     page.screenshot(path=str(path))
     print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
@@ -80,6 +106,10 @@ def main() -> None:
     chromium = os.environ.get("CHROMIUM") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium, args=["--headless", "--no-sandbox", "--disable-gpu"])
+        for size in ("phone", "desktop"):
+            starting_home(browser, url, size, "en", out / f"home-starting-{size}.png")
+        for lang in LANGS:
+            starting_home(browser, url, "phone", lang, out / f"home-starting-phone-{lang}.png")
         for size, (w, h) in SIZES.items():
             context = browser.new_context(viewport={"width": w, "height": h}, service_workers="block",
                                           has_touch=size == "phone", is_mobile=size == "phone")
