@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action
+from .actions import Action, ActionError, parse_player_token
 from .explained import Explained
 from .game import GameState
 from .rng import MAX_SEED
@@ -39,6 +39,8 @@ from .rng import MAX_SEED
 SECRET = re.compile(r"[0-9a-f]{32,128}")
 #: a commitment: a SHA-256 digest as lower-case hex
 DIGEST = re.compile(r"[0-9a-f]{64}")
+#: more seats than any game has: a move's seat is read from its text before the game is replayed (``merge``)
+MAX_SEATS = 64
 #: a game's shared id: letters, digits, '-' and '_' (the page makes 22 of them)
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
@@ -210,16 +212,12 @@ def merge(stored: Mapping[str, Any], incoming: Mapping[str, Any]) -> Merged:
     have, got = list(stored["actions"]), list(incoming["actions"])
     for number, (kept, sent) in enumerate(zip(have, got), start=1):
         if kept != sent:
-            seat = _seat(sent)
-            if seat is None:
-                raise LinkError("link.malformed")
+            try:  # whose move it was in the link: its text names the seat ("p2 …"), checked as a save's
+                seat = parse_player_token(sent.split(" ", 1)[0], MAX_SEATS)
+            except ActionError:
+                raise LinkError("link.malformed") from None
             raise LinkError("link.diverged", number=number, player=seat)
     if len(got) > len(have):
         return Merged("new", tuple(got[len(have):]))
     return Merged("same" if len(got) == len(have) else "stale", ())
 
-
-def _seat(text: str) -> int | None:
-    """The seat a save's action text names (``p2 bid 5`` → 1), or None."""
-    head = text.split(" ", 1)[0]
-    return int(head[1:]) - 1 if head[:1] == "p" and head[1:].isdigit() and int(head[1:]) >= 1 else None

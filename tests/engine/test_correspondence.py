@@ -93,8 +93,11 @@ def play_far(game: str, players: int, variants: frozenset[str], hands, seed: int
 
 @pytest.mark.parametrize("game,players,variants,hands", [
     ("cape", 2, frozenset(), [[0], [1]]),
+    ("cape", 3, frozenset(), [[0], [1, 2]]),
     ("cape", 4, frozenset(), [[0, 3], [1], [2]]),
+    ("cape", 4, frozenset(), [[0], [1], [2], [3]]),
     ("banks", 3, frozenset({"N11", "N12"}), [[0], [1, 2]]),
+    ("banks", 4, frozenset({"N11", "N12"}), [[0, 2], [1], [3]]),
 ])
 def test_a_game_made_opened_and_played_by_links_ends_the_same_on_every_device(game, players, variants, hands):
     devices, auctions = play_far(game, players, variants, hands, seed=3)

@@ -1,15 +1,12 @@
 """Play from afar (nile.core.remote, issue 44): a seed nobody chose alone, sealed bids that stay sealed until
-every bid is in, and a link merged into the stored copy — or refused, saying why.
-
-The whole games here are played by several "devices" (each a copy of the game and the seats it holds) that
-pass each other only what a link would carry: the moves as ``nile.core.compact`` writes them, and for an
-auction the commitments, then the reveals. At the end every device must hold the very same game."""
+every bid is in, and a link merged into the stored copy — or refused, saying why. (Whole games played by links
+through these rules: tests/engine/test_correspondence.py.)"""
 
 from __future__ import annotations
 
 import pytest
 
-from nile.core import compact, save
+from nile.core import save
 from nile.core.actions import IllegalActionError
 from nile.core.remote import Auction, LinkError, commitment, merge, mixed_seed, seed_commitment
 from nile.core.rng import MAX_SEED, Rng
@@ -17,106 +14,6 @@ from nile.games import GAMES
 from nile.words.say import say
 
 GID = "g-test-0123456789"
-
-
-def salt(rng: Rng) -> str:
-    return "".join(f"{rng.below(256):02x}" for _ in range(32))
-
-
-class Device:
-    """One device's copy of the game, and the seats it holds."""
-
-    def __init__(self, seats: tuple[int, ...], link: str) -> None:
-        self.seats = seats
-        self.live = compact.load_link(link, GAMES)
-        self.save = save.to_json(self.live)
-        self.auction: Auction | None = None
-        self.bids: dict[int, tuple[str, str]] = {}  # this device's own sealed bids: never sent before the reveal
-
-    def state(self):
-        return self.live.clone()
-
-    def keep(self, state) -> None:
-        self.live, self.save = state, save.to_json(state)
-
-    def receive(self, link: str) -> str:
-        merged = merge(self.save, compact.unpack(link, GAMES))
-        if merged.kind == "new":
-            now = self.state()
-            for text in merged.actions:  # every move checked by the rules as it is played
-                now.apply_text(text)
-            self.keep(now)
-        return merged.kind
-
-
-def play_by_links(game: str, players: int, variants: frozenset[str], holders: list[tuple[int, ...]], seed: int) -> list[Device]:
-    """A whole game between devices holding ``holders``' seats, its seed mixed from each device's secret, every
-    move passed by link and every auction sealed, then revealed."""
-    rng = Rng(seed)
-    secrets = {seats[0]: salt(rng) for seats in holders}
-    promised = {first: seed_commitment(GID, first, secret) for first, secret in secrets.items()}
-    mixed = mixed_seed(GID, promised, secrets)  # (each device checks the others' secrets against what they promised)
-    spec = GAMES[game]
-    start = compact.pack(spec.new_state(spec.default_options(players, variants), mixed), GAMES)
-    devices = [Device(seats, start) for seats in holders]
-    holder = {seat: d for d in devices for seat in d.seats}
-    auctions = 0
-    latest = devices[0]  # the device that made the last move: it has the whole game
-    for _ in range(5000):
-        state = latest.live
-        if state.is_terminal():
-            break
-        if state.secret_decision():
-            auctions += 1
-            for d in devices:  # each device opens the auction and seals its own seats' bids
-                d.auction = Auction.opened(d.state(), GID)
-                for seat in set(d.seats) & set(state.to_act()):
-                    legal = state.legal_actions(seat)
-                    d.bids[seat] = (legal[rng.below(len(legal))].text(), salt(rng))
-            for d in devices:  # the commitments go round (each sent as it was made: order does not matter)
-                for other in devices[::-1]:
-                    for seat, (bid, s) in other.bids.items():
-                        d.auction.seal(seat, commitment(GID, d.auction.step, seat, bid, s))
-            for d in devices:  # every bid sealed: now the reveals
-                for other in devices:
-                    for seat, (bid, s) in other.bids.items():
-                        d.auction.reveal(seat, bid, s)
-                now = d.state()
-                d.auction.play(now)
-                d.keep(now)
-            for d in devices:
-                d.bids, d.auction = {}, None
-            continue
-        mover = holder[state.to_act()[0]]
-        now = mover.state()
-        while not now.is_terminal() and not now.secret_decision() and now.to_act()[0] in mover.seats:
-            seat = now.to_act()[0]  # the device's own seats play on; a link goes when the next to act is far away
-            legal = now.legal_actions(seat)
-            now.apply(legal[rng.below(len(legal))], seat)
-        mover.keep(now)
-        latest = mover
-        link = compact.pack(now, GAMES)
-        # the link goes to the device of the next seat to act; every device when all bid at once (the commitments
-        # travel with the moves) or when the game is over. A device left out catches up with a later link.
-        ahead = [holder[now.to_act()[0]]] if now.to_act() and not now.secret_decision() else devices
-        for d in ahead:
-            assert d.receive(link) == ("same" if d is mover else "new")
-    assert all(d.live.is_terminal() for d in devices)
-    return devices, auctions
-
-
-@pytest.mark.parametrize("game,players,variants,holders", [
-    ("cape", 3, frozenset(), [(0,), (1, 2)]),
-    ("cape", 4, frozenset(), [(0,), (1,), (2,), (3,)]),
-    ("cape", 2, frozenset(), [(0,), (1,)]),
-    ("banks", 4, frozenset({"N11", "N12"}), [(0, 2), (1,), (3,)]),
-])
-def test_a_whole_game_by_links_ends_with_every_device_holding_the_same_game(game, players, variants, holders):
-    devices, auctions = play_by_links(game, players, variants, holders, seed=5)
-    assert auctions > 0  # the sealed bids were played by link
-    first = devices[0].save
-    assert all(d.save == first for d in devices)
-    assert len(first["actions"]) > 20
 
 
 def test_bids_are_played_in_seat_order_whatever_order_they_came_in():

@@ -64,13 +64,13 @@ def render_home(c: Controller) -> str:
 def _game_cards(lang: str) -> str:
     """Every game on offer: its picture, name, players, how long it takes, and a way in."""
     cards = []
-    for name, spec in GAMES.items():  # (the games' entries: no game's rules are imported to draw them)
-        lo, hi = spec.minutes
+    for name, entry in GAMES.items():  # (the games' entries: no game's rules are imported to draw them)
+        lo, hi = entry.minutes
         cards.append(
-            f'<li class="game-card game-{esc(name)}">{spec.picture()}<div><h2>{esc(msg(spec.title, lang))}</h2>'
-            f'<p>{esc(msg(spec.about, lang))}</p>'
-            f'<p class="facts">{esc(msg("ui.game_facts", lang, min=spec.min_players, max=spec.max_players, lo=lo, hi=hi))}</p>'
-            f'<div class="buttons">{button(msg("ui.new_game_of", lang, game=msg(spec.title, lang)), Intent.NEW, name, cls="primary big")}'
+            f'<li class="game-card game-{esc(name)}">{entry.picture()}<div><h2>{esc(msg(entry.title, lang))}</h2>'
+            f'<p>{esc(msg(entry.about, lang))}</p>'
+            f'<p class="facts">{esc(msg("ui.game_facts", lang, min=entry.min_players, max=entry.max_players, lo=lo, hi=hi))}</p>'
+            f'<div class="buttons">{button(msg("ui.new_game_of", lang, game=msg(entry.title, lang)), Intent.NEW, name, cls="primary big")}'
             f'{button(msg("ui.learn", lang), Intent.LEARN, name, cls="big")}</div></div></li>'
         )
     return f'<ul class="game-cards">{"".join(cards)}</ul>'
