@@ -71,6 +71,13 @@ class Intent(StrEnum):
     REPLAY_EXIT = "replay-exit"
     REPLAY_STEP = "replay-step"
     # secret decisions
+    FAR_SEND = "far-send"  # a game played from afar: show its link to send (share, copy, QR code)
+    FAR_CLOSE = "far-close"
+    FAR_SHARE = "far-share"  # the system's share sheet where the browser has one (the page), else copy
+    FAR_COPY = "far-copy"
+    FAR_JOIN = "far-join"  # an invitation opened: play the hand it names (its index), or "watch"
+    FAR_OPEN = "far-open"  # a link pasted into the home screen's field (or the page's address: the page)
+
     REVEAL_BIDDER = "reveal-bidder"
     BID_CHANGE = "bid-change"
     BID_SUBMIT = "bid-submit"

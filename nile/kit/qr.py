@@ -321,5 +321,5 @@ def qr_svg(text: str, label: str, level: str = "M") -> str:
             else:
                 x += 1
     return (f'<svg class="qr" viewBox="0 0 {side} {side}" role="img" aria-label="{esc(label)}" '
-            f'shape-rendering="crispEdges"><rect width="{side}" height="{side}" class="qr-light"/>'
-            f'<path class="qr-dark" d="{"".join(runs)}"/></svg>')
+            f'shape-rendering="crispEdges"><rect width="{side}" height="{side}" class="qr-light" fill="#fff"/>'
+            f'<path class="qr-dark" fill="#000" d="{"".join(runs)}"/></svg>')

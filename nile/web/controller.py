@@ -18,9 +18,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..kit.intents import Intent
-from .core import DEFAULT_GAME, GAME, HOME, SETUP, Core, kinds_of, names_of
+from .core import DEFAULT_GAME, FAR, GAME, HOME, SETUP, Core, kinds_of, names_of
 from .rooms.bots import BOT_PACE_MS, SPEED_KEY, Bots
 from .rooms.coach import Coach
+from .rooms.far import FarRoom
 from .rooms.helpdesk import Helpdesk
 from .rooms.herald import Herald
 from .rooms.keeper import CHANGED, CURRENT_KEY, ELSEWHERE, READ_ONLY_LINES, TAKEN, Keeper
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     from .storage import Library
 
 __all__ = [
-    "BOT_NAMES", "BOT_PACE_MS", "CHANGED", "CURRENT_KEY", "DEFAULT_GAME", "DEFAULT_NAMES", "ELSEWHERE", "GAME", "HOME",
+    "BOT_NAMES", "BOT_PACE_MS", "CHANGED", "CURRENT_KEY", "DEFAULT_GAME", "DEFAULT_NAMES", "ELSEWHERE", "FAR", "GAME", "HOME",
     "KEEP_MENU", "LANG_KEY", "MAX_ZOOM", "NAMES_KEY", "READ_ONLY_LINES", "SETUP", "SOUND_KEY", "SPEED_KEY", "TAKEN",
     "Controller", "kinds_of", "learn_form", "names_of", "new_form",
 ]
@@ -65,14 +66,16 @@ class Controller(Core):
         self.moments = Moments(self, self.bots, self.secret)
         self.table = Table(self, self.bots, self.secret, self.replayer, self.keeper)
         self.coach = Coach(self, self.table, self.replayer)
-        self.setup = Setup(self, self.keeper, self.tutor)
+        self.far = FarRoom(self, self.keeper)
+        self.setup = Setup(self, self.keeper, self.tutor, self.far)
         self.shelf = Shelf(self, self.keeper)
         self.herald = Herald(self, self.replayer, self.coach)
         self.updates = Updates(self, self.keeper, self.bots, self.table, self.secret, self.replayer, self.helpdesk)
         # the order of the hooks: the table drops the choice, then a lesson, a moment and the sound follow the
         # move (what the table waits for: a lesson before a moment before a replay), and the keeper saves last
         self.add_rooms([self.table, self.tutor, self.moments, self.settings, self.replayer, self.secret, self.bots,
-                        self.coach, self.helpdesk, self.setup, self.shelf, self.updates, self.herald, self.keeper])
+                        self.coach, self.helpdesk, self.setup, self.shelf, self.updates, self.herald, self.far,
+                        self.keeper])
         self.handlers[Intent.ESCAPE] = self._on_escape
         self.handlers[Intent.REPLAY] = self._on_replay
 
@@ -87,7 +90,7 @@ class Controller(Core):
     def _on_escape(self, value: str) -> None:
         """The Escape key closes what lies on top: the head line's menu, the rules help, the review, a question,
         the moment, the lesson; else it drops the current choice."""
-        for close in (self.settings.close_menu, self.helpdesk.close, self.coach.close_review, self.table.drop_confirm,
+        for close in (self.settings.close_menu, self.helpdesk.close, self.far.close, self.coach.close_review, self.table.drop_confirm,
                       self.moments.close, self.tutor.close_lesson):
             if close():
                 return

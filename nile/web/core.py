@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from ..core.actions import ActionError, IllegalActionError
 from ..core.game import GameState
 from ..core.players import OptionsError
+from ..core.remote import LinkError
 from ..core.save import SaveError
 from ..games import GAMES, spec_of
 from ..kit import GameUI
@@ -35,6 +36,8 @@ if TYPE_CHECKING:
     from .storage import Library
 
 HOME, SETUP, GAME = "home", "setup", "game"
+#: a game played from afar before it has a seed (issue 44): the invitation sent, or opened and a seat to choose
+FAR = "far"
 DEFAULT_GAME = next(iter(GAMES))
 #: what a read-only tab does not do: everything that plays (or drives the bots, or writes the game's settings)
 PLAYING = frozenset({
@@ -78,6 +81,11 @@ class Room:
         else the key of the sentence that says what the table waits for ("" for none)."""
         return None
 
+    def takes(self, text: str, player: int | None) -> bool:
+        """Whether this room takes the move instead of the open game (a bid sealed for a game played from
+        afar is applied once every bid is in: ``rooms.far``)."""
+        return False
+
 
 class Core:
     """The app's shared state and the dispatch of intents (``handle``) to the rooms' handlers."""
@@ -105,6 +113,10 @@ class Core:
         #: the screens write has one)
         self.handlers: dict[Intent, Handler] = {}
         self._kinds: tuple[object, list[str]] = (None, [])
+        #: a game played from afar (issue 44, ``nile.web.rooms.far``): the seats other devices play, for the whole
+        #: game, and the seats not played here now (those, and this device's bids sealed until every bid is in)
+        self.remote: frozenset[int] = frozenset()
+        self.hold: frozenset[int] = frozenset()
         library.explain = self.say
 
     def add_rooms(self, rooms: Sequence[Room]) -> None:
@@ -133,7 +145,7 @@ class Core:
         self.before_intent(kind)
         try:
             handler(value)
-        except (ActionError, IllegalActionError, OptionsError, SaveError) as e:
+        except (ActionError, IllegalActionError, OptionsError, SaveError, LinkError) as e:
             self.notice = ("error", self.say(e))
         if self.screen != screen and self.notice is notice:
             self.notice = None  # a notice belongs to the screen it was raised on
@@ -150,6 +162,7 @@ class Core:
         self.state = state
         self.screen = GAME
         self.read_only = None
+        self.remote = self.hold = frozenset()  # (a game played from afar says its own: rooms.far)
         for room in self.rooms:
             room.opened()
 
@@ -160,6 +173,7 @@ class Core:
         self.screen = HOME
         self.state = None
         self.game_id = None
+        self.remote = self.hold = frozenset()
 
     def apply(self, text: str, player: int | None) -> None:
         """Apply a move (its text, for ``player``) to the open game; every room hears of it (``Room.moved``)."""
@@ -167,6 +181,8 @@ class Core:
         if s is None:
             return
         by_person = player is None or not self.is_bot(player)
+        if any(room.takes(text, player) for room in self.rooms):
+            return
         before = len(s.log)
         s.apply_text(text, player)
         for room in self.rooms:
@@ -228,7 +244,13 @@ class Core:
         return seat is not None and bool(self.kinds[seat])
 
     def humans(self) -> list[int]:
-        return [p for p, kind in enumerate(self.kinds) if not kind]
+        """The persons at this device's table (not the computer players, nor the seats played from afar)."""
+        return [p for p, kind in enumerate(self.kinds) if not kind and p not in self.remote]
+
+    def plays_here(self, seat: int | None) -> bool:
+        """Whether a person at this device plays ``seat`` now (not a computer player, not a seat held from afar
+        or a bid sealed here until every bid is in)."""
+        return seat is not None and not self.is_bot(seat) and seat not in self.hold
 
     def viewer(self) -> int | None:
         """Whose knowledge the board shows: the one person at a table of bots, else nobody's (spectator)."""

@@ -14,6 +14,7 @@ rules, written in its docstring:
 - ``events.py``: clicks, keys, typing, form changes, imported files (size checked before reading), the
   window's size, sent to ``Controller.handle``;
 - ``workers.py``: the computer players and the coach, thinking in the bot worker;
+- ``links.py``: a game played from afar's link read from the page's address, and sent on (share, copy);
 - ``conditions.py``: one game, one tab (Web Locks), persistent storage, storage events, a new version, the
   controller's effects (downloads among them).
 
@@ -41,6 +42,7 @@ from .bridge import js_str, new_seed, open_store
 from .conditions import Conditions
 from .events import Events
 from .kept import KeptScreen
+from .links import Links
 from .paint import Painter
 from .voice import Voice
 from .workers import Workers
@@ -68,7 +70,9 @@ class App:
         self.events = Events(self.controller, self.root, self._by_person)
         self.workers = Workers(self.controller, self._safely)  # the bot worker: bots' decisions, the coach
         # persistent storage, the tab locks, storage events, a new version; the controller's effects
-        self.conditions = Conditions(self.controller, self._safely, usable)
+        # the page's address (a link of a game played from afar opened in it) and the links sent on (share, copy)
+        self.links = Links(self.controller, self._safely)
+        self.conditions = Conditions(self.controller, self._safely, usable, self.links)
 
     @property
     def _html(self) -> str:
@@ -125,6 +129,7 @@ def main() -> None:
     app = App()
     try:
         app.controller.resume()
+        app.links.take_address()  # a link opened in the page's address goes first (issue 44)
     except Exception:
         js.console.error(traceback.format_exc())
     app.render()

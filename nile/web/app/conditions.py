@@ -12,7 +12,7 @@
 - A new version installed in the background (``static/boot.js``'s ``nile:update-ready``, maybe before Python
   ran): ``Updates.new_version_ready``; its Reload applies it.
 - The controller's effects (``Controller.effects``), run after each redraw: take over, persist, update,
-  download a file.
+  download a file, share or copy a link (``links.py``).
 """
 
 from __future__ import annotations
@@ -26,13 +26,15 @@ from pyscript import document, window
 from ..controller import GAME, Controller
 from ..storage import PREFIX
 from .bridge import LAST_SCREEN_KEY, Answer, js_str
+from .links import Links
 
 
 class Conditions:
     """Listens to the window (storage, update ready) and to the tab locks; runs the controller's effects."""
 
-    def __init__(self, controller: Controller, answer: Answer, storage_usable: bool) -> None:
+    def __init__(self, controller: Controller, answer: Answer, storage_usable: bool, links: Links) -> None:
         self.controller = controller
+        self.links = links
         self._safely = answer
         self._storage_usable = storage_usable  # the browser's localStorage, not a store in memory
         self._storage_proxy = create_proxy(self.on_storage)
@@ -126,6 +128,10 @@ class Conditions:
                 self._take_over(effect[1])
             elif effect[0] == "persist":
                 self._persist()
+            elif effect[0] == "share":
+                self.links.share(effect[1], effect[2])
+            elif effect[0] == "copy":
+                self.links.copy(effect[1])
             elif effect[0] == "update":
                 updater: Any = getattr(window, "nileUpdate", None)  # static/boot.js: the waiting service worker
                 if js_str(updater) is not None:

@@ -11,6 +11,8 @@ One room per job, each importing only rooms above it in this list (lowest first)
 - ``common.py``: ``fixed`` (controls drawn once for a language and a setting) and the language select;
 - ``log.py``: the log beside the table, in blocks the page keeps;
 - ``head_line.py``: the game's head line and its menu, the computer players' controls, the read-only line;
+- ``far.py``: a game played from afar: the line saying whom it waits for, the link to send, the page of a
+  game not begun (an invitation opened), the home screen's part;
 - ``panels.py``: the action panel, the coach's list, the news line, the moment and lesson dialogs;
 - ``table.py``: the frame a table is drawn from, the board and the players' cards, the board's frame and
   zoom, the pop-up over the table;

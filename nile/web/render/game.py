@@ -9,6 +9,7 @@ from ...messages import text as msg
 from ..coach_view import end_lines, render_review
 from ..controller import Controller
 from .common import language_choice
+from .far import far_line, send_cover
 from .head_line import read_only_line, status_bar
 from .log import log_section
 from .panels import action_panel
@@ -28,11 +29,13 @@ def render_game(c: Controller, above: str = "") -> str:
         return above + render_review(c, language_choice(c.lang, compact=True))
     if c.replayer.replay is not None:
         return render_replay(c, above)
+    if c.far.sending:  # a game played from afar: the link to send covers the table until it is closed
+        return send_cover(c, above)
     if s.secret_decision() and not s.is_terminal() and not c.read_only:
         bidder = c.secret.active_bidder()
         if bidder is not None:  # a person decides in secret, at the table as it stands for them
             return render_secret_table(c, bidder, above)
-        if any(not c.kinds[p] for p in s.to_act()):  # the device goes round: nothing shows until the right person says so
+        if any(c.plays_here(p) for p in s.to_act()):  # the device goes round: nothing shows until the right person says so
             if c.moments.shows_before_hand_over():  # first, what the last move did, for everyone at the table
                 return render_secret_table(c, None, above, popups=True)
             return render_hand_over(c, above)  # (bots need no hand-over)
@@ -50,7 +53,7 @@ def render_game(c: Controller, above: str = "") -> str:
     end = ui.end_screen(frame) if s.is_terminal() else ""
     report = f"{end}{end_lines(c)}"
     return (
-        f'<section class="game game-{esc(s.GAME)}{_fit(report)}">{header}{above}{read_only_line(c)}{popup_layer(c, frame)}{report}<div class="table">'
+        f'<section class="game game-{esc(s.GAME)}{_fit(report)}">{header}{above}{read_only_line(c)}{far_line(c)}{popup_layer(c, frame)}{report}<div class="table">'
         f'{board_frame(c, board)}{panel}{side}</div></section>'
     )
 

@@ -12,6 +12,7 @@ from ...messages import format_datetime, plural
 from ...messages import text as msg
 from ..controller import Controller
 from .common import language_choice
+from .far import far_home
 
 
 def render_home(c: Controller) -> str:
@@ -54,6 +55,7 @@ def render_home(c: Controller) -> str:
         + '<div class="home-actions">'
         f'{file_button(msg("ui.import", lang), "import-file", Intent.IMPORT, "button big")}'
         f'{button(msg("rules.title", lang), Intent.RULES, cls="big")}</div>'
+        + far_home(c)
         + language_choice(lang)
         + f'<h2>{esc(msg("ui.saved_games", lang))}</h2>{_restore_report(c)}{saved}{storage_line(c, bool(rows))}'
         + _backup_row(c, bool(rows)) + _recently_deleted(c)

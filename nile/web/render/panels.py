@@ -47,7 +47,9 @@ def action_panel(c: Controller, frame: Frame) -> tuple[str, str]:
     actor = frame.state.current_player()
     who = (f'<p class="who"><span class="swatch-dot p-{esc(c.state_colour(actor))}"></span>{esc(msg("ui.turn_of", lang, player=c.names[actor]))}</p>'
            if actor is not None and len(c.humans()) != 1 else "")  # alone with bots, it is always "you"
-    since = since_line(frame.state, frame.view, c.kinds, c.table.since_log, c.table.news_from, (c.ui.since_keys, c.ui.news_keys),
+    # (a seat played from afar waits on its own device: "since your turn" is said there)
+    kinds = [k or ("far" if p in c.hold else "") for p, k in enumerate(c.kinds)] if c.hold else c.kinds
+    since = since_line(frame.state, frame.view, kinds, c.table.since_log, c.table.news_from, (c.ui.since_keys, c.ui.news_keys),
                        c.names, lang)
     # the prompt takes the keyboard after the person's move (nile/web/app/focus.py): it says what to do now
     # the game's part (the crops to choose, the piles) one stop of the Tab key, the arrow keys inside (static/roving.js)

@@ -11,8 +11,9 @@ from ...kit import button, esc
 from ...kit.intents import Intent
 from ...kit.memo import memo, part, parts_begin, parts_drawn
 from ...messages import text as msg
-from ..controller import GAME, HOME, SETUP, Controller
+from ..controller import FAR, GAME, HOME, SETUP, Controller
 from ..help import render_help
+from .far import render_far
 from .game import render_game
 from .home import render_home
 from .setup import render_setup
@@ -64,6 +65,8 @@ def render_app(c: Controller) -> str:
         parts += [above, render_setup(c)]
     elif c.screen == GAME and c.state is not None:
         parts.append(render_game(c, above))
+    elif c.screen == FAR:
+        parts.append(render_far(c, above))
     else:
         parts.append(above)
     if c.helpdesk.help is not None:

@@ -9,6 +9,7 @@ from ...kit import attrs, button, colour_letter, esc
 from ...kit.intents import Intent
 from ...messages import text as msg
 from ..controller import Controller
+from ..rooms.setup import FAR_KIND
 from .common import language_choice
 
 
@@ -31,7 +32,7 @@ def render_setup(c: Controller) -> str:
         kind = f.kinds[i] if i < len(f.kinds) else ""
         kind_opts = "".join(
             f'<option value="{i}:{k}"{" selected" if k == kind else ""}>{esc(msg("ui.kind_" + (k or "person"), lang))}</option>'
-            for k in ("", *BOT_STRENGTHS)
+            for k in ("", *BOT_STRENGTHS, FAR_KIND)
         )
         colour_opts = "".join(
             f'<option value="{i}:{col}"{" selected" if f.colours[i] == col else ""}>'

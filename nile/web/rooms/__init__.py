@@ -9,6 +9,7 @@ Lower rooms first — a room imports only rooms listed before it, and never ``ni
 - ``keeper``: saving the open game, one game per tab (read-only tabs), the storage's condition;
 - ``secret``: sealed decisions (hand-over, the private bid screen);
 - ``bots``: the computer players' jobs and pace; ``moments``: the panel that shows a moment of the game;
+- ``far``: a game played from afar (issue 44): its record, the links opened and sent, the seats held elsewhere;
 - ``table``: the person's choices and moves on the board, undo, refusals said with their rule;
 - ``coach``: hints and the review, thought out by the bot worker;
 - ``setup``: new games and guided games; ``shelf``: the saved games, the bin, backups, imports, exports;

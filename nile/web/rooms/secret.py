@@ -37,7 +37,7 @@ class Secret(Room):
         s, p = core.state, core.viewer()
         if s is None or p is None or s.is_terminal() or not s.secret_decision() or core.read_only:
             return None
-        return p if p in s.to_act() else None
+        return p if p in s.to_act() and core.plays_here(p) else None
 
     def hand_over_order(self) -> list[int]:
         """The persons still to make a sealed decision, in the order the device goes round: from the
@@ -47,7 +47,7 @@ class Secret(Room):
         if s is None:
             return []
         kinds = self.core.kinds
-        waiting = [q for q in s.to_act() if not kinds[q]]
+        waiting = [q for q in s.to_act() if not kinds[q] and q not in self.core.hold]
         last = s.history[-1][0] if s.history else 0
         n = s.num_players
         return sorted(waiting, key=lambda q: (q - last) % n)
@@ -66,7 +66,7 @@ class Secret(Room):
 
     def _on_reveal_bidder(self, value: str) -> None:
         s = self.core.state
-        if s and s.secret_decision() and value.isdigit() and int(value) in s.to_act() and not self.core.kinds[int(value)]:
+        if s and s.secret_decision() and value.isdigit() and int(value) in s.to_act() and self.core.plays_here(int(value)):
             self.bidder = int(value)
             self.bid_draft = {}
 

@@ -12,9 +12,11 @@ from ...core.players import BOT_STRENGTHS, OptionsError, Player, clean_name
 from ...games import GAMES, spec_of
 from ...kit import SetupForm
 from ...kit.intents import Intent
+from ...messages import text as msg
 from ..core import DEFAULT_GAME, SETUP, Core, Handler, Room
 from ..storage import StorageFull
 from ..teaching import HINTS
+from .far import FarRoom
 from .keeper import Keeper
 from .tutor import Tutor
 
@@ -23,6 +25,8 @@ DEFAULT_NAMES = ("Anna", "Bram", "Chloé", "Dirk", "Eva")
 BOT_NAMES = ("Amun", "Bastet", "Horus", "Isis", "Thoth")
 #: the names typed at the last set-up (or for the last guided game), offered again at the next one
 NAMES_KEY = "nile:names"
+#: a seat played by a person far away, on a device of their own, by link (issue 44: ``rooms.far``)
+FAR_KIND = "far"
 
 
 def new_form(game: str, remembered: Sequence[str] = ()) -> SetupForm:
@@ -45,9 +49,9 @@ def learn_form(game: str, remembered: Sequence[str] = ()) -> SetupForm:
 
 
 class Setup(Room):
-    def __init__(self, core: Core, keeper: Keeper, tutor: Tutor) -> None:
+    def __init__(self, core: Core, keeper: Keeper, tutor: Tutor, far: FarRoom) -> None:
         super().__init__(core)
-        self.keeper, self.tutor = keeper, tutor
+        self.keeper, self.tutor, self.far = keeper, tutor, far
         self._form: SetupForm | None = None  # made when first asked for: the home imports no game's rules
 
     @property
@@ -145,7 +149,7 @@ class Setup(Room):
         """Who plays a seat: a person ("") or a computer player; a default name follows the choice."""
         seat, _, kind = value.partition(":")
         f = self.form
-        if not (seat.isdigit() and int(seat) < len(f.kinds) and kind in ("", *BOT_STRENGTHS)):
+        if not (seat.isdigit() and int(seat) < len(f.kinds) and kind in ("", *BOT_STRENGTHS, FAR_KIND)):
             return
         i = int(seat)
         remembered = self.remembered_names()
@@ -153,12 +157,14 @@ class Setup(Room):
         was_default = f.names[i] in (DEFAULT_NAMES[i], BOT_NAMES[i], person)
         f.kinds[i] = kind
         if was_default:
-            f.names[i] = BOT_NAMES[i] if kind else person
+            f.names[i] = BOT_NAMES[i] if kind in BOT_STRENGTHS else person
 
     def _on_start_game(self, value: str) -> None:
         f = self.form
         try:
-            players = [Player(clean_name(f.names[i], i), f.colours[i], f.kinds[i] if i < len(f.kinds) else "") for i in range(f.count)]
+            kinds = [f.kinds[i] if i < len(f.kinds) else "" for i in range(f.count)]
+            players = [Player(clean_name(f.names[i], i), f.colours[i], "" if kinds[i] == FAR_KIND else kinds[i])
+                       for i in range(f.count)]
             options = self.core.ui.make_options(f, players)
         except OptionsError as e:
             f.error = self.core.say(e)
@@ -166,6 +172,13 @@ class Setup(Room):
         self._remember_names(players)
         if f.guided:
             self._start_guided(players[0].name)
+            return
+        remote = [i for i, kind in enumerate(kinds) if kind == FAR_KIND]
+        if len(remote) == f.count:
+            f.error = msg("far.none_here", self.core.lang)
+            return
+        if remote:
+            self.far.start(f.game, options, remote)  # its seed is mixed from every device's secret first
             return
         self._start(f.game, options, self.core.new_seed())
 

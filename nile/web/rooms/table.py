@@ -16,6 +16,7 @@ from ...core.explained import Explained
 from ...games import spec_of
 from ...kit import Interaction
 from ...kit.intents import Intent
+from ...messages import describe
 from ...messages import text as msg
 from ..core import GAME, Core, Handler, Room
 from ..since import own_last_moves
@@ -86,14 +87,14 @@ class Table(Room):
         if s is None or s.is_terminal() or self.replayer.replay is not None or self.core.read_only:
             return None
         p = s.current_player()
-        return None if self.core.is_bot(p) else p
+        return p if self.core.plays_here(p) else None
 
     def undo_possible(self) -> bool:
         s = self.core.state
         if s is None or s.is_terminal() or s.secret_decision() or not s.history or self.replayer.replay is not None or self.core.read_only:
             return False
-        if self.core.is_bot(s.current_player()):
-            return False  # a bot's moves are not the person's to take back
+        if not self.core.plays_here(s.current_player()):
+            return False  # a bot's moves are not the person's to take back, nor a move made far away
         return len(s.history) > s.undo_floor() and s.history[-1][0] == s.current_player()
 
     def variants_in_play(self) -> frozenset[str] | None:
@@ -109,11 +110,15 @@ class Table(Room):
         if s is None or core.read_only:
             return Interaction()  # a game played in another tab: nothing to do here
         # (what the bots wait for changes without a move: a moment closed makes "Press Continue" "… is thinking")
-        key = (core.game_id, id(s), len(s.history), repr(self.selection), core.lang, self.bots.paused, core.bots_held())
+        key = (core.game_id, id(s), len(s.history), repr(self.selection), core.lang, self.bots.paused, core.bots_held(),
+               core.hold)
         if self._interaction is not None and self._interaction[0] == key:
             return self._interaction[1]  # worked out once per event and position, not per reader
         if not s.is_terminal() and core.is_bot(s.current_player()):
             inter = Interaction(prompt=self.bots.thinking_text())
+        elif not s.is_terminal() and all(p in core.hold for p in s.to_act()):
+            # played from afar: nothing to do here until a link brings their move (rooms.far)
+            inter = Interaction(prompt=describe({"key": "far.waiting", "params": {"players": list(s.to_act())}}, core.names, core.lang))
         else:
             inter = core.ui.interaction(s, self.selection or {}, core.lang, core.names)
         self._interaction = (key, inter)

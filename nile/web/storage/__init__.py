@@ -15,6 +15,7 @@ shell talks to; each room below keeps its own rules, written in its docstring:
 - ``bin.py``: *Recently deleted* (``nile:bin:<id>~<ms>``, ``nile:bin``) — 30 days to undelete, then purged;
 - ``imports.py``: a save from a file, checked by replaying it, never stored twice, replacing only a copy
   it is further along than;
+- ``far.py``: the records of games played from afar (``nile:far:<id>``, issue 44) beside their public games;
 - ``backup.py``: a backup of every game in one file (``nile-backup``), restored without losing or
   doubling a game, and the weekly reminder (``nile:backup``);
 - ``where.py``, ``peek.py``, ``reasons.py``: what the list shows of a game in no language, what a save's
@@ -37,6 +38,7 @@ from .backup import (
     parse_backup,
 )
 from .bin import BIN_KEY, BIN_PREFIX, KEEP_DELETED, NILE_EPOCH
+from .far import FAR_PREFIX
 from .index import INDEX_KEY, PREFIX
 from .library import Library
 from .reasons import MAX_REASON
@@ -44,7 +46,7 @@ from .store import DAY, MAX_TIME, MemoryStore, SaveConflict, StorageFull, Store
 from .where import MAX_TITLE, where_of
 
 __all__ = [
-    "BACKUP_FORMAT", "BACKUP_KEY", "BACKUP_MARK", "BIN_KEY", "BIN_PREFIX", "DAY", "INDEX_KEY", "KEEP_DELETED",
+    "BACKUP_FORMAT", "BACKUP_KEY", "BACKUP_MARK", "BIN_KEY", "FAR_PREFIX", "BIN_PREFIX", "DAY", "INDEX_KEY", "KEEP_DELETED",
     "MAX_BACKUP_CHARS", "MAX_BACKUP_GAMES", "MAX_BACKUP_NESTING", "MAX_REASON", "MAX_TIME", "MAX_TITLE",
     "NILE_EPOCH", "NOT_THE_FILES_FAULT", "PREFIX", "REMIND_EVERY", "BackupError", "Library", "MemoryStore",
     "Restored", "SaveConflict", "StorageFull", "Store", "parse_backup", "where_of",

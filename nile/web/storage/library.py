@@ -16,6 +16,7 @@ from ...core.game import GameState
 from ...core.save import SaveError
 from .backup import Backups, Restored
 from .bin import Bin
+from .far import FarRecords
 from .imports import Imports
 from .index import Index
 from .saved import SavedGames
@@ -40,6 +41,8 @@ class Library:
         self.bin = Bin(store, self.index, self.saved, clock)
         self.imports = Imports(self.index, self.saved, self.bin, load)
         self.backups = Backups(store, clock, self.index, self.saved, self.bin)
+        #: the records of games played from afar (issue 44), beside their public games
+        self.far = FarRecords(store)
 
     @property
     def explain(self) -> Callable[[Exception], str]:
