@@ -23,9 +23,12 @@ import base64
 import binascii
 import json
 import zlib
+from collections import OrderedDict
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
+from .actions import Action
 from .game import GameState
 from .save import FORMAT_VERSION, MAX_NESTING, MAX_SAVE_CHARS, Rules, SaveError, load, nesting_depth, to_json
 
@@ -65,15 +68,48 @@ def pack(state: GameState, games: Mapping[str, Rules], extra: Mapping[str, Any] 
     head = {"g": state.GAME, "r": spec.rules_version, "o": state.options_json(), "s": state.seed}
     if extra is not None:
         head["x"] = dict(extra)
-    replay = spec.new_state(spec.options_from_json(head["o"]), state.seed)
-    moves = bytearray()
-    for player, action in state.history:
-        seats = replay.to_act()
+    key = _key(head)
+    replay = _REPLAYS.pop(key, None)
+    if replay is None or state.history[: len(replay.history)] != replay.history:
+        replay = _Replay(spec.new_state(spec.options_from_json(head["o"]), state.seed))
+    for player, action in state.history[len(replay.history):]:
+        seats = replay.state.to_act()
         if len(seats) > 1:
-            _varint(seats.index(player), moves)
-        _varint(replay.legal_actions(player).index(action), moves)
-        replay.apply(action, player)
+            replay.numbers.append(seats.index(player))
+        replay.numbers.append(replay.state.legal_actions(player).index(action))
+        replay.state.apply(action, player)
+        replay.history.append((player, action))
+    _keep(key, replay)
+    moves = bytearray()
+    for number in replay.numbers:
+        _varint(number, moves)
     return _text(head, bytes(moves))
+
+
+@dataclass
+class _Replay:
+    """A game replayed while its link was packed or read: where it stands, its moves, and their numbers."""
+
+    state: GameState
+    history: list[tuple[int, Action]] = field(default_factory=list)
+    numbers: list[int] = field(default_factory=list)
+
+
+#: the latest replay of each game packed or read here, so that a link of the same game that goes on from there
+#: is packed or read from where it stopped (a game played from afar packs and reads a link at every turn: from the
+#: start each time, a late Nile link took some 40 ms each way in CPython). Never handed out: only advanced here.
+_REPLAYS: OrderedDict[tuple[Any, ...], _Replay] = OrderedDict()
+MAX_REPLAYS = 4
+
+
+def _key(head: Mapping[str, Any]) -> tuple[Any, ...]:
+    return head["g"], head["r"], json.dumps(head["o"], sort_keys=True), head.get("s")
+
+
+def _keep(key: tuple[Any, ...], replay: _Replay) -> None:
+    _REPLAYS[key] = replay
+    while len(_REPLAYS) > MAX_REPLAYS:
+        _REPLAYS.popitem(last=False)
 
 
 def pack_unseeded(game: str, games: Mapping[str, Rules], options: Mapping[str, Any], extra: Mapping[str, Any]) -> str:
@@ -150,17 +186,25 @@ def read(text: str, games: Mapping[str, Rules]) -> tuple[dict[str, Any], dict[st
                         why=SaveError("save.link_other_rules"))
     if "s" not in head:
         return dict(save, seed=None), extra
+    key = _key(head)
+    replay = _REPLAYS.pop(key, None)
+    if replay is None or numbers[: len(replay.numbers)] != replay.numbers:
+        replay = _Replay(state)
     try:
-        save["actions"] = _texts(state, numbers)
+        _decode(replay, numbers)
     except (ValueError, IndexError):
-        raise SaveError("save.link_damaged") from None
+        raise SaveError("save.link_damaged") from None  # (the replay, partly advanced, is not kept)
+    _keep(key, replay)
+    save["actions"] = to_json(replay.state)["actions"]
     return save, extra
 
 
-def _texts(state: GameState, numbers: list[int]) -> list[str]:
-    """The texts of the actions the numbers name, played in turn from ``state``."""
-    at = 0
+def _decode(replay: _Replay, numbers: list[int]) -> None:
+    """Play the actions the numbers name, in turn, from where ``replay`` stands (its numbers a prefix of these)."""
+    state = replay.state
+    at = len(replay.numbers)
     while at < len(numbers):
+        start = at
         seats = state.to_act()
         if not seats:
             raise ValueError("moves after the end")
@@ -168,10 +212,11 @@ def _texts(state: GameState, numbers: list[int]) -> list[str]:
         if len(seats) > 1:
             player = seats[numbers[at]]
             at += 1
-        legal = state.legal_actions(player)
-        state.apply(legal[numbers[at]], player)
+        action = state.legal_actions(player)[numbers[at]]
+        state.apply(action, player)
         at += 1
-    return to_json(state)["actions"]
+        replay.history.append((player, action))
+        replay.numbers.extend(numbers[start:at])
 
 
 def load_link(text: str, games: Mapping[str, Rules]) -> GameState:

@@ -143,3 +143,29 @@ def test_a_link_whose_head_nests_deep_is_refused_before_it_is_parsed():
     with pytest.raises(SaveError) as refused:
         compact.read(text, GAMES)
     assert refused.value.key == "save.link_damaged"
+
+
+def test_links_of_one_game_that_went_two_ways_each_read_back_as_their_own_game():
+    """A link is packed and read from where the last link of the same game stopped (compact's replays): a game
+    that went another way from the middle, a shorter (stale) one and the longer one again each come back whole,
+    never with the other's moves."""
+    whole = random_game("banks", 3, seed=5)
+    middle = len(whole.history) // 2
+    other = GAMES["banks"].new_state(whole.options, whole.seed)
+    for player, action in whole.history[:middle]:
+        other.apply(action, player)
+    rng = Rng(9)
+    for _ in range(30):
+        if other.is_terminal():
+            break
+        player = other.to_act()[0]
+        legal = other.legal_actions(player)
+        other.apply(legal[rng.below(len(legal))], player)
+    assert other.history_texts() != whole.history_texts()[: len(other.history)]
+    short = GAMES["banks"].new_state(whole.options, whole.seed)
+    for player, action in whole.history[: middle // 2]:
+        short.apply(action, player)
+    for state in (whole, other, short, whole, other, whole):
+        text = compact.pack(state, GAMES)
+        assert compact.read(text, GAMES)[0]["actions"] == save.to_json(state)["actions"]
+        assert save.load(compact.unpack(text, GAMES), GAMES).history == state.history
