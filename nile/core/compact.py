@@ -79,6 +79,7 @@ def pack(state: GameState, games: Mapping[str, Rules], extra: Mapping[str, Any] 
         replay.numbers.append(replay.state.legal_actions(player).index(action))
         replay.state.apply(action, player)
         replay.history.append((player, action))
+        replay.steps[len(replay.numbers)] = len(replay.history)
     _keep(key, replay)
     moves = bytearray()
     for number in replay.numbers:
@@ -93,6 +94,8 @@ class _Replay:
     state: GameState
     history: list[tuple[int, Action]] = field(default_factory=list)
     numbers: list[int] = field(default_factory=list)
+    #: how many moves the first numbers name, where a move's numbers end (a link of fewer moves is read from here)
+    steps: dict[int, int] = field(default_factory=lambda: {0: 0})
 
 
 #: the latest replay of each game packed or read here, so that a link of the same game that goes on from there
@@ -188,6 +191,11 @@ def read(text: str, games: Mapping[str, Rules]) -> tuple[dict[str, Any], dict[st
         return dict(save, seed=None), extra
     key = _key(head)
     replay = _REPLAYS.pop(key, None)
+    known = replay.steps.get(len(numbers)) if replay is not None else None
+    if replay is not None and known is not None and replay.numbers[: len(numbers)] == numbers:
+        _keep(key, replay)  # a link of fewer moves than the replay (one stale here): its moves are known
+        save["actions"] = to_json(replay.state)["actions"][:known]
+        return save, extra
     if replay is None or numbers[: len(replay.numbers)] != replay.numbers:
         replay = _Replay(state)
     try:
@@ -217,6 +225,7 @@ def _decode(replay: _Replay, numbers: list[int]) -> None:
         at += 1
         replay.history.append((player, action))
         replay.numbers.extend(numbers[start:at])
+        replay.steps[at] = len(replay.history)
 
 
 def load_link(text: str, games: Mapping[str, Rules]) -> GameState:

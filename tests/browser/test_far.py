@@ -11,14 +11,18 @@ between them by the test, as a person would pass them by message.
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext, Page, expect
 
-from .conftest import open_app
-from .ui import advance, click, intent, renders, screen, wait_renders_after
+from nile.kit.intents import Intent
+from nile.web.controller import Controller
+
+from .conftest import open_app, wait_ready
+from .ui import advance, click, intent, put_saves, renders, screen, wait_renders_after
 
 pytestmark = pytest.mark.browser
 
@@ -111,19 +115,26 @@ def far_record(page: Page) -> dict[str, object]:
     return json.loads(raw[0])
 
 
+#: what a device shows, read in one go: the end, the link to send, a moment to read, the line waiting for a link
+SHOWS = """() => ({end: !!document.querySelector('.end'), cover: !!document.querySelector('#far-url'),
+                 moment: !!document.querySelector('[data-i=moment-close]'), line: !!document.querySelector('.far-line')})"""
+
+
 def play_by_links(pages: dict[str, Page], step: Callable[[Page], object] = advance, max_rounds: int = 2000) -> int:
-    """Play until every device shows the end: the device that can act plays (the simple player's clicks); when
-    it offers a new link, the link goes to the devices it names (``pages``: by the name of a hand's first
-    player). Returns the links passed."""
+    """Play until every device shows the end: the device that can act plays (``step``: the simple player's
+    clicks); when it offers a new link, the link goes to the devices it names (``pages``: by the name of a hand's
+    first player), as a person sends it; a device waiting for a link may offer it again (it may say more now).
+    Returns the links passed."""
     passed = 0
     sent: dict[int, str] = {}
     devices = list(dict.fromkeys(pages.values()))
     for _ in range(max_rounds):
-        if all(p.locator(".end").count() for p in devices):
+        if all((show := page.evaluate(SHOWS))["end"] and not show["cover"] for page in devices):
             return passed
         moved = False
         for page in devices:
-            if page.locator(FAR_URL).count():
+            show = page.evaluate(SHOWS)  # (read again: a link from the device before may have changed it)
+            if show["cover"]:
                 url = link_of(page)
                 if sent.get(id(page)) != url:
                     sent[id(page)] = url
@@ -135,20 +146,16 @@ def play_by_links(pages: dict[str, Page], step: Callable[[Page], object] = advan
                             passed += 1
                     moved = True
                 close_cover(page)
-                continue
-            if page.locator("[data-i=moment-close]").count():  # what a link's moves did, shown: read, continue
+            elif show["moment"]:  # what a link's moves did, shown: read, continue
                 click(page, "[data-i=moment-close]")
                 moved = True
-                continue
-            if page.locator(".far-line").count():  # the person may send the link again (it may say more now)
+            elif show["line"]:
                 click(page, intent("far-send"))
                 if link_of(page) == sent.get(id(page)):
                     close_cover(page)
-                continue
-            if page.locator(".end").count():
-                continue
-            step(page)
-            moved = True
+            elif not show["end"]:
+                step(page)
+                moved = True
         assert moved, "no device can move: " + " | ".join(p.locator("#app").inner_text()[:1500] for p in devices)
     raise AssertionError("the game did not end: " + " | ".join(p.locator("#app").inner_text()[:300] for p in devices))
 
@@ -168,3 +175,105 @@ def test_a_whole_game_of_kap_between_two_devices_with_its_sealed_bids(new_contex
     for page in (anna, bram):
         close_cover(page)
     assert stored_game(anna) == stored_game(bram), "each device's stored game is the same game"
+
+    # links refused or stale: said, and nothing stored changes (opened by the address, and pasted on home)
+    kept = storage_of(anna)
+    click(anna, intent("far-send"))
+    last = link_of(anna)
+    close_cover(anna)
+    middle = len(last) - 40
+    tampered = last[:middle] + ("A" if last[middle] != "A" else "B") + last[middle + 1:]
+    open_link(anna, tampered)
+    expect(anna.locator(".notice.error")).to_contain_text("This link was not opened:")
+    open_link(anna, back)  # Bram's first link: the game here knows far more
+    expect(anna.locator(".notice")).to_have_text(re.compile("This link is older than the game kept here"))
+    click(anna, ".status [data-i=home]")
+    paste = anna.locator(intent("far-open"))
+    before = renders(anna)
+    paste.fill(last[: len(last) // 2])  # cut short, as a message may cut it
+    paste.press("Enter")
+    wait_renders_after(anna, before)
+    expect(anna.locator(".notice.error")).to_contain_text("This link was not opened:")
+    assert storage_of(anna) == kept
+
+
+def storage_of(page: Page) -> dict[str, str]:
+    """The games and records a device keeps (what a link must never lose or rewrite)."""
+    return page.evaluate("""() => Object.fromEntries(Object.keys(localStorage)
+        .filter(k => k.startsWith('nile:game:') || k.startsWith('nile:far:')).map(k => [k, localStorage.getItem(k)]))""")
+
+
+def far_stores(names: tuple[str, ...], variants: tuple[str, ...], seed: int = 1) -> dict[str, dict[str, str]]:
+    """Each device's storage (its keys and values) for a game of Nile played from afar (``variants``) by the
+    controllers, the links passed between them (each turn ended at once, as the pages' simple player does),
+    stopped as its last sealed auction opens. (The set-up, the
+    invitation and joining through the page are the Kap game's test.)"""
+    from nile.web.rooms import far as far_room
+    from tests.web.test_far import deliver_all, device, make
+
+    def build(stop: int | None) -> tuple[dict[str, Controller], int]:
+        """The game to its end (``stop`` None: returns the move that opened its last auction), or to move ``stop``."""
+        draws = random.Random(seed)
+        far_room.entropy = lambda n: bytes(draws.getrandbits(8) for _ in range(n))
+        devices = {name: device() for name in names}
+        invitation = make(devices[names[0]], "banks", names, tuple(range(1, len(names))), variants)
+        for i, name in enumerate(names[1:], 1):
+            devices[name].handle(Intent.FAR_OPEN, invitation)
+            devices[name].handle(Intent.FAR_JOIN, str(i))
+        rng, last_auction = random.Random(seed), 0
+        for _ in range(20_000):
+            mover = next(((d, p) for d in devices.values() if d.state is not None and not d.state.is_terminal()
+                          for p in d.state.to_act() if d.plays_here(p)), None)
+            if mover is None:
+                deliver_all(devices)
+            ahead = max((d for d in devices.values() if d.state is not None), key=lambda d: len(d.state.history))
+            if ahead.state.secret_decision() and not ahead.state.is_terminal():
+                last_auction = last_auction if ahead.state.secret_decided() else len(ahead.state.history)
+            if ahead.state.is_terminal() or len(ahead.state.history) == stop:
+                deliver_all(devices)
+                return devices, last_auction
+            if mover is not None:  # the simple player's way (a turn ended at once), so the pages' part is short
+                d, p = mover
+                legal = [a.text() for a in d.state.legal_actions(p)]
+                d.apply("end" if "end" in legal else rng.choice(legal), p)
+        raise AssertionError("the game did not end")
+
+    entropy = far_room.entropy
+    try:
+        _, last_auction = build(None)
+        devices, _ = build(last_auction)
+    finally:
+        far_room.entropy = entropy
+    return {name: dict(d.library.store.data) for name, d in devices.items()}
+
+
+def test_a_whole_game_of_nile_with_its_secret_bids_between_three_devices(new_context: Callable[..., BrowserContext]) -> None:
+    """N11 (the flood's bids) and N12 (the market's bids) sealed on each device's own screen, three contexts each
+    with its own storage, to the end: the game made and played by the controllers up to its last auction (the
+    invitation and joining through the page are the Kap game's test), each device's storage put in
+    its context, then the last rounds played through the pages with the links passed between them."""
+    names = ("Anna", "Bram", "Chloé")
+    stores = far_stores(names, ("N11", "N12"))
+    pages = {}
+    booting = {name: new_context().new_page() for name in names}
+    for page in booting.values():  # three devices start side by side
+        page.goto("./", wait_until="commit")
+    for name, page in booting.items():
+        wait_ready(page)
+        put_saves(page, stores[name])
+        gid = next(k for k in stores[name] if k.startswith("nile:far:"))[len("nile:far:"):]
+        click(page, intent("continue", gid))
+        assert screen(page) == "game"
+        pages[name] = page
+    bids: list[str] = []
+
+    def step(page: Page) -> None:
+        if page.locator(".bid-private").count():
+            bids.append(page.locator(".bid-private").inner_text())
+        advance(page)
+
+    passed = play_by_links(pages, step)
+    assert passed > 5 and bids, "the last rounds passed links and had sealed bids"
+    games = [stored_game(p) for p in pages.values()]
+    assert games[0] == games[1] == games[2]
+    assert {"N11", "N12"} <= set(games[0]["options"]["variants"])

@@ -57,7 +57,7 @@ def send_cover(c: Controller, above: str = "") -> str:
         f'<div class="handover-cover far-cover" role="dialog" aria-modal="true" aria-labelledby="far-title">{above}'
         f'<section class="far-send"><div class="screen-head"><h1 id="far-title">{esc(title)}</h1>'
         f'{language_choice(lang, compact=True)}</div>'
-        f'<p class="lead">{esc(msg("far.send_lead", lang))}</p>'
+        f'<p class="lead">{esc(msg("far.send_lead" if c.state is not None else "far.send_lead_start", lang))}</p>'
         f'<p class="far-link"><label for="far-url">{esc(msg("far.link_label", lang))}</label>'
         f'<input id="far-url" class="far-url" type="text" readonly{attrs(value=url, spellcheck="false")}></p>'
         f'<div class="buttons">{button(msg("far.share", lang), Intent.FAR_SHARE, cls="primary big")}'
@@ -75,19 +75,26 @@ def render_far(c: Controller, above: str = "") -> str:
     invitation = far.invitation_record()
     if invitation is not None:
         names = far.players(invitation)
-        game = msg(GAMES[invitation.game].title, lang)
+        entry = GAMES[invitation.game]
+        game = msg(entry.title, lang)
+        lo, hi = entry.minutes
+        # a newcomer is asked to play a game they may never have seen: what it is, and its rules one tap away
+        about = (f'<div class="game-card game-{esc(invitation.game)}">{entry.picture()}<div><p>{esc(msg(entry.about, lang))}</p>'
+                 f'<p class="facts">{esc(msg("ui.game_facts", lang, min=entry.min_players, max=entry.max_players, lo=lo, hi=hi))}</p>'
+                 f'</div></div>')
         choices = "".join(
             f'<li>{button(_names(c, "far.i_am", hand, names), Intent.FAR_JOIN, str(i), cls="primary big")}</li>'
             for i, hand in far.joinable()
         )
         return (
             f'{above}<section class="far-page"><div class="screen-head"><h1>{esc(msg("far.invite_title", lang, game=game))}</h1>'
-            f'{language_choice(lang, compact=True)}</div>'
+            f'{language_choice(lang, compact=True)}</div>{about}'
             f'<p>{esc(_names(c, "far.invite_players", range(len(names)), names))}</p>'
             f'<p class="lead">{esc(msg("far.which" if choices else "far.all_taken", lang))}</p>'
             f'<ul class="bidders">{choices}<li>{button(msg("far.watch", lang), Intent.FAR_JOIN, "watch", cls="big")}</li></ul>'
             f'<p class="hint">{esc(msg("far.join_hint", lang))}</p>'
-            f'{button("⌂ " + msg("ui.home", lang), Intent.HOME, cls="ghost")}</section>'
+            f'<div class="buttons">{button(msg("rules.title", lang), Intent.RULES, cls="big")}'
+            f'{button("⌂ " + msg("ui.home", lang), Intent.HOME, cls="ghost")}</div></section>'
         )
     record = far.record
     if record is None:

@@ -57,7 +57,7 @@ def render_setup(c: Controller) -> str:
         f'{language_choice(lang)}</div>'
         f'<label>{esc(msg("ui.players", lang))} <select data-i="{Intent.SETUP_COUNT}">{count_opts}</select></label>'
         f'<ul class="players-setup">{"".join(players)}</ul>'
-        f'<p class="hint">{esc(msg("ui.setup_bots_hint", lang))}</p>'
+        f'<p class="hint">{esc(msg("ui.setup_bots_hint", lang))} {esc(msg("far.setup_hint", lang))}</p>'
         + c.ui.setup_fields(f, lang)
         + f'{error}<div class="setup-buttons">{button(msg("ui.back", lang), Intent.HOME)}'
         f'{button(msg("ui.start", lang), Intent.START_GAME, cls="primary big")}</div></section>'

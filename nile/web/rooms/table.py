@@ -118,7 +118,8 @@ class Table(Room):
             inter = Interaction(prompt=self.bots.thinking_text())
         elif not s.is_terminal() and all(p in core.hold for p in s.to_act()):
             # played from afar: nothing to do here until a link brings their move (rooms.far)
-            inter = Interaction(prompt=describe({"key": "far.waiting", "params": {"players": list(s.to_act())}}, core.names, core.lang))
+            away = [p for p in s.to_act() if p in core.remote]  # (not this device's own bid, sealed and waiting)
+            inter = Interaction(prompt=describe({"key": "far.waiting", "params": {"players": away}}, core.names, core.lang))
         else:
             inter = core.ui.interaction(s, self.selection or {}, core.lang, core.names)
         self._interaction = (key, inter)
