@@ -356,3 +356,38 @@ def test_the_send_and_invitation_screens_speak_the_players_language(lang: str) -
     isis.handle(Intent.FAR_OPEN, "#far=1.nonsense")
     said = {"de": "Dieser Link wurde nicht geöffnet", "nl": "Deze link is niet geopend", "fr": "Ce lien n'a pas été ouvert"}
     assert isis.notice is not None and isis.notice[1].startswith(said[lang])
+
+
+def test_the_link_to_send_closes_with_escape_and_opens_again_from_the_line() -> None:
+    devices = start("cape", ("Anna", "Bram"))
+    anna = devices["Anna"]
+    anna.apply(anna.state.legal_actions(0)[0].text(), 0)  # Anna's bid sealed: her part is done
+    assert anna.far.sending and 'role="dialog"' in render_screen(anna).html
+    anna.handle(Intent.ESCAPE)
+    assert not anna.far.sending and anna.screen == GAME
+    assert 'class="far-line"' in render_screen(anna).html
+    anna.handle(Intent.FAR_SEND)
+    assert anna.far.sending
+
+
+def test_a_link_says_once_what_it_brought() -> None:
+    anna, bram = device(), device()
+    bram.handle(Intent.FAR_OPEN, make(anna, "banks", ("Anna", "Bram"), (1,)))
+    bram.handle(Intent.FAR_JOIN, "1")
+    anna.handle(Intent.FAR_OPEN, bram.far.link_url())
+    assert anna.notice == ("info", "Every player's secret is in: the game begins.")
+    while not anna.far.send_to():
+        p = anna.state.current_player()
+        anna.apply(anna.state.legal_actions(p)[0].text(), p)
+    bram.handle(Intent.FAR_OPEN, anna.far.link_url())
+    assert bram.notice == ("info", "Every player's secret is in: the game begins.")  # (Anna's moves: since your turn)
+    before = len(bram.state.history)
+    while not bram.far.send_to():
+        p = bram.state.current_player()
+        bram.apply(bram.state.legal_actions(p)[0].text(), p)
+    anna.handle(Intent.FAR_OPEN, bram.far.link_url())
+    count = len(bram.state.history) - before
+    assert anna.notice == ("info", f"This link brought {count} new move{'s' if count > 1 else ''}.")
+    assert 'class="since"' in render_screen(anna).html  # and what they were: "since your turn", at Anna's turn
+    anna.handle(Intent.FAR_OPEN, bram.far.link_url())
+    assert anna.notice == ("info", "This link brings nothing new: the game here is up to date.")

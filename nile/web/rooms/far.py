@@ -38,6 +38,7 @@ from ...core.remote import LinkError
 from ...core.save import SaveError
 from ...games import GAMES, load_all
 from ...kit.intents import Intent
+from ...messages import plural
 from ...messages import text as msg
 from ..core import FAR, GAME, Core, Handler, Room
 from ..storage import SaveConflict, StorageFull
@@ -221,11 +222,16 @@ class FarRoom(Room):
 
     def _receive(self, record: Far, text: str) -> None:
         core = self.core
+        seeded, moves = record.seed is not None, len(record.actions)
         kind = record.receive(text, GAMES)
         if kind == "new":
             self._keep(record)
         if kind == "new" or core.game_id != record.id or core.screen != GAME:
             self._show(record, news=kind == "new")
+        if kind == "new" and record.seed is not None:  # said once, as a status: what the link brought
+            brought = len(record.actions) - moves
+            core.notice = ("info", msg("far.began", core.lang) if not seeded
+                           else plural("far.brought", brought, core.lang) if brought else msg("far.bids_in", core.lang))
         if kind == "stale":
             core.notice = ("info", msg("far.stale", core.lang))
         elif kind == "same":
