@@ -11,7 +11,9 @@ rules help's page with the pictures of each game's main rule ({game}-rules-phone
 taken too, while the players choose (cape-auction-{size}.png: a card taken, the bids and the order beside
 the offer). The first visit's home before Python is up is taken with a tap on Learn to play waiting
 (home-starting-{size}.png in English, and home-starting-phone-{lang}.png): the build's home, the "starting…"
-marker saying the choice follows, the pressed button outlined (static/boot.js, boot.css; issue 42).
+marker saying the choice follows, the pressed button outlined (static/boot.js, boot.css; issue 42). A game
+of Kap played from afar, at phone size in each language: the link to send, the invitation, the device waiting
+for the link back (far-*-phone-{lang}.png; issue 44).
 """
 
 from __future__ import annotations
@@ -86,6 +88,49 @@ def starting_home(browser, url: str, size: str, lang: str, path: Path) -> None:
     context.close()
 
 
+def far_screens(browser, url: str, lang: str, out: Path) -> None:
+    """A game of Kap played from afar, at phone size in ``lang`` (issue 44): the link to send after the set-up
+    (far-send-phone-{lang}.png), the invitation opened on the other device (far-invite-phone-{lang}.png), and the
+    first device waiting for the link back once its bid is sealed (far-waiting-phone-{lang}.png). The links hold
+    this server's address and fresh secrets: the pictures differ in the link and its code from run to run."""
+    w, h = SIZES["phone"]
+    pages = []
+    for _ in range(2):
+        context = browser.new_context(viewport={"width": w, "height": h}, service_workers="block", locale=lang,
+                                      has_touch=True, is_mobile=True)
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector("body[data-app-state=ready]", state="attached", timeout=60_000)
+        pages.append(page)
+    maker, guest = pages
+
+    def press(page, selector: str) -> None:  # noqa: ANN001
+        before = page.evaluate("() => +document.body.dataset.renders")
+        page.locator(selector).first.dispatch_event("click")
+        page.wait_for_function(f"() => +document.body.dataset.renders > {before}")
+
+    press(maker, "[data-i=new][data-v=cape]")
+    maker.locator("[data-i=setup-count]").select_option("2")
+    maker.wait_for_timeout(300)
+    maker.locator("[data-i=setup-kind]").nth(1).select_option("1:far")
+    maker.wait_for_timeout(300)
+    press(maker, "[data-i=start-game]")
+    shoot(maker, out / f"far-send-phone-{lang}.png")
+    guest.goto(maker.locator("#far-url").input_value())
+    guest.wait_for_selector("[data-i=far-join]")
+    shoot(guest, out / f"far-invite-phone-{lang}.png")
+    press(guest, "[data-i=far-join][data-v='1']")
+    back = guest.locator("#far-url").input_value()
+    maker.evaluate("u => { location.hash = new URL(u).hash; }", back)
+    maker.wait_for_selector(".bid-private")
+    press(maker, ".bid-private [data-i=bid-submit]")
+    press(maker, "[data-i=far-close]")
+    maker.evaluate("() => window.scrollTo(0, 0)")
+    shoot(maker, out / f"far-waiting-phone-{lang}.png")
+    for page in pages:
+        page.context.close()
+
+
 def shoot(page, path: Path) -> None:
     page.screenshot(path=str(path))
     print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
@@ -110,6 +155,8 @@ def main() -> None:
             starting_home(browser, url, size, "en", out / f"home-starting-{size}.png")
         for lang in LANGS:
             starting_home(browser, url, "phone", lang, out / f"home-starting-phone-{lang}.png")
+        for lang in ("en", *LANGS):
+            far_screens(browser, url, lang, out)
         for size, (w, h) in SIZES.items():
             context = browser.new_context(viewport={"width": w, "height": h}, service_workers="block",
                                           has_touch=size == "phone", is_mobile=size == "phone")

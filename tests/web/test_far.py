@@ -391,3 +391,14 @@ def test_a_link_says_once_what_it_brought() -> None:
     assert 'class="since"' in render_screen(anna).html  # and what they were: "since your turn", at Anna's turn
     anna.handle(Intent.FAR_OPEN, bram.far.link_url())
     assert anna.notice == ("info", "This link brings nothing new: the game here is up to date.")
+
+
+def test_a_record_this_device_cannot_read_is_never_written_over_by_a_link() -> None:
+    devices = start("cape", ("Anna", "Bram"))
+    anna = devices["Anna"]
+    key = next(k for k in anna.library.store.keys() if k.startswith("nile:far:"))
+    anna.library.store.set(key, '{"id": "tampered"')
+    anna.library.far.known.clear()
+    anna.handle(Intent.FAR_OPEN, devices["Bram"].far.link_url())
+    assert anna.notice == ("error", "This link was not opened: this device's record of that game cannot be read.")
+    assert anna.library.store.get(key) == '{"id": "tampered"'

@@ -41,7 +41,7 @@ from ...kit.intents import Intent
 from ...messages import plural
 from ...messages import text as msg
 from ..core import FAR, GAME, Core, Handler, Room
-from ..storage import SaveConflict, StorageFull
+from ..storage import FAR_PREFIX, SaveConflict, StorageFull
 from .keeper import Keeper
 
 #: what starts a link to a game in the page's address (``https://…/#far=1.eJy…``)
@@ -79,8 +79,10 @@ class FarRoom(Room):
         #: the record of the game played from afar that is open (on the game screen, or on ``FAR`` before it
         #: has a seed); None for any other game
         self.record: Far | None = None
-        #: an invitation opened here, not yet joined: its text (the person picks a player or watches)
+        #: an invitation opened here, not yet joined: its text (the person picks a player or watches), and the
+        #: game it holds as one who watches would keep it (what the page shows of it)
         self.invitation: str | None = None
+        self._preview: Far | None = None
         self.sending = False  # the link to send is shown
         #: the page's address without its fragment (the page says it: ``https://…/``); links are made from it
         self.page_url = "https://nile.invalid/"
@@ -166,13 +168,14 @@ class FarRoom(Room):
 
     def joinable(self) -> list[tuple[int, tuple[int, ...]]]:
         """An invitation opened: the hands still free (their index, their seats)."""
-        if self.invitation is None:
+        preview = self.invitation_record()
+        if preview is None:
             return []
-        preview = self._preview()
         return [(i, hand) for i, hand in enumerate(preview.hands) if hand[0] not in preview.promised]
 
     def invitation_record(self) -> Far | None:
-        return self._preview() if self.invitation is not None else None
+        """The game of the invitation opened here, as one who watches would keep it (None: no invitation)."""
+        return self._preview if self.invitation is not None else None
 
     # ------------------------------------------------------------------ making a game
     def start(self, game: str, options: Any, remote: Sequence[int]) -> None:
@@ -205,10 +208,10 @@ class FarRoom(Room):
                 raise LinkError("link.malformed")
             record = core.library.far.get(game_id)
             if record is None:
-                if core.library.store.get(f"nile:far:{game_id}") is not None:
-                    raise LinkError("far.record_unreadable")
-                Far.opened(text, GAMES)  # checked as a whole (a watcher's record) before a seat is offered
-                self._invite(text)
+                if core.library.store.get(FAR_PREFIX + game_id) is not None:
+                    raise LinkError("link.record_unreadable")
+                # checked as a whole (as a watcher's record) before a seat is offered
+                self._invite(text, Far.opened(text, GAMES))
                 return
             self._receive(record, text)
         except LinkError as e:
@@ -237,10 +240,10 @@ class FarRoom(Room):
         elif kind == "same":
             core.notice = ("info", msg("far.same", core.lang))
 
-    def _invite(self, text: str) -> None:
+    def _invite(self, text: str, preview: Far) -> None:
         if self.core.state is not None:
             self.core.close_game()
-        self.invitation = text
+        self.invitation, self._preview = text, preview
         self.record = None
         self.sending = False
         self.core.screen = FAR
@@ -282,7 +285,7 @@ class FarRoom(Room):
         """The public game as an ordinary saved game (the stored copy only ever grows: a link's moves)."""
         core = self.core
         try:
-            if core.library.store.get(f"nile:game:{gid}") is not None and gid not in core.library.known:
+            if core.library.raw(gid) is not None and gid not in core.library.known:
                 core.library.load(gid)  # read first: the library writes over only what this tab read
             core.library.write(gid, state, core.game_title(state))
         except (StorageFull, SaveConflict, SaveError):
@@ -380,10 +383,6 @@ class FarRoom(Room):
         r = self.record
         assert r is not None
         return next(seat for hand in r.hands if seat in hand)
-
-    def _preview(self) -> Far:
-        assert self.invitation is not None
-        return Far.opened(self.invitation, GAMES)
 
     def _say(self, error: BaseException, text: str) -> str:
         names: list[str] = []
