@@ -375,12 +375,12 @@ def test_a_link_says_once_what_it_brought() -> None:
     bram.handle(Intent.FAR_OPEN, make(anna, "banks", ("Anna", "Bram"), (1,)))
     bram.handle(Intent.FAR_JOIN, "1")
     anna.handle(Intent.FAR_OPEN, bram.far.link_url())
-    assert anna.notice == ("info", "Every player's secret is in: the game begins.")
+    assert anna.notice == ("info", "Every player has joined: the game begins.")
     while not anna.far.send_to():
         p = anna.state.current_player()
         anna.apply(anna.state.legal_actions(p)[0].text(), p)
     bram.handle(Intent.FAR_OPEN, anna.far.link_url())
-    assert bram.notice == ("info", "Every player's secret is in: the game begins.")  # (Anna's moves: since your turn)
+    assert bram.notice == ("info", "Every player has joined: the game begins.")  # (Anna's moves: since your turn)
     before = len(bram.state.history)
     while not bram.far.send_to():
         p = bram.state.current_player()
