@@ -156,16 +156,21 @@ def unpack(text: str, games: Mapping[str, Rules]) -> dict[str, Any]:
     return save
 
 
+def _opened(text: str) -> tuple[dict[str, Any], list[int]]:
+    """A link's head and numbers, or ``SaveError``: too large to be ours, or not a whole link of ours."""
+    if len(text) > MAX_BYTES:
+        raise SaveError("save.too_large", chars=len(text))
+    try:
+        return _inflate(text)
+    except (ValueError, binascii.Error, zlib.error, UnicodeDecodeError):
+        raise SaveError("save.link_damaged") from None
+
+
 def peek(text: str) -> tuple[str, dict[str, Any], dict[str, Any]]:
     """A link's game, options and ``extra`` as its head says them, without replaying anything (which game a
     link is of, and its players' names, to say why it is refused); ``SaveError`` for a link that is not ours.
     Nothing here is checked against the rules: ``read`` does that."""
-    if len(text) > MAX_BYTES:
-        raise SaveError("save.too_large", chars=len(text))
-    try:
-        head, _ = _inflate(text)
-    except (ValueError, binascii.Error, zlib.error, UnicodeDecodeError):
-        raise SaveError("save.link_damaged") from None
+    head, _ = _opened(text)
     options = head["o"] if isinstance(head["o"], dict) else {}
     return str(head["g"]), options, head.get("x", {})
 
@@ -174,12 +179,7 @@ def read(text: str, games: Mapping[str, Rules]) -> tuple[dict[str, Any], dict[st
     """What a link holds: its save (its ``seed`` None, no actions, while the game has none yet: ``pack_unseeded``)
     and what else its head carries (``pack``'s ``extra``; ``{}`` when none). A link without a seed is checked for
     its game, rules and options all the same."""
-    if len(text) > MAX_BYTES:
-        raise SaveError("save.too_large", chars=len(text))
-    try:
-        head, numbers = _inflate(text)
-    except (ValueError, binascii.Error, zlib.error, UnicodeDecodeError):
-        raise SaveError("save.link_damaged") from None
+    head, numbers = _opened(text)
     extra = head.get("x", {})
     save = {"format": FORMAT_VERSION, "game": head["g"], "rules": head["r"], "options": head["o"], "seed": head.get("s", 0),
             "actions": []}

@@ -22,7 +22,7 @@ from nile.kit.intents import Intent
 from nile.web.controller import Controller
 
 from .conftest import open_app, wait_ready
-from .ui import advance, click, intent, put_saves, renders, screen, wait_renders_after
+from .ui import advance, click, intent, put_saves, renders, screen, start_game, wait_renders_after
 
 pytestmark = pytest.mark.browser
 
@@ -53,22 +53,8 @@ def stored_game(page: Page) -> dict[str, object]:
 
 def start_far_game(page: Page, game: str, names: tuple[str, ...], far: tuple[int, ...], variants: tuple[str, ...] = ()) -> str:
     """The set-up with the seats ``far`` played far away; returns the invitation's link."""
-    click(page, intent("new", game))
-    count = page.locator(intent("setup-count"))
-    if count.input_value() != str(len(names)):
-        before = renders(page)
-        count.select_option(str(len(names)))
-        wait_renders_after(page, before)
-    for i, name in enumerate(names):
-        page.locator(intent("setup-name", str(i))).fill(name)
-    for i in far:
-        before = renders(page)
-        page.locator(intent("setup-kind")).nth(i).select_option(f"{i}:far")
-        wait_renders_after(page, before)
-    for v in variants:
-        click(page, intent("setup-option", f"variant:{v}"))
-    click(page, intent("start-game"))
-    assert screen(page) == "far"
+    kinds = tuple("far" if i in far else "" for i in range(len(names)))
+    start_game(page, names, variants, game=game, kinds=kinds, then="far")
     return link_of(page)
 
 

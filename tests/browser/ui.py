@@ -198,9 +198,10 @@ def learn(page: Page, game: str, name: str = "Anna") -> None:
 
 
 def start_game(page: Page, names: tuple[str, ...] = NAMES3, variants: tuple[str, ...] = (), tap: bool = False,
-               game: str = "banks", kinds: tuple[str, ...] = ()) -> None:
+               game: str = "banks", kinds: tuple[str, ...] = (), then: str = "game") -> None:
     """New game of ``game`` through its card on home and the set-up form: player count, typed names,
-    who plays each seat (``kinds``: "" a person, else a bot strength), variants, start."""
+    who plays each seat (``kinds``: "" a person, else a bot strength, or "far": a person far away), variants,
+    start; ``then``: the screen that follows (a game with seats far away first sends its invitation: "far")."""
     click(page, intent("new", game), tap=tap)
     assert screen(page) == "setup"
     count = page.locator(intent("setup-count"))
@@ -223,7 +224,7 @@ def start_game(page: Page, names: tuple[str, ...] = NAMES3, variants: tuple[str,
         click(page, intent("setup-option", f"variant:{v}"), tap=tap)
         assert page.locator(intent("setup-option", f"variant:{v}")).is_checked()
     click(page, intent("start-game"), tap=tap)
-    assert screen(page) == "game", page.locator(".form-error").all_inner_texts()
+    assert screen(page) == then, page.locator(".form-error").all_inner_texts()
 
 
 # ---------------------------------------------------------------------- a simple player
