@@ -164,7 +164,10 @@ class Far:
     # ------------------------------------------------------------------ links
     def link(self, games: Mapping[str, Rules]) -> str:
         """What this device knows that may be known, as a link's text."""
-        extra = {"i": self.id, "h": [list(h) for h in self.hands], "p": _keyed(self.promised), "v": _keyed(self.secrets),
+        # once the game has its seed the promises have done their work (every device that plays checked every
+        # secret against them before the seed existed anywhere): the link drops them, some 64 characters a device
+        promised = _keyed(self.promised) if self.seed is None else None
+        extra = {"i": self.id, "h": [list(h) for h in self.hands], "p": promised, "v": _keyed(self.secrets),
                  "a": self.auction.to_json() if self.auction is not None else None}
         state = self.state(games)
         if state is None:
@@ -195,7 +198,11 @@ class Far:
         for first, digest in _unkeyed(extra.get("p")).items():
             if self.promised.setdefault(first, digest) != digest or first not in {h[0] for h in self.hands}:
                 raise LinkError("link.seed_mismatch", player=first)
-        for first, secret in _unkeyed(extra.get("v")).items():
+        secrets = _unkeyed(extra.get("v"))
+        seeded = save["seed"] is not None and set(secrets) == {h[0] for h in self.hands}
+        for first, secret in secrets.items():
+            if first not in self.promised and seeded:  # (a device that watches, first seeing the game begun)
+                self.promised[first] = seed_commitment(self.id, first, secret)
             if first not in self.promised or seed_commitment(self.id, first, secret) != self.promised[first]:
                 raise LinkError("link.seed_mismatch", player=first)
             self.secrets[first] = secret
