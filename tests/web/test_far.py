@@ -17,7 +17,7 @@ from nile.kit.intents import Intent
 from nile.web.controller import FAR, GAME, HOME, Controller
 from nile.web.render.screen import render_screen
 from nile.web.rooms import far as far_room
-from nile.web.storage import PREFIX, Library, MemoryStore
+from nile.web.storage import PREFIX, Library, MemoryStore, StorageFull
 
 load_all()
 
@@ -402,3 +402,22 @@ def test_a_record_this_device_cannot_read_is_never_written_over_by_a_link() -> N
     anna.handle(Intent.FAR_OPEN, devices["Bram"].far.link_url())
     assert anna.notice == ("error", "This link was not opened: this device's record of that game cannot be read.")
     assert anna.library.store.get(key) == '{"id": "tampered"'
+
+
+def test_a_link_whose_game_the_full_storage_cannot_keep_says_so_and_the_record_keeps_its_moves() -> None:
+    devices = start("cape", ("Anna", "Bram"))
+    anna, bram = devices["Anna"], devices["Bram"]
+    anna.apply(anna.state.legal_actions(0)[0].text(), 0)  # Anna's bid sealed: the link Bram's game begins with
+    link = anna.far.link_url()
+    store = bram.library.store
+    original = store.set
+
+    def full(key: str, value: str) -> None:
+        if key.startswith(PREFIX):  # no room for the game itself
+            raise StorageFull(key)
+        original(key, value)
+
+    store.set = full  # type: ignore[method-assign]
+    bram.handle(Intent.FAR_OPEN, link)
+    assert bram.notice is not None and bram.notice[0] == "error" and "full" in bram.notice[1]
+    assert 0 in bram.far.record.auction.sealed  # Anna's sealed bid kept in the record all the same

@@ -27,6 +27,8 @@ it (``storage.far``), written whenever it changes.
 
 from __future__ import annotations
 
+import base64
+import json
 import os
 from collections.abc import Sequence
 from typing import Any
@@ -53,8 +55,6 @@ entropy = os.urandom
 
 
 def new_game_id() -> str:
-    import base64
-
     return base64.urlsafe_b64encode(entropy(ID_BYTES)).decode("ascii")
 
 
@@ -225,13 +225,15 @@ class FarRoom(Room):
 
     def _receive(self, record: Far, text: str) -> None:
         core = self.core
-        seeded, moves = record.seed is not None, len(record.actions)
+        seeded, moves, notice = record.seed is not None, len(record.actions), core.notice
         kind = record.receive(text, GAMES)
         if kind == "new":
             self._keep(record)
         if kind == "new" or core.game_id != record.id or core.screen != GAME:
             self._show(record, news=kind == "new")
-        if kind == "new" and record.seed is not None:  # said once, as a status: what the link brought
+        # (a storage that refused the game just now is said instead)
+        refused = core.notice is not notice and core.notice is not None and core.notice[0] == "error"
+        if kind == "new" and record.seed is not None and not refused:  # said once, as a status: what it brought
             brought = len(record.actions) - moves
             core.notice = ("info", msg("far.began", core.lang) if not seeded
                            else plural("far.brought", brought, core.lang) if brought else msg("far.bids_in", core.lang))
@@ -288,8 +290,10 @@ class FarRoom(Room):
             if core.library.raw(gid) is not None and gid not in core.library.known:
                 core.library.load(gid)  # read first: the library writes over only what this tab read
             core.library.write(gid, state, core.game_title(state))
-        except (StorageFull, SaveConflict, SaveError):
-            pass  # the board still shows it; the keeper says what the storage refused at the next save
+        except StorageFull:  # the board still shows it, and the record keeps its moves: said at once
+            core.notice = ("error", msg("ui.storage_full", core.lang))
+        except (SaveConflict, SaveError):
+            pass  # another tab wrote it, or it was set aside: never written over; the record keeps the moves
 
     def _keep_beside(self, text: str) -> None:
         """A link that went another way: its game kept as a game of its own on the home screen."""
@@ -297,8 +301,6 @@ class FarRoom(Room):
         try:
             save, _ = compact.read(text, GAMES)
             if save.get("seed") is not None:
-                import json
-
                 core.library.import_text(json.dumps(save), msg("far.other_copy", core.lang))
         except (SaveError, LinkError, StorageFull):
             pass
