@@ -18,7 +18,7 @@ from nile.messages import describe
 from tests.web.test_why import SAYS
 from tests.web.why_cases import find_cases
 
-from .ui import actions, click, continue_game, head_control, intent, perform, put_saves, start_game
+from .ui import actions, click, continue_game, head_control, intent, perform, put_saves, settled, start_game
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
@@ -132,10 +132,12 @@ def test_replay_steps_forward_and_back_to_the_engines_positions(app: Page) -> No
         step = app.locator(".step-log").inner_text()
         for entry in engine.log[before:]:
             assert describe(entry.to_json(), names, "en") in step
+        settled(app)  # (read at rest: a piece still moving carries the motion's marks)
         shown.append(app.locator(".board, .table").first.inner_html())
     for i in (5, 4):
         click(app, intent("replay-step", "-1"))
         expect(app.locator(".status.replaying")).to_contain_text(f"after {i} of {n} actions")
+        settled(app)
         assert app.locator(".board, .table").first.inner_html() == shown[i - 1]  # the same position again
     assert actions(app) == n  # the game itself is untouched
     click(app, intent("replay-exit"))
