@@ -29,9 +29,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import compact
-from .actions import Action, ActionError, IllegalActionError
+from .actions import Action, ActionError, IllegalActionError, parse_player_token
 from .game import GameState
-from .remote import Auction, LinkError, commitment, merge, mixed_seed, seed_commitment
+from .remote import MAX_SEATS, Auction, LinkError, commitment, merge, mixed_seed, seed_commitment
 from .save import Rules, SaveError, load
 
 
@@ -196,8 +196,11 @@ class Far:
     def _take(self, extra: Mapping[str, Any], save: Mapping[str, Any], games: Mapping[str, Rules]) -> bool:
         """Take from a link what this device did not know; True when the link knew less (stale)."""
         for first, digest in _unkeyed(extra.get("p")).items():
-            if self.promised.setdefault(first, digest) != digest or first not in {h[0] for h in self.hands}:
-                raise LinkError("link.seed_mismatch", player=first)
+            if first not in {h[0] for h in self.hands}:
+                raise LinkError("link.malformed")
+            if self.promised.setdefault(first, digest) != digest:  # two devices chose the same place
+                mine = self.mine is not None and first == self.hands[self.mine][0]
+                raise LinkError("link.own_seat_taken" if mine else "link.seat_taken", player=first)
         secrets = _unkeyed(extra.get("v"))
         seeded = save["seed"] is not None and set(secrets) == {h[0] for h in self.hands}
         for first, secret in secrets.items():
@@ -213,6 +216,7 @@ class Far:
                 raise LinkError("link.other_game")
             merged = merge(self._save(seed, self.actions), save)
             if merged.kind == "new":
+                self._check_own(merged.actions, games)
                 self.actions = [*self.actions, *merged.actions]
                 self.state(games)  # every move checked by the rules (a refusal restores the record: ``receive``)
             stale = stale or merged.kind == "stale"
@@ -226,6 +230,29 @@ class Far:
                 for seat, (bid, salt) in theirs.revealed.items():
                     self.auction.reveal(seat, bid, salt)
         return stale
+
+    def _check_own(self, added: Sequence[str], games: Mapping[str, Rules]) -> None:
+        """A link's new moves hold no move for a seat of this device's hand that this device did not make: the only
+        ones it may bring are this device's own sealed bids, played where the last reveal was seen — each the very
+        bid sealed here, at its place in seat order (``Auction.play``). Refused with ``link.forged``: which move,
+        and for whom."""
+        mine = set(self.seats)
+        if not mine:
+            return
+        auction, start = self.auction, len(self.actions)
+        order = sorted(auction.seats) if auction is not None else []
+        for offset, text in enumerate(added):
+            number = start + offset
+            try:
+                seat = parse_player_token(text.split(" ", 1)[0], MAX_SEATS)
+            except ActionError:
+                raise LinkError("link.malformed") from None
+            if seat not in mine:
+                continue
+            own = self.own_bids.get(seat)
+            if (auction is None or own is None or seat not in order or number != auction.step + order.index(seat)
+                    or text.split(" ", 1)[-1] != own[0]):
+                raise LinkError("link.forged", number=number + 1, player=seat)
 
     def _advance(self, games: Mapping[str, Rules]) -> None:
         """Do what this device's part asks now: reveal its secret once every hand has promised; open the
@@ -283,15 +310,20 @@ class Far:
 
 
 def _hands(hands: Any) -> tuple[tuple[int, ...], ...]:
-    """The devices' hands: at least two, each a non-empty list of seats, no seat twice."""
-    try:
-        out = tuple(tuple(int(s) for s in hand) for hand in hands)
-    except (TypeError, ValueError):
-        raise LinkError("link.malformed") from None
+    """The devices' hands: at least two, each a non-empty list of seats, no seat twice. A seat is a whole number as
+    the record wrote it: a float (``1.5``, or ``Infinity`` whose ``int()`` overflowed), a truth value or a text is
+    refused, never rounded into a seat."""
+    if not _listed(hands) or not all(_listed(hand) for hand in hands):
+        raise LinkError("link.malformed")
+    out = tuple(tuple(_seat(s) for s in hand) for hand in hands)
     seats = [s for hand in out for s in hand]
     if len(out) < 2 or any(not hand for hand in out) or len(set(seats)) != len(seats) or min(seats) < 0:
         raise LinkError("link.malformed")
     return out
+
+
+def _listed(value: object) -> bool:
+    return isinstance(value, Sequence) and not isinstance(value, (str, bytes))
 
 
 def _identity(extra: Mapping[str, Any]) -> tuple[str, tuple[tuple[int, ...], ...]]:
@@ -305,13 +337,25 @@ def _keyed(values: Mapping[int, str]) -> dict[str, str]:
     return {str(k): v for k, v in sorted(values.items())}
 
 
+def _seat(value: object) -> int:
+    """A seat of a hand: a whole number, not negative (``bool`` is an ``int`` too: refused)."""
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise LinkError("link.malformed")
+    return value
+
+
 def _unkeyed(values: Any) -> dict[int, str]:
+    """A hand's first seat -> its text, as ``_keyed`` wrote it: each key a seat's digits alone (``int()`` would also
+    take " 1", "+1", "01", "1_0" or other scripts' digits: two keys for one seat), each value a text."""
     if values is None:
         return {}
     if not isinstance(values, Mapping) or not all(isinstance(v, str) for v in values.values()):
         raise LinkError("link.malformed")
-    try:
-        return {int(k): v for k, v in values.items()}
-    except ValueError:
-        raise LinkError("link.malformed") from None
+    out: dict[int, str] = {}
+    for key, value in values.items():
+        digits = isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 6
+        if not digits or key != str(int(key)):
+            raise LinkError("link.malformed")
+        out[int(key)] = value
+    return out
 

@@ -81,6 +81,11 @@ class Room:
         else the key of the sentence that says what the table waits for ("" for none)."""
         return None
 
+    def waits_elsewhere(self) -> str | None:
+        """What the table waits for on another device (a game played from afar: whose link), in words; None
+        when this room does not know."""
+        return None
+
     def takes(self, text: str, player: int | None) -> bool:
         """Whether this room takes the move instead of the open game (a bid sealed for a game played from
         afar is applied once every bid is in: ``rooms.far``)."""
@@ -208,6 +213,14 @@ class Core:
             if held is not None:
                 return held
         return None
+
+    def waiting_elsewhere(self) -> str:
+        """The sentence that says whose device the table waits for, when every seat to act is held here."""
+        for room in self.rooms:
+            said = room.waits_elsewhere()
+            if said is not None:
+                return said
+        return ""
 
     # ------------------------------------------------------------------ reading
     def say(self, error: BaseException) -> str:

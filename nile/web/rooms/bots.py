@@ -57,7 +57,9 @@ class Bots(Room):
             return None
         kinds = core.kinds
         for p in s.to_act():
-            if kinds[p]:
+            # (a computer player held here is not this device's to play: another device plays it in a game played
+            # from afar, or its sealed bid is in and waits for the others': asked once, never again — rooms.far)
+            if kinds[p] and p not in core.hold:
                 return p
         return None
 

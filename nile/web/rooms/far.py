@@ -40,7 +40,7 @@ from ...core.remote import LinkError
 from ...core.save import SaveError
 from ...games import GAMES, load_all
 from ...kit.intents import Intent
-from ...messages import plural
+from ...messages import describe, plural
 from ...messages import text as msg
 from ..core import FAR, GAME, Core, Handler, Room
 from ..storage import FAR_PREFIX, SaveConflict, StorageFull
@@ -138,7 +138,12 @@ class FarRoom(Room):
         return self.record.waiting_for(GAMES) if self.record is not None else ()
 
     def send_to(self) -> tuple[int, ...]:
-        """The seats far away the game waits for: whom the link goes to (nothing while this device must act)."""
+        """The persons whose device the link goes to now — each device named by the first person it holds, never a
+        computer player — or nothing while this device must act (or watches).
+
+        Before the game begins, the devices that joined send to the maker's device only, and the maker's to those
+        whose promise or secret it waits for (they never send to each other). At the end, the device that made the
+        last move sends it to every other device; the others have nothing to send."""
         r = self.record
         if r is None or r.mine is None:
             return ()  # (one who watches sends nothing)
@@ -146,10 +151,44 @@ class FarRoom(Room):
         if any(s in r.seats for s in waiting):
             return ()  # this device's turn first
         away = [s for s in waiting if s not in r.seats]
+        if r.seed is None and r.mine != 0:
+            away = [r.hands[0][0]] if away else []
         state = r.state(GAMES) if not away else None
-        if state is not None and state.is_terminal():  # the last moves, for everyone
-            away = [s for s in range(state.num_players) if s not in r.seats]
-        return tuple(dict.fromkeys(self._first_of_hand(s) for s in away))
+        if state is not None and state.is_terminal():  # the last moves, for every other device
+            last = state.history[-1][0] if state.history else None
+            away = [s for s in range(state.num_players) if s not in r.seats] if last in r.seats else []
+        return tuple(dict.fromkeys(self.person_of(s) for s in away))
+
+    def person_of(self, seat: int) -> int:
+        """The person who holds ``seat``'s device: the first seat of its hand played by a person (a computer player
+        is on the maker's device, with at least one person: the set-up sees to it)."""
+        r = self.record
+        assert r is not None
+        hand = next(h for h in r.hands if seat in h)
+        return next((s for s in hand if not self._bot(r, s)), hand[0])
+
+    @staticmethod
+    def _bot(record: Far, seat: int) -> bool:
+        players = record.options.get("players", [])
+        return seat < len(players) and bool(players[seat].get("bot"))
+
+    def waits_elsewhere(self) -> str | None:
+        """Whose device the table waits for: "Waiting for a link from Bram." — or, for a computer player another
+        device plays, that device's person and the computer player ("… from Heike: the computer player Kalle plays
+        on that device")."""
+        r, core = self.record, self.core
+        if r is None or core.state is None:
+            return None
+        away = [s for s in self.waiting_for() if s not in r.seats]
+        persons = [s for s in away if not self._bot(r, s)]
+        bots = [s for s in away if self._bot(r, s)]
+        names = self.players()
+        parts = [describe({"key": "far.waiting", "params": {"players": persons}}, names, core.lang)] if persons else []
+        for owner in dict.fromkeys(self.person_of(s) for s in bots):
+            theirs = [s for s in bots if self.person_of(s) == owner]
+            parts.append(describe({"key": "far.waiting_bots", "params": {"owner": owner, "players": theirs,
+                                                                          "count": len(theirs)}}, names, core.lang))
+        return " ".join(parts)
 
     def pending(self) -> list[Far]:
         """The games played from afar still waiting for their players (no seed yet), for the home screen."""
@@ -380,11 +419,6 @@ class FarRoom(Room):
         core.remote = frozenset(s for s in range(core.state.num_players) if s not in mine)
         sealed = set(r.auction.sealed) & mine if r.auction is not None else set()
         core.hold = core.remote | frozenset(sealed)
-
-    def _first_of_hand(self, seat: int) -> int:
-        r = self.record
-        assert r is not None
-        return next(seat for hand in r.hands if seat in hand)
 
     def _say(self, error: BaseException, text: str) -> str:
         names: list[str] = []

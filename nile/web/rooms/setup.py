@@ -174,7 +174,7 @@ class Setup(Room):
             self._start_guided(players[0].name)
             return
         remote = [i for i, kind in enumerate(kinds) if kind == FAR_KIND]
-        if len(remote) == f.count:
+        if remote and "" not in kinds:  # (a person on this device: the one the other devices send their links to)
             f.error = msg("far.none_here", self.core.lang)
             return
         if remote:

@@ -16,7 +16,6 @@ from ...core.explained import Explained
 from ...games import spec_of
 from ...kit import Interaction
 from ...kit.intents import Intent
-from ...messages import describe
 from ...messages import text as msg
 from ..core import GAME, Core, Handler, Room
 from ..since import own_last_moves
@@ -114,12 +113,11 @@ class Table(Room):
                core.hold)
         if self._interaction is not None and self._interaction[0] == key:
             return self._interaction[1]  # worked out once per event and position, not per reader
-        if not s.is_terminal() and core.is_bot(s.current_player()):
+        if not s.is_terminal() and all(p in core.hold for p in s.to_act()):
+            # played from afar: nothing to do here until a link brings their move (rooms.far says whose device)
+            inter = Interaction(prompt=core.waiting_elsewhere())
+        elif not s.is_terminal() and core.is_bot(s.current_player()):
             inter = Interaction(prompt=self.bots.thinking_text())
-        elif not s.is_terminal() and all(p in core.hold for p in s.to_act()):
-            # played from afar: nothing to do here until a link brings their move (rooms.far)
-            away = [p for p in s.to_act() if p in core.remote]  # (not this device's own bid, sealed and waiting)
-            inter = Interaction(prompt=describe({"key": "far.waiting", "params": {"players": away}}, core.names, core.lang))
         else:
             inter = core.ui.interaction(s, self.selection or {}, core.lang, core.names)
         self._interaction = (key, inter)

@@ -1,0 +1,203 @@
+"""Play from afar at a real table (issue 50): computer players on the maker's device, a seat chosen on two devices,
+moves forged for a seat. Devices are controllers with stores of their own (``tests/web/test_far.py``'s helpers);
+the bot worker is answered in-process as the page's worker does (``nile.bots.protocol.handle``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from nile.bots import protocol
+from nile.core import compact
+from nile.core.save import load
+from nile.games import GAMES
+from nile.kit.intents import Intent
+from nile.web.controller import FAR, GAME, Controller
+from nile.web.render.screen import render_screen
+
+from .test_far import device, make, seeded_entropy, stored  # noqa: F401 - the fixture is autouse
+
+__all__ = ["seeded_entropy"]
+
+
+def bot_table(game: str, variants: tuple[str, ...] = (), lang: str = "en") -> tuple[Controller, Controller]:
+    """Heike and her computer player Kalle on a phone, Daan far away on a tablet: both joined, the game begun."""
+    heike, daan = device(lang=lang), device(lang=lang)
+    heike.handle(Intent.NEW, game)
+    heike.handle(Intent.SETUP_COUNT, "3")
+    for i, name in enumerate(("Heike", "Kalle", "Daan")):
+        heike.handle(Intent.SETUP_NAME, f"{i}:{name}")
+    heike.handle(Intent.SETUP_KIND, "1:easy")
+    heike.handle(Intent.SETUP_NAME, "1:Kalle")
+    heike.handle(Intent.SETUP_KIND, "2:far")
+    for v in variants:
+        heike.handle(Intent.SETUP_OPTION, f"variant:{v}")
+    heike.handle(Intent.START_GAME)
+    assert heike.screen == FAR, heike.setup.form.error
+    daan.handle(Intent.FAR_OPEN, heike.far.link_url())
+    daan.handle(Intent.FAR_JOIN, "1")
+    heike.handle(Intent.FAR_OPEN, daan.far.link_url())
+    assert heike.screen == GAME and heike.notice == ("info", "Every player has joined: the game begins.")
+    return heike, daan
+
+
+def play_bot_table(heike: Controller, daan: Controller, rng: random.Random, check=None) -> Counter[str]:  # noqa: ANN001
+    """Play to the end: persons move at random, Kalle's jobs are answered as the worker does, links go to whom
+    ``send_to`` names. Returns how often each bot job's key was sent (polled after every step, as the page does)."""
+    devices = {"Heike": heike, "Daan": daan}
+    sent: Counter[str] = Counter()
+    asked: set[str] = set()
+    for _ in range(20_000):
+        if check is not None:
+            check()
+        for d in devices.values():
+            assert d.notice is None or d.notice[0] == "info", d.notice
+            if d.state is not None and d.far.record is not None:  # no device shows a move its record lacks
+                assert d.far.record.actions[: len(d.state.history)] == d.state.history_texts()
+        assert daan.bots.job() is None, "Daan's tablet plays nobody's computer player"
+        if all(d.state is not None and d.state.is_terminal() for d in devices.values()):
+            return sent
+        job = heike.bots.job()
+        if job is not None:
+            if job["key"] not in asked:  # the page sends a job once per key
+                asked.add(job["key"])
+                sent[job["key"]] += 1
+                answer = protocol.handle(job)
+                heike.handle(Intent.BOT_MOVE, f'{answer["key"]}|{answer["text"]}')
+            else:
+                sent[job["key"]] += 1  # asked again for a decision already answered: counted, and a failure below
+            continue
+        mover = next(((d, p) for d in devices.values() if d.state is not None and not d.state.is_terminal()
+                      for p in d.state.to_act() if d.plays_here(p)), None)
+        if mover is not None:
+            d, p = mover
+            d.apply(rng.choice(d.state.legal_actions(p)).text(), p)
+            continue
+        moved = False
+        for d in devices.values():
+            for seat in d.far.send_to():
+                other = devices[d.far.players()[seat]]
+                before = json.dumps(other.far.record.to_json())
+                other.handle(Intent.FAR_OPEN, d.far.link_url())
+                moved = moved or json.dumps(other.far.record.to_json()) != before
+        assert moved, "nobody can move and no link brings anything"
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize(("game", "variants", "seed"), [("banks", ("N11", "N12"), 1), ("cape", (), 2)])
+def test_a_computer_player_on_the_makers_device_is_asked_once_per_decision_and_played_there_alone(
+        game: str, variants: tuple[str, ...], seed: int) -> None:
+    heike, daan = bot_table(game, variants)
+    sealed = []
+
+    def check() -> None:
+        r = heike.far.record
+        if r.auction is not None and 1 in r.auction.sealed:
+            sealed.append(r.auction.sealed[1])
+
+    sent = play_bot_table(heike, daan, random.Random(seed), check)
+    assert sent and max(sent.values()) == 1, [k for k, n in sent.items() if n > 1][:3]
+    assert sealed, "Kalle sealed bids"
+    assert stored(heike) == stored(daan)
+
+
+def test_the_far_device_says_whose_device_plays_the_computer_player() -> None:
+    heike, daan = bot_table("banks")
+    # play Heike's turns until the game waits for Kalle (on Heike's device) on Daan's tablet
+    rng = random.Random(3)
+    for _ in range(2000):
+        s = daan.state
+        if s is not None and not s.is_terminal() and 1 in s.to_act() and daan.far.record.actions == heike.far.record.actions:
+            break
+        if heike.bots.job() is not None:
+            job = heike.bots.job()
+            answer = protocol.handle(job)
+            heike.handle(Intent.BOT_MOVE, f'{answer["key"]}|{answer["text"]}')
+        elif any(heike.plays_here(p) for p in heike.state.to_act()):
+            p = next(p for p in heike.state.to_act() if heike.plays_here(p))
+            heike.apply(rng.choice(heike.state.legal_actions(p)).text(), p)
+        elif any(daan.plays_here(p) for p in daan.state.to_act()):
+            p = next(p for p in daan.state.to_act() if daan.plays_here(p))
+            daan.apply(rng.choice(daan.state.legal_actions(p)).text(), p)
+        for a, b in ((heike, daan), (daan, heike)):
+            if a.far.send_to():
+                b.handle(Intent.FAR_OPEN, a.far.link_url())
+    else:
+        pytest.fail("the game never waited for Kalle on Daan's tablet")
+    assert daan.bots.job() is None
+    prompt = daan.table.interaction().prompt
+    assert prompt == "Waiting for a link from Heike: the computer player Kalle plays on that device."
+    assert "Kalle" not in daan.far.send_to() and all(daan.far.players()[s] != "Kalle" for s in daan.far.send_to())
+
+
+def test_the_send_dialog_names_the_persons_never_the_computer_player() -> None:
+    heike, daan = bot_table("cape")
+    daan.handle(Intent.FAR_OPEN, heike.far.link_url())  # the game begun, Daan's sealed bid first (K6)
+    for d in (heike, daan):
+        assert all(not d.far.record.options["players"][s].get("bot") for s in d.far.send_to())
+    p = next(p for p in daan.state.to_act() if daan.plays_here(p))
+    daan.apply(daan.state.legal_actions(p)[0].text(), p)
+    assert daan.far.send_to() == (0,)
+    assert "Send the game to Heike" in render_screen(daan).html and "Kalle" not in render_screen(daan).html.split(
+        'id="far-title"')[1].split("</h1>")[0]
+
+
+# ---------------------------------------------------------------------- forged moves
+
+
+def _with_moves(link: str, moves: list[str]) -> str:
+    """The link's game with ``moves`` in place of its own (the head's extra kept): what a forger would send."""
+    base, _, text = link.partition("#far=")
+    save, extra = compact.read(text, GAMES)
+    state = load({**save, "actions": moves}, GAMES)
+    return f"{base}#far={compact.pack(state, GAMES, extra)}"
+
+
+def test_a_link_with_a_move_for_this_devices_seat_that_it_never_made_is_refused_naming_the_seat() -> None:
+    anna, bram = device(), device()
+    bram.handle(Intent.FAR_OPEN, make(anna, "banks", ("Anna", "Bram"), (1,)))
+    bram.handle(Intent.FAR_JOIN, "1")
+    anna.handle(Intent.FAR_OPEN, bram.far.link_url())
+    # Anna plays her turn; Bram's device forges a move for Anna after it
+    while not anna.far.send_to():
+        p = anna.state.current_player()
+        anna.apply(anna.state.legal_actions(p)[0].text(), p)
+    bram.handle(Intent.FAR_OPEN, anna.far.link_url())
+    state = bram.state.clone()
+    forged_at = None
+    for _ in range(200):
+        p = state.current_player()
+        if p == 0:
+            forged_at = len(state.history) + 1
+            state.apply(state.legal_actions(0)[0], 0)
+            break
+        state.apply(state.legal_actions(p)[0], p)
+    assert forged_at is not None
+    before = dict(anna.library.store.data)
+    anna.handle(Intent.FAR_OPEN, _with_moves(bram.far.link_url(), state.history_texts()))
+    assert anna.notice == ("error", f"This link was not opened: its move {forged_at} is a move for Anna that was never "
+                                    "made on this device, which plays Anna.")
+    assert anna.library.store.data == before
+
+
+# ---------------------------------------------------------------------- a seat chosen on two devices
+
+
+def test_a_seat_taken_on_two_devices_is_said_as_such_on_both_and_changes_nothing() -> None:
+    anna, ben1, ben2 = device(), device(), device()
+    invitation = make(anna, "cape", ("Anna", "Ben", "Cleo"), (1, 2))
+    for ben in (ben1, ben2):
+        ben.handle(Intent.FAR_OPEN, invitation)
+        ben.handle(Intent.FAR_JOIN, "1")
+    anna.handle(Intent.FAR_OPEN, ben1.far.link_url())
+    before = dict(anna.library.store.data)
+    anna.handle(Intent.FAR_OPEN, ben2.far.link_url())
+    assert anna.notice is not None and anna.notice[1].startswith(
+        "This link was not opened: Ben's place was already taken on another device")
+    assert anna.library.store.data == before
+    ben2.handle(Intent.FAR_OPEN, anna.far.link_url())
+    assert ben2.notice is not None and "another device took Ben's place first" in ben2.notice[1]
