@@ -24,6 +24,7 @@ their time.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,8 +32,19 @@ from typing import Any
 from . import compact
 from .actions import Action, ActionError, IllegalActionError, parse_player_token
 from .game import GameState
-from .remote import MAX_SEATS, Auction, LinkError, commitment, merge, mixed_seed, seed_commitment
+from .remote import (
+    MAX_SEATS,
+    PUBLIC_KEY,
+    SIGNATURE,
+    Auction,
+    LinkError,
+    commitment,
+    merge,
+    mixed_seed,
+    seed_commitment,
+)
 from .save import Rules, SaveError, load
+from .sign import SigningKey, verify
 
 
 @dataclass
@@ -51,24 +63,40 @@ class Far:
     own_secret: str | None = None  # private: revealed only once every hand has promised
     own_bids: dict[int, tuple[str, str]] = field(default_factory=dict)  # private: seat -> (bid, salt) until all sealed
     rules: int = 0  # the game's rules version (``_check_game``)
+    #: signed moves (issue 50; none in a game made before them): a hand's first seat -> its device's public key, sent
+    #: with its promise; the latest signature of each other device seen here: (the moves it covers, the signature);
+    #: the auctions played whose bids some bidder's device has not signed since (a link carries them until it has)
+    keys: dict[int, str] = field(default_factory=dict)
+    signatures: dict[int, tuple[int, str]] = field(default_factory=dict)
+    played: list[Auction] = field(default_factory=list)
+    own_key: str | None = None  # private: this device's signing key (``nile.core.sign.SigningKey.seed_text``)
     #: the game as last replayed here, grown by the moves added since (``state``): not part of the record
     _live: GameState | None = field(default=None, compare=False, repr=False)
+    _signer: SigningKey | None = field(default=None, compare=False, repr=False)
 
     # ------------------------------------------------------------------ making and opening
     @classmethod
     def made(cls, game_id: str, game: str, options: Mapping[str, Any], hands: Sequence[Sequence[int]], secret: str,
-             games: Mapping[str, Rules]) -> Far:
-        """A new game, made on this device, which holds the first hand."""
+             games: Mapping[str, Rules], key: str | None = None) -> Far:
+        """A new game, made on this device, which holds the first hand (``key``: this device's signing key)."""
         far = cls(game_id, game, dict(options), _hands(hands), 0)
         far._check_game(games)
-        far.own_secret = secret
-        far.promised[far.hands[0][0]] = seed_commitment(game_id, far.hands[0][0], secret)
+        far._promise(0, secret, key)
         return far
 
+    def _promise(self, hand: int, secret: str, key: str | None) -> None:
+        """This device takes hand ``hand``: its secret and signing key kept, its promise (binding its public key) made."""
+        first = self.hands[hand][0]
+        self.mine, self.own_secret, self.own_key = hand, secret, key
+        if key is not None:
+            self.keys[first] = self.signer().public
+        self.promised[first] = seed_commitment(self.id, first, secret, self.keys.get(first))
+
     @classmethod
-    def opened(cls, text: str, games: Mapping[str, Rules], hand: int | None = None, secret: str | None = None) -> Far:
+    def opened(cls, text: str, games: Mapping[str, Rules], hand: int | None = None, secret: str | None = None,
+               key: str | None = None) -> Far:
         """A game first opened on this device from a link: taking the free hand ``hand`` (its index) with a new
-        ``secret``, or watching (``hand`` None)."""
+        ``secret`` and signing ``key``, or watching (``hand`` None)."""
         save, extra = compact.read(text, games)
         game_id, hands = _identity(extra)
         far = cls(game_id, save["game"], dict(save["options"]), hands, None)
@@ -77,8 +105,9 @@ class Far:
         if hand is not None:
             if not 0 <= hand < len(far.hands) or far.hands[hand][0] in far.promised or secret is None:
                 raise LinkError("link.hand_taken")
-            far.mine, far.own_secret = hand, secret
-            far.promised[far.hands[hand][0]] = seed_commitment(far.id, far.hands[hand][0], secret)
+            if key is None and far.keys:
+                raise LinkError("link.malformed")  # (a game whose moves are signed: so are this device's)
+            far._promise(hand, secret, key)
         far._advance(games)
         return far
 
@@ -94,7 +123,7 @@ class Far:
         firsts = {hand[0] for hand in self.hands}
         if set(self.secrets) != firsts:
             return None
-        return mixed_seed(self.id, self.promised, self.secrets)
+        return mixed_seed(self.id, self.promised, self.secrets, self.keys)
 
     def waiting_for(self, games: Mapping[str, Rules]) -> tuple[int, ...]:
         """The seats the game waits for now, on whichever device: a hand's first seat while its promise or its
@@ -166,9 +195,15 @@ class Far:
         """What this device knows that may be known, as a link's text."""
         # once the game has its seed the promises have done their work (every device that plays checked every
         # secret against them before the seed existed anywhere): the link drops them, some 64 characters a device
-        promised = _keyed(self.promised) if self.seed is None else None
-        extra = {"i": self.id, "h": [list(h) for h in self.hands], "p": promised, "v": _keyed(self.secrets),
+        seed = self.seed
+        promised = _keyed(self.promised) if seed is None else None
+        keys = _keyed(self.keys) if seed is None and self.keys else None
+        extra: dict[str, Any] = {"i": self.id, "h": [list(h) for h in self.hands], "p": promised, "v": _keyed(self.secrets),
                  "a": self.auction.to_json() if self.auction is not None else None}
+        if self.keys:  # signed moves: the keys until the game begins; every device's latest signature, this one's now
+            signatures = {**self.signatures, **self._own_signature()}
+            extra.update(k=keys, g={str(f): [n, sig] for f, (n, sig) in sorted(signatures.items())},
+                         b=[a.to_json() for a in self._unsigned_bids(signatures)] or None)
         state = self.state(games)
         if state is None:
             return compact.pack_unseeded(self.game, games, self.options, extra)
@@ -195,20 +230,7 @@ class Far:
 
     def _take(self, extra: Mapping[str, Any], save: Mapping[str, Any], games: Mapping[str, Rules]) -> bool:
         """Take from a link what this device did not know; True when the link knew less (stale)."""
-        for first, digest in _unkeyed(extra.get("p")).items():
-            if first not in {h[0] for h in self.hands}:
-                raise LinkError("link.malformed")
-            if self.promised.setdefault(first, digest) != digest:  # two devices chose the same place
-                mine = self.mine is not None and first == self.hands[self.mine][0]
-                raise LinkError("link.own_seat_taken" if mine else "link.seat_taken", player=first)
-        secrets = _unkeyed(extra.get("v"))
-        seeded = save["seed"] is not None and set(secrets) == {h[0] for h in self.hands}
-        for first, secret in secrets.items():
-            if first not in self.promised and seeded:  # (a device that watches, first seeing the game begun)
-                self.promised[first] = seed_commitment(self.id, first, secret)
-            if first not in self.promised or seed_commitment(self.id, first, secret) != self.promised[first]:
-                raise LinkError("link.seed_mismatch", player=first)
-            self.secrets[first] = secret
+        self._take_promises(extra, save)
         stale = len(_unkeyed(extra.get("v"))) < len(self.secrets)
         if save["seed"] is not None:
             seed = self.seed
@@ -217,6 +239,8 @@ class Far:
             merged = merge(self._save(seed, self.actions), save)
             if merged.kind == "new":
                 self._check_own(merged.actions, games)
+            self._check_signed(extra, list(save["actions"]) if merged.kind == "new" else self.actions)
+            if merged.kind == "new":
                 self.actions = [*self.actions, *merged.actions]
                 self.state(games)  # every move checked by the rules (a refusal restores the record: ``receive``)
             stale = stale or merged.kind == "stale"
@@ -230,6 +254,31 @@ class Far:
                 for seat, (bid, salt) in theirs.revealed.items():
                     self.auction.reveal(seat, bid, salt)
         return stale
+
+    def _take_promises(self, extra: Mapping[str, Any], save: Mapping[str, Any]) -> None:
+        """A link's promises, keys and secrets: each hand's promise and key taken once (another one for the same hand:
+        two devices chose the same place), each secret checked against its promise (which binds its key)."""
+        for first, digest in _unkeyed(extra.get("p")).items():
+            if first not in {h[0] for h in self.hands}:
+                raise LinkError("link.malformed")
+            if self.promised.setdefault(first, digest) != digest:  # two devices chose the same place
+                mine = self.mine is not None and first == self.hands[self.mine][0]
+                raise LinkError("link.own_seat_taken" if mine else "link.seat_taken", player=first)
+        for first, key in _unkeyed(extra.get("k")).items():
+            if first not in {h[0] for h in self.hands} or not PUBLIC_KEY.fullmatch(key):
+                raise LinkError("link.malformed")
+            if self.keys.setdefault(first, key) != key:
+                mine = self.mine is not None and first == self.hands[self.mine][0]
+                raise LinkError("link.own_seat_taken" if mine else "link.seat_taken", player=first)
+        secrets = _unkeyed(extra.get("v"))
+        seeded = save["seed"] is not None and set(secrets) == {h[0] for h in self.hands}
+        for first, secret in secrets.items():
+            public = self.keys.get(first)
+            if first not in self.promised and seeded:  # (a device that watches, first seeing the game begun)
+                self.promised[first] = seed_commitment(self.id, first, secret, public)
+            if first not in self.promised or seed_commitment(self.id, first, secret, public) != self.promised[first]:
+                raise LinkError("link.seed_mismatch", player=first)
+            self.secrets[first] = secret
 
     def _check_own(self, added: Sequence[str], games: Mapping[str, Rules]) -> None:
         """A link's new moves hold no move for a seat of this device's hand that this device did not make: the only
@@ -265,7 +314,8 @@ class Far:
             if state is None:
                 return
             if self.auction is not None and len(state.history) != self.auction.step:
-                self.auction, self.own_bids = None, {}  # played (by the moves of a link that brought them)
+                self._keep_played(self.auction)  # played (by the moves of a link that brought them)
+                self.auction, self.own_bids = None, {}
             if self.auction is None and not state.is_terminal() and state.secret_decision():
                 self.auction = Auction.opened(state, self.id)
             if self.auction is None:
@@ -277,7 +327,108 @@ class Far:
             if not self.auction.all_revealed:
                 return
             self.auction.play(state)
+            self._keep_played(self.auction)
             self.actions, self.auction, self.own_bids = state.history_texts(), None, {}
+
+    # ------------------------------------------------------------------ signed moves
+    def signer(self) -> SigningKey:
+        """This device's signing key (made once from the record's private key)."""
+        if self._signer is None:
+            if self.own_key is None:
+                raise LinkError("link.malformed")
+            self._signer = SigningKey.from_text(self.own_key)
+        return self._signer
+
+    def _statement(self, first: int, covered: int, seals: Mapping[int, str], actions: Sequence[str]) -> bytes:
+        """What the device holding the hand of ``first`` signs: this game, its seed, the first ``covered`` moves (a
+        digest of their texts) and the sealed bids of its seats in the auction opened at that move (``seals``)."""
+        moves = hashlib.sha256("\n".join(actions[:covered]).encode()).hexdigest()
+        lines = ["nile/moves/1", self.id, str(self.seed), str(first), str(covered), moves,
+                 *(f"{seat} {digest}" for seat, digest in sorted(seals.items()))]
+        return "\n".join(lines).encode()
+
+    def _seals(self, hand: Sequence[int], covered: int, auctions: Sequence[Auction | None]) -> dict[int, str]:
+        """The sealed bids of ``hand``'s seats in the auction opened at move ``covered`` (among ``auctions``)."""
+        for auction in auctions:
+            if auction is not None and auction.step == covered:
+                return {s: auction.sealed[s] for s in hand if s in auction.sealed}
+        return {}
+
+    def _own_signature(self) -> dict[int, tuple[int, str]]:
+        """This device's signature over everything it knows now (nothing when it watches or before the seed)."""
+        if self.mine is None or self.own_key is None or self.seed is None:
+            return {}
+        hand, covered = self.hands[self.mine], len(self.actions)
+        seals = self._seals(hand, covered, [self.auction])
+        return {hand[0]: (covered, self.signer().sign(self._statement(hand[0], covered, seals, self.actions)))}
+
+    def _unsigned_bids(self, signatures: Mapping[int, tuple[int, str]]) -> list[Auction]:
+        """The auctions played that a link must still carry: a bidder's device has signed nothing since (its bid is
+        vouched for by its sealed commitment and the reveal that matches it)."""
+        def signed_since(auction: Auction, seat: int) -> bool:
+            first = next(h[0] for h in self.hands if seat in h)
+            return signatures.get(first, (-1, ""))[0] > auction.step
+        return [a for a in self.played if not all(signed_since(a, seat) for seat in a.seats)]
+
+    def _keep_played(self, auction: Auction) -> None:
+        if auction.all_revealed and all(a.step != auction.step for a in self.played):
+            self.played = [*self.played, auction][-8:]
+
+    def _check_signed(self, extra: Mapping[str, Any], actions: Sequence[str]) -> None:
+        """Every move and sealed bid a link brings for another device's seat is signed by that device's key: each
+        device's latest signature covers the moves up to some point (and its sealed bids in the auction opened
+        there); a bid played after it must be the one its signed seal and its reveal say. Refused otherwise
+        (``link.unsigned``: which move, for whom). Nothing to check in a game made before signed moves, or for a
+        device that watches and never saw the keys."""
+        if not self.keys:
+            return
+        links = extra.get("g")
+        if links is not None and not isinstance(links, Mapping):
+            raise LinkError("link.malformed")
+        signatures = {first: _signature(entry) for first, entry in _unkeyed_any(links).items()}
+        opened = Auction.from_json(extra["a"]) if extra.get("a") is not None else None
+        played = _auctions(extra.get("b"))
+        auctions = [opened, *played, *self.played]
+        start = len(self.actions)
+        mine = self.hands[self.mine][0] if self.mine is not None else None
+        for hand in self.hands:
+            first = hand[0]
+            if first == mine or first not in self.keys:
+                continue
+            covered = -1
+            entry = signatures.get(first)
+            if entry is not None:
+                covered, sig = entry
+                if covered > len(actions):
+                    raise LinkError("link.malformed")
+                seals = self._seals(hand, covered, auctions)
+                if not verify(self.keys[first], self._statement(first, covered, seals, actions), sig):
+                    raise LinkError("link.unsigned_device", player=first)
+                if (opened is not None and any(s in opened.sealed for s in hand)
+                        and (covered != opened.step or not all(s in seals for s in hand if s in opened.sealed))):
+                    raise LinkError("link.unsigned_device", player=first)
+            elif opened is not None and any(s in opened.sealed for s in hand):
+                raise LinkError("link.unsigned_device", player=first)
+            for number in range(start, len(actions)):
+                seat = _seat_of(actions[number])
+                if seat in hand and number >= covered and not self._sealed_bid(number, seat, covered, actions, auctions):
+                    raise LinkError("link.unsigned", number=number + 1, player=seat)
+            if entry is not None and entry[0] >= self.signatures.get(first, (-1, ""))[0]:
+                self.signatures[first] = entry
+        for auction in played:
+            self._keep_played(auction)
+
+    @staticmethod
+    def _sealed_bid(number: int, seat: int, covered: int, actions: Sequence[str], auctions: Sequence[Auction | None]) -> bool:
+        """Move ``number`` is ``seat``'s bid in an auction opened where its device's signature stops, the very bid its
+        signed seal and the reveal that matches it say."""
+        for auction in auctions:
+            if auction is None or auction.step != covered or seat not in auction.revealed or seat not in auction.sealed:
+                continue
+            order = sorted(auction.seats)
+            if number == auction.step + order.index(seat) and actions[number].split(" ", 1)[-1] == auction.revealed[seat][0]:
+                return True
+        return False
 
     # ------------------------------------------------------------------ the store
     def to_json(self) -> dict[str, Any]:
@@ -286,7 +437,9 @@ class Far:
                 "mine": self.mine, "promised": _keyed(self.promised), "secrets": _keyed(self.secrets),
                 "actions": list(self.actions), "auction": self.auction.to_json() if self.auction else None,
                 "own_secret": self.own_secret, "own_bids": {str(s): list(b) for s, b in sorted(self.own_bids.items())},
-                "rules": self.rules}
+                "rules": self.rules, "keys": _keyed(self.keys),
+                "signatures": {str(f): list(e) for f, e in sorted(self.signatures.items())},
+                "played": [a.to_json() for a in self.played], "own_key": self.own_key}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Far:
@@ -294,7 +447,9 @@ class Far:
         return cls(data["id"], data["game"], dict(data["options"]), _hands(data["hands"]), data["mine"],
                    _unkeyed(data["promised"]), _unkeyed(data["secrets"]), list(data["actions"]),
                    Auction.from_json(data["auction"]) if data["auction"] else None, data["own_secret"],
-                   {int(s): (b[0], b[1]) for s, b in data["own_bids"].items()}, data["rules"])
+                   {int(s): (b[0], b[1]) for s, b in data["own_bids"].items()}, data["rules"],
+                   _unkeyed(data.get("keys")), {f: _signature(e) for f, e in _unkeyed_any(data.get("signatures")).items()},
+                   _auctions(data.get("played")), data.get("own_key"))
 
     # ------------------------------------------------------------------ checks
     def _check_game(self, games: Mapping[str, Rules]) -> None:
@@ -359,3 +514,36 @@ def _unkeyed(values: Any) -> dict[int, str]:
         out[int(key)] = value
     return out
 
+
+def _unkeyed_any(values: Any) -> dict[int, Any]:
+    """``_unkeyed``'s keys, any values (each checked by its reader)."""
+    if values is None:
+        return {}
+    if not isinstance(values, Mapping):
+        raise LinkError("link.malformed")
+    return dict(zip(_unkeyed({k: "" for k in values}).keys(), values.values(), strict=True))
+
+
+def _signature(entry: Any) -> tuple[int, str]:
+    """A device's signature as a link or the record carries it: ``[moves covered, signature]``."""
+    if not _listed(entry) or len(entry) != 2 or not isinstance(entry[1], str) or not SIGNATURE.fullmatch(entry[1]):
+        raise LinkError("link.malformed")
+    return _seat(entry[0]), entry[1]
+
+
+def _auctions(values: Any) -> list[Auction]:
+    if values is None:
+        return []
+    if not _listed(values) or len(values) > 8:
+        raise LinkError("link.malformed")
+    out = [Auction.from_json(v) for v in values]
+    if not all(a.all_revealed for a in out):
+        raise LinkError("link.malformed")
+    return out
+
+
+def _seat_of(text: str) -> int:
+    try:
+        return parse_player_token(text.split(" ", 1)[0], MAX_SEATS)
+    except ActionError:
+        raise LinkError("link.malformed") from None

@@ -39,6 +39,9 @@ from .rng import MAX_SEED
 SECRET = re.compile(r"[0-9a-f]{32,128}")
 #: a commitment: a SHA-256 digest as lower-case hex
 DIGEST = re.compile(r"[0-9a-f]{64}")
+#: a device's public key (Ed25519, ``nile.core.sign``) and a signature: URL-safe base64 without padding
+PUBLIC_KEY = re.compile(r"[A-Za-z0-9_-]{43}")
+SIGNATURE = re.compile(r"[A-Za-z0-9_-]{86}")
 #: more seats than any game has: a move's seat is read from its text before the game is replayed (``merge``)
 MAX_SEATS = 64
 #: a game's shared id: letters, digits, '-' and '_' (the page makes 22 of them)
@@ -65,19 +68,24 @@ def _check(pattern: re.Pattern[str], value: object) -> str:
 
 
 # ---------------------------------------------------------------------- the seed
-def seed_commitment(game_id: str, seat: int, secret: str) -> str:
-    """What a device sends first of its secret for the seed (``seat``: the first seat it holds)."""
-    return _digest("seed", _check(GAME_ID, game_id), seat, _check(SECRET, secret))
+def seed_commitment(game_id: str, seat: int, secret: str, key: str | None = None) -> str:
+    """What a device sends first of its secret for the seed (``seat``: the first seat it holds), binding the public
+    key it signs its moves with (``key``; games made before signed moves have none): a device that swapped another's
+    key would have to swap its secret too, and would then draw another seed than that device (``docs/rules.md``)."""
+    keyed = [_check(PUBLIC_KEY, key)] if key is not None else []
+    return _digest("seed", _check(GAME_ID, game_id), seat, _check(SECRET, secret), *keyed)
 
 
-def mixed_seed(game_id: str, commitments: Mapping[int, str], secrets: Mapping[int, str]) -> int:
+def mixed_seed(game_id: str, commitments: Mapping[int, str], secrets: Mapping[int, str],
+               keys: Mapping[int, str] | None = None) -> int:
     """The game's seed, mixed from every device's secret (keyed by the first seat each device holds), each
-    checked against the commitment it sent before any was revealed."""
+    checked against the commitment it sent before any was revealed (with the device's public key, ``keys``)."""
     if not commitments or set(secrets) != set(commitments):
         raise LinkError("link.malformed")
     for seat in sorted(commitments):
         expected = _check(DIGEST, commitments[seat])
-        if not hmac.compare_digest(seed_commitment(game_id, seat, secrets[seat]), expected):
+        key = keys.get(seat) if keys else None
+        if not hmac.compare_digest(seed_commitment(game_id, seat, secrets[seat], key), expected):
             raise LinkError("link.seed_mismatch", player=seat)
     mixed = _digest("seed-mix", game_id, *(f"{seat}:{secrets[seat]}" for seat in sorted(secrets)))
     return int(mixed, 16) & MAX_SEED

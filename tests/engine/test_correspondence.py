@@ -13,6 +13,7 @@ from nile.core import compact
 from nile.core.correspondence import Far
 from nile.core.remote import LinkError
 from nile.core.rng import Rng
+from nile.core.sign import SigningKey
 from nile.games import GAMES
 
 GID = "far-test-0123456789"
@@ -26,12 +27,17 @@ def options(game: str, players: int, variants: frozenset[str] = frozenset()) -> 
     return GAMES[game].default_options(players, variants).to_json()
 
 
+def key(rng: Rng) -> str:
+    """A device's signing key (the page draws its seed from the browser's crypto)."""
+    return SigningKey.from_seed(bytes(rng.below(256) for _ in range(32))).seed_text
+
+
 def invite(game: str, players: int, variants: frozenset[str], hands, rng: Rng) -> list[Far]:
     """The maker's invitation goes from device to device, each taking its hand; then links go round until every
     device has every secret (the seed)."""
-    devices = [Far.made(GID, game, options(game, players, variants), hands, salt(rng), GAMES)]
+    devices = [Far.made(GID, game, options(game, players, variants), hands, salt(rng), GAMES, key(rng))]
     for hand in range(1, len(hands)):
-        devices.append(Far.opened(devices[-1].link(GAMES), GAMES, hand=hand, secret=salt(rng)))
+        devices.append(Far.opened(devices[-1].link(GAMES), GAMES, hand=hand, secret=salt(rng), key=key(rng)))
     everyone(devices)
     return devices
 
@@ -49,7 +55,8 @@ def everyone(devices: list[Far]) -> None:
 def public(far: Far) -> dict:
     """What a device holds that every device should hold alike (its own secrets and its hand aside)."""
     data = far.to_json()
-    for private in ("mine", "own_secret", "own_bids"):
+    # (its own keys and bids; and which signatures and played auctions it keeps, which depends on the links it saw)
+    for private in ("mine", "own_secret", "own_bids", "own_key", "signatures", "played"):
         data.pop(private)
     return data
 

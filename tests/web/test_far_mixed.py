@@ -201,3 +201,64 @@ def test_a_seat_taken_on_two_devices_is_said_as_such_on_both_and_changes_nothing
     assert anna.library.store.data == before
     ben2.handle(Intent.FAR_OPEN, anna.far.link_url())
     assert ben2.notice is not None and "another device took Ben's place first" in ben2.notice[1]
+
+
+def _three(game: str = "banks") -> tuple[Controller, Controller, Controller]:
+    anna, bram, cleo = device(), device(), device()
+    invitation = make(anna, game, ("Anna", "Bram", "Cleo"), (1, 2))
+    for i, d in ((1, bram), (2, cleo)):
+        d.handle(Intent.FAR_OPEN, invitation)
+        d.handle(Intent.FAR_JOIN, str(i))
+        anna.handle(Intent.FAR_OPEN, d.far.link_url())
+    for d in (bram, cleo):  # Anna's secret, then theirs back: the game begins on Anna's device
+        d.handle(Intent.FAR_OPEN, anna.far.link_url())
+        anna.handle(Intent.FAR_OPEN, d.far.link_url())
+    assert anna.state is not None
+    return anna, bram, cleo
+
+
+def _turn(d: Controller) -> None:
+    while d.state is not None and not d.state.is_terminal() and any(d.plays_here(p) for p in d.state.to_act()):
+        p = next(p for p in d.state.to_act() if d.plays_here(p))
+        d.apply(d.state.legal_actions(p)[0].text(), p)
+
+
+def test_a_move_forged_for_a_third_devices_seat_is_refused_it_lacks_that_devices_signature() -> None:
+    anna, bram, cleo = _three()
+    # the game goes round until it is Bram's turn on Bram's device, with Cleo to play after him
+    devices = {"Anna": anna, "Bram": bram, "Cleo": cleo}
+    for _ in range(50):
+        for d in devices.values():
+            _turn(d)
+            for seat in d.far.send_to():
+                devices[d.far.players()[seat]].handle(Intent.FAR_OPEN, d.far.link_url())
+        if bram.state is not None and bram.state.current_player() == 1 and bram.plays_here(1):
+            break
+    _turn(bram)
+    state = bram.state.clone()
+    assert state.current_player() != 1
+    forged_for = state.current_player()
+    number = len(state.history) + 1
+    state.apply(state.legal_actions(forged_for)[0], forged_for)  # Bram's device plays the next seat's move itself
+    target = anna if forged_for == 2 else cleo
+    before = dict(target.library.store.data)
+    target.handle(Intent.FAR_OPEN, _with_moves(bram.far.link_url(), state.history_texts()))
+    name = ("Anna", "Bram", "Cleo")[forged_for]
+    assert target.notice == ("error", f"This link was not opened: its move {number} for {name} is not signed by the "
+                                      f"device that plays {name}.")
+    assert target.library.store.data == before
+
+
+def test_a_link_whose_signatures_were_taken_out_is_refused() -> None:
+    anna, bram, cleo = _three("cape")
+    _turn(anna)  # Anna's sealed bid (K6): a link that drops the signatures cannot say it is Anna's
+    base, _, text = anna.far.link_url().partition("#far=")
+    save, extra = compact.read(text, GAMES)
+    stripped = f"{base}#far={compact.pack(load(save, GAMES), GAMES, {**extra, 'g': {}})}"
+    before = dict(bram.library.store.data)
+    bram.handle(Intent.FAR_OPEN, stripped)
+    assert bram.notice == ("error", "This link was not opened: what it says of Anna's device does not carry that "
+                                    "device's signature.")
+    assert bram.library.store.data == before
+    bram.handle(Intent.FAR_OPEN, anna.far.link_url())
+    assert bram.notice is None or bram.notice[0] == "info"

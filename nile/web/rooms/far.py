@@ -38,6 +38,7 @@ from ...core.correspondence import Far
 from ...core.game import GameState
 from ...core.remote import LinkError
 from ...core.save import SaveError
+from ...core.sign import SigningKey
 from ...games import GAMES, load_all
 from ...kit.intents import Intent
 from ...messages import describe, plural
@@ -49,7 +50,7 @@ from .keeper import Keeper
 #: what starts a link to a game in the page's address (``https://…/#far=1.eJy…``)
 FRAGMENT = "far="
 #: bytes of randomness in a game's id (URL-safe base64: 16 characters) and in a device's secret (hex: 64)
-ID_BYTES, SECRET_BYTES, SALT_BYTES = 12, 32, 16
+ID_BYTES, SECRET_BYTES, SALT_BYTES, KEY_BYTES = 12, 32, 16, 32
 #: the browser's crypto (Pyodide's os.urandom is crypto.getRandomValues); a test may put its own
 entropy = os.urandom
 
@@ -60,6 +61,11 @@ def new_game_id() -> str:
 
 def new_secret(size: int = SECRET_BYTES) -> str:
     return entropy(size).hex()
+
+
+def new_key() -> str:
+    """A device's signing key for one game (Ed25519's 32-byte seed, ``nile.core.sign``), from the browser's crypto."""
+    return SigningKey.from_seed(entropy(KEY_BYTES)).seed_text
 
 
 def link_text(value: str) -> str:
@@ -226,7 +232,7 @@ class FarRoom(Room):
         if not here:
             return  # (the set-up says so first: at least one player plays here)
         hands = [here, *([s] for s in remote)]
-        record = Far.made(new_game_id(), game, options.to_json(), hands, new_secret(), GAMES)
+        record = Far.made(new_game_id(), game, options.to_json(), hands, new_secret(), GAMES, new_key())
         self._show_pending(record)
         self.sending = True
         self._keep()
@@ -295,7 +301,7 @@ class FarRoom(Room):
         if text is None:
             return
         hand = None if value == "watch" else int(value) if value.isdigit() else -1
-        record = Far.opened(text, GAMES, hand, new_secret() if hand is not None else None)
+        record = Far.opened(text, GAMES, hand, *((new_secret(), new_key()) if hand is not None else (None, None)))
         self.invitation = None
         self._keep(record)
         self._show(record)
