@@ -67,9 +67,12 @@ class Far:
     #: with its promise; the latest signature of each other device seen here: (the moves it covers, the signature);
     #: the auctions played whose bids some bidder's device has not signed since (a link carries them until it has)
     keys: dict[int, str] = field(default_factory=dict)
-    signatures: dict[int, tuple[int, str]] = field(default_factory=dict)
+    signatures: dict[int, tuple[int, str, int]] = field(default_factory=dict)  # (moves covered, signature, seals)
     played: list[Auction] = field(default_factory=list)
     own_key: str | None = None  # private: this device's signing key (``nile.core.sign.SigningKey.seed_text``)
+    #: a device that watches and first saw the game begun, after the secrets had stopped travelling: the seed its
+    #: links said (a device that plays always mixes the seed itself)
+    seen_seed: int | None = None
     #: the game as last replayed here, grown by the moves added since (``state``): not part of the record
     _live: GameState | None = field(default=None, compare=False, repr=False)
     _signer: SigningKey | None = field(default=None, compare=False, repr=False)
@@ -122,7 +125,7 @@ class Far:
         """The game's seed, once every hand's secret is revealed (checked against its promise)."""
         firsts = {hand[0] for hand in self.hands}
         if set(self.secrets) != firsts:
-            return None
+            return self.seen_seed if self.mine is None else None
         return mixed_seed(self.id, self.promised, self.secrets, self.keys)
 
     def waiting_for(self, games: Mapping[str, Rules]) -> tuple[int, ...]:
@@ -202,8 +205,10 @@ class Far:
                  "a": self.auction.to_json() if self.auction is not None else None}
         if self.keys:  # signed moves: the keys until the game begins; every device's latest signature, this one's now
             signatures = {**self.signatures, **self._own_signature()}
-            extra.update(k=keys, g={str(f): [n, sig] for f, (n, sig) in sorted(signatures.items())},
-                         b=[a.to_json() for a in self._unsigned_bids(signatures)] or None)
+            extra.update(k=keys, g={str(f): [n, sig] for f, (n, sig, _) in sorted(signatures.items())},
+                         b=[_played_json(a) for a in self._unsigned_bids(signatures)] or None)
+            if set(signatures) == {h[0] for h in self.hands}:
+                extra["v"] = None  # every device has signed the game begun: each has the seed, the secrets have done
         state = self.state(games)
         if state is None:
             return compact.pack_unseeded(self.game, games, self.options, extra)
@@ -231,7 +236,10 @@ class Far:
     def _take(self, extra: Mapping[str, Any], save: Mapping[str, Any], games: Mapping[str, Rules]) -> bool:
         """Take from a link what this device did not know; True when the link knew less (stale)."""
         self._take_promises(extra, save)
-        stale = len(_unkeyed(extra.get("v"))) < len(self.secrets)
+        # (a link without secrets comes after every device signed the game begun: its secrets have done their work)
+        stale = extra.get("v") is not None and len(_unkeyed(extra.get("v"))) < len(self.secrets)
+        if save["seed"] is not None and self.seed is None and self.mine is None and extra.get("v") is None:
+            self.seen_seed = save["seed"]  # (one who watches, after the secrets stopped travelling: links' seed)
         if save["seed"] is not None:
             seed = self.seed
             if seed is None or seed != save["seed"]:
@@ -354,20 +362,20 @@ class Far:
                 return {s: auction.sealed[s] for s in hand if s in auction.sealed}
         return {}
 
-    def _own_signature(self) -> dict[int, tuple[int, str]]:
+    def _own_signature(self) -> dict[int, tuple[int, str, int]]:
         """This device's signature over everything it knows now (nothing when it watches or before the seed)."""
         if self.mine is None or self.own_key is None or self.seed is None:
             return {}
         hand, covered = self.hands[self.mine], len(self.actions)
         seals = self._seals(hand, covered, [self.auction])
-        return {hand[0]: (covered, self.signer().sign(self._statement(hand[0], covered, seals, self.actions)))}
+        return {hand[0]: (covered, self.signer().sign(self._statement(hand[0], covered, seals, self.actions)), len(seals))}
 
-    def _unsigned_bids(self, signatures: Mapping[int, tuple[int, str]]) -> list[Auction]:
+    def _unsigned_bids(self, signatures: Mapping[int, tuple[int, str, int]]) -> list[Auction]:
         """The auctions played that a link must still carry: a bidder's device has signed nothing since (its bid is
         vouched for by its sealed commitment and the reveal that matches it)."""
         def signed_since(auction: Auction, seat: int) -> bool:
             first = next(h[0] for h in self.hands if seat in h)
-            return signatures.get(first, (-1, ""))[0] > auction.step
+            return signatures.get(first, (-1, "", 0))[0] > auction.step
         return [a for a in self.played if not all(signed_since(a, seat) for seat in a.seats)]
 
     def _keep_played(self, auction: Auction) -> None:
@@ -387,7 +395,7 @@ class Far:
             raise LinkError("link.malformed")
         signatures = {first: _signature(entry) for first, entry in _unkeyed_any(links).items()}
         opened = Auction.from_json(extra["a"]) if extra.get("a") is not None else None
-        played = _auctions(extra.get("b"))
+        played = _auctions(extra.get("b"), self.id)
         auctions = [opened, *played, *self.played]
         start = len(self.actions)
         mine = self.hands[self.mine][0] if self.mine is not None else None
@@ -413,8 +421,10 @@ class Far:
                 seat = _seat_of(actions[number])
                 if seat in hand and number >= covered and not self._sealed_bid(number, seat, covered, actions, auctions):
                     raise LinkError("link.unsigned", number=number + 1, player=seat)
-            if entry is not None and entry[0] >= self.signatures.get(first, (-1, ""))[0]:
-                self.signatures[first] = entry
+            # kept: the latest, the one that covers more moves, or as many and more sealed bids (an older link may
+            # carry the signature the same device made before it sealed its bid)
+            if entry is not None and (covered, len(seals)) > self.signatures.get(first, (-1, "", 0))[::2]:
+                self.signatures[first] = (covered, entry[1], len(seals))
         for auction in played:
             self._keep_played(auction)
 
@@ -439,7 +449,7 @@ class Far:
                 "own_secret": self.own_secret, "own_bids": {str(s): list(b) for s, b in sorted(self.own_bids.items())},
                 "rules": self.rules, "keys": _keyed(self.keys),
                 "signatures": {str(f): list(e) for f, e in sorted(self.signatures.items())},
-                "played": [a.to_json() for a in self.played], "own_key": self.own_key}
+                "played": [a.to_json() for a in self.played], "own_key": self.own_key, "seen_seed": self.seen_seed}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Far:
@@ -448,8 +458,9 @@ class Far:
                    _unkeyed(data["promised"]), _unkeyed(data["secrets"]), list(data["actions"]),
                    Auction.from_json(data["auction"]) if data["auction"] else None, data["own_secret"],
                    {int(s): (b[0], b[1]) for s, b in data["own_bids"].items()}, data["rules"],
-                   _unkeyed(data.get("keys")), {f: _signature(e) for f, e in _unkeyed_any(data.get("signatures")).items()},
-                   _auctions(data.get("played")), data.get("own_key"))
+                   _unkeyed(data.get("keys")),
+                   {f: (*_signature(e[:2]), int(e[2])) for f, e in _unkeyed_any(data.get("signatures")).items()},
+                   [Auction.from_json(a) for a in data.get("played", [])], data.get("own_key"), data.get("seen_seed"))
 
     # ------------------------------------------------------------------ checks
     def _check_game(self, games: Mapping[str, Rules]) -> None:
@@ -531,14 +542,28 @@ def _signature(entry: Any) -> tuple[int, str]:
     return _seat(entry[0]), entry[1]
 
 
-def _auctions(values: Any) -> list[Auction]:
+def _played_json(auction: Auction) -> list[Any]:
+    """An auction played, as a link carries it: its step and the reveals (the commitments follow from them)."""
+    return [auction.step, {str(s): list(r) for s, r in sorted(auction.revealed.items())}]
+
+
+def _auctions(values: Any, game_id: str) -> list[Auction]:
+    """The auctions played a link carries (``_played_json``), each commitment made again from its reveal."""
     if values is None:
         return []
     if not _listed(values) or len(values) > 8:
         raise LinkError("link.malformed")
-    out = [Auction.from_json(v) for v in values]
-    if not all(a.all_revealed for a in out):
-        raise LinkError("link.malformed")
+    out = []
+    for value in values:
+        if not _listed(value) or len(value) != 2:
+            raise LinkError("link.malformed")
+        revealed = _unkeyed_any(value[1])
+        if not all(_listed(r) and len(r) == 2 and all(isinstance(x, str) for x in r) for r in revealed.values()):
+            raise LinkError("link.malformed")
+        step = _seat(value[0])
+        sealed = {str(s): commitment(game_id, step, s, r[0], r[1]) for s, r in revealed.items()}
+        out.append(Auction.from_json({"id": game_id, "step": step, "seats": sorted(revealed), "sealed": sealed,
+                                      "revealed": {str(s): list(r) for s, r in revealed.items()}}))
     return out
 
 

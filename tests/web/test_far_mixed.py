@@ -262,3 +262,20 @@ def test_a_link_whose_signatures_were_taken_out_is_refused() -> None:
     assert bram.library.store.data == before
     bram.handle(Intent.FAR_OPEN, anna.far.link_url())
     assert bram.notice is None or bram.notice[0] == "info"
+
+
+def test_one_who_watches_late_sees_the_game_from_a_link_without_the_secrets() -> None:
+    anna, bram, cleo = _three("cape")
+    devices = {"Anna": anna, "Bram": bram, "Cleo": cleo}
+    for _ in range(6):  # every device plays and signs: the links stop carrying the secrets
+        for d in devices.values():
+            _turn(d)
+            for seat in d.far.send_to():
+                devices[d.far.players()[seat]].handle(Intent.FAR_OPEN, d.far.link_url())
+    _, _, extra = compact.peek(anna.far.link_url().partition("#far=")[2])
+    assert extra.get("v") is None and len(extra["g"]) == 3
+    watcher = device()
+    watcher.handle(Intent.FAR_OPEN, anna.far.link_url())
+    watcher.handle(Intent.FAR_JOIN, "watch")
+    assert watcher.screen == GAME and watcher.state.history_texts() == anna.state.history_texts()
+    assert watcher.far.send_to() == () and watcher.table.actor() is None
