@@ -279,3 +279,34 @@ def test_one_who_watches_late_sees_the_game_from_a_link_without_the_secrets() ->
     watcher.handle(Intent.FAR_JOIN, "watch")
     assert watcher.screen == GAME and watcher.state.history_texts() == anna.state.history_texts()
     assert watcher.far.send_to() == () and watcher.table.actor() is None
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ("Heike invites you to this game.", "The computer player Kalle plays on Heike's device.",
+            "Variants in play: ")),
+    ("de", ("Heike lädt dich zu dieser Partie ein.", "Der Computerspieler Kalle spielt auf dem Gerät von Heike.",
+            "Gespielte Varianten: ")),
+])
+def test_the_invitation_says_who_invites_which_seats_are_computer_players_and_the_variants(
+        lang: str, words: tuple[str, ...]) -> None:
+    heike, daan = device(lang=lang), device(lang=lang)
+    heike.handle(Intent.NEW, "banks")
+    heike.handle(Intent.SETUP_COUNT, "3")
+    for i, name in enumerate(("Heike", "Kalle", "Daan")):
+        heike.handle(Intent.SETUP_NAME, f"{i}:{name}")
+    heike.handle(Intent.SETUP_KIND, "1:easy")
+    heike.handle(Intent.SETUP_NAME, "1:Kalle")
+    heike.handle(Intent.SETUP_KIND, "2:far")
+    heike.handle(Intent.SETUP_OPTION, "variant:N12")
+    heike.handle(Intent.START_GAME)
+    daan.handle(Intent.FAR_OPEN, heike.far.link_url())
+    html = render_screen(daan).html
+    for line in words:
+        assert line.replace("'", "&#x27;") in html or line in html, line
+    from nile.messages import text as msg
+
+    assert msg("variant_name.N12", lang) in html
+    kap = device(lang=lang)
+    kap_daan = device(lang=lang)
+    kap_daan.handle(Intent.FAR_OPEN, make(kap, "cape", ("Anna", "Daan"), (1,)))
+    assert "Variant" not in render_screen(kap_daan).html and "Variante" not in render_screen(kap_daan).html

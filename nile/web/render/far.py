@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...core.correspondence import Far
 from ...games import GAMES
 from ...kit import attrs, button, esc
 from ...kit.intents import Intent
@@ -68,6 +69,25 @@ def send_cover(c: Controller, above: str = "") -> str:
     )
 
 
+def _invitation_facts(c: Controller, record: Far) -> str:
+    """Who invites, which players are computer players (and on whose device), and the variants in play: what a
+    person asked to join needs to know before choosing."""
+    lang, far = c.lang, c.far
+    names = far.players(record)
+    maker = far.person_of(record.hands[0][0], record)
+    lines = [describe({"key": "far.invite_from", "params": {"owner": maker}}, names, lang)]
+    bots = [s for s in record.hands[0] if far.is_bot(record, s)]
+    if bots:
+        lines.append(describe({"key": "far.invite_bots", "params": {"owner": maker, "players": bots, "count": len(bots)}},
+                              names, lang))
+    entry = GAMES[record.game]
+    if entry.variants:
+        chosen = [v for v in entry.variants if v in record.options.get("variants", [])]
+        lines.append(msg("far.invite_variants", lang, variants=", ".join(msg(f"variant_name.{v}", lang) for v in chosen))
+                     if chosen else msg("far.invite_no_variants", lang))
+    return "".join(f"<p>{esc(line)}</p>" for line in lines)
+
+
 def render_far(c: Controller, above: str = "") -> str:
     """A game played from afar before it has begun: an invitation opened here (which player is this person?),
     or the game's players and who has joined, while the devices trade their secrets."""
@@ -89,7 +109,7 @@ def render_far(c: Controller, above: str = "") -> str:
         return (
             f'{above}<section class="far-page"><div class="screen-head"><h1>{esc(msg("far.invite_title", lang, game=game))}</h1>'
             f'{language_choice(lang, compact=True)}</div>{about}'
-            f'<p>{esc(_names(c, "far.invite_players", range(len(names)), names))}</p>'
+            f'<p>{esc(_names(c, "far.invite_players", range(len(names)), names))}</p>{_invitation_facts(c, invitation)}'
             f'<p class="lead">{esc(msg("far.which" if choices else "far.all_taken", lang))}</p>'
             f'<ul class="bidders">{choices}<li>{button(msg("far.watch", lang), Intent.FAR_JOIN, "watch", cls="big")}</li></ul>'
             f'<p class="hint">{esc(msg("far.join_hint", lang))}</p>'

@@ -165,16 +165,17 @@ class FarRoom(Room):
             away = [s for s in range(state.num_players) if s not in r.seats] if last in r.seats else []
         return tuple(dict.fromkeys(self.person_of(s) for s in away))
 
-    def person_of(self, seat: int) -> int:
+    def person_of(self, seat: int, record: Far | None = None) -> int:
         """The person who holds ``seat``'s device: the first seat of its hand played by a person (a computer player
         is on the maker's device, with at least one person: the set-up sees to it)."""
-        r = self.record
+        r = record or self.record
         assert r is not None
         hand = next(h for h in r.hands if seat in h)
-        return next((s for s in hand if not self._bot(r, s)), hand[0])
+        return next((s for s in hand if not self.is_bot(r, s)), hand[0])
 
     @staticmethod
-    def _bot(record: Far, seat: int) -> bool:
+    def is_bot(record: Far, seat: int) -> bool:
+        """Whether ``seat`` of ``record``'s game is a computer player."""
         players = record.options.get("players", [])
         return seat < len(players) and bool(players[seat].get("bot"))
 
@@ -186,8 +187,8 @@ class FarRoom(Room):
         if r is None or core.state is None:
             return None
         away = [s for s in self.waiting_for() if s not in r.seats]
-        persons = [s for s in away if not self._bot(r, s)]
-        bots = [s for s in away if self._bot(r, s)]
+        persons = [s for s in away if not self.is_bot(r, s)]
+        bots = [s for s in away if self.is_bot(r, s)]
         names = self.players()
         parts = [describe({"key": "far.waiting", "params": {"players": persons}}, names, core.lang)] if persons else []
         for owner in dict.fromkeys(self.person_of(s) for s in bots):
