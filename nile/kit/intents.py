@@ -76,6 +76,7 @@ class Intent(StrEnum):
     FAR_SHARE = "far-share"  # the system's share sheet where the browser has one (the page), else copy
     FAR_COPY = "far-copy"
     FAR_JOIN = "far-join"  # an invitation opened: play the hand it names (its index), or "watch"
+    FAR_REMOVE = "far-remove"  # a game played from afar that never began: to Recently deleted (its id)
     FAR_OPEN = "far-open"  # a link pasted into the home screen's field (or the page's address: the page)
 
     REVEAL_BIDDER = "reveal-bidder"

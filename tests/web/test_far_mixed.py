@@ -310,3 +310,30 @@ def test_the_invitation_says_who_invites_which_seats_are_computer_players_and_th
     kap_daan = device(lang=lang)
     kap_daan.handle(Intent.FAR_OPEN, make(kap, "cape", ("Anna", "Daan"), (1,)))
     assert "Variant" not in render_screen(kap_daan).html and "Variante" not in render_screen(kap_daan).html
+
+
+def test_a_game_waiting_for_its_players_can_be_removed_to_recently_deleted_and_restored_on_any_device() -> None:
+    anna, ben1, ben2 = device(), device(), device()
+    invitation = make(anna, "cape", ("Anna", "Ben"), (1,))
+    for ben in (ben1, ben2):
+        ben.handle(Intent.FAR_OPEN, invitation)
+        ben.handle(Intent.FAR_JOIN, "1")
+    anna.handle(Intent.FAR_OPEN, ben1.far.link_url())
+    ben2.handle(Intent.FAR_OPEN, anna.far.link_url())  # Ben's place went to the other device: said on this one
+    assert ben2.notice is not None and ben2.notice[0] == "error"
+    ben2.handle(Intent.HOME)
+    html = render_screen(ben2).html
+    assert "Games waiting for their players" in html and 'data-i="far-remove"' in html
+    gid = ben2.far.pending()[0].id
+    ben2.handle(Intent.FAR_REMOVE, gid)
+    assert ben2.notice == ("info", "The game is in Recently deleted: you can restore it there for 30 days.")
+    assert ben2.far.pending() == [] and ben2.library.far.get(gid) is None
+    deleted = ben2.library.deleted()
+    assert len(deleted) == 1 and deleted[0]["title"] == "Anna, Ben"
+    html = render_screen(ben2).html
+    assert "Games waiting for their players" not in html and "Recently deleted" in html
+    ben2.handle(Intent.UNDELETE, deleted[0]["bin_id"])
+    assert [r.id for r in ben2.far.pending()] == [gid]  # back as it was
+    anna.handle(Intent.HOME)  # and the maker may remove an invitation nobody answers
+    pending = anna.far.pending()
+    assert pending == []  # (Anna's game began: it is an ordinary saved game, deleted as one)

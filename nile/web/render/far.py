@@ -150,7 +150,8 @@ def far_home(c: Controller) -> str:
         game = msg(GAMES[record.game].title, lang) if record.game in GAMES else record.game
         rows.append(
             f'<li class="saved"><div><strong>{esc(", ".join(names))}</strong><p>{esc(game)} · {esc(msg("far.not_begun", lang))}</p></div>'
-            f'<div class="row-buttons">{button(msg("far.send_button", lang), Intent.FAR_SEND, record.id, cls="primary")}</div></li>'
+            f'<div class="row-buttons">{button(msg("far.send_button", lang), Intent.FAR_SEND, record.id, cls="primary")}'
+            f'{button(msg("ui.delete", lang), Intent.FAR_REMOVE, record.id, cls="danger")}</div></li>'
         )
     waiting = (f'<h2>{esc(msg("far.home_title", lang))}</h2><ul class="saved-list">{"".join(rows)}</ul>' if rows else "")
     label = msg("far.open_label", lang)

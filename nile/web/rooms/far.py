@@ -43,7 +43,7 @@ from ...games import GAMES, load_all
 from ...kit.intents import Intent
 from ...messages import describe, plural
 from ...messages import text as msg
-from ..core import FAR, GAME, Core, Handler, Room
+from ..core import FAR, GAME, HOME, Core, Handler, Room
 from ..storage import FAR_PREFIX, SaveConflict, StorageFull
 from .keeper import Keeper
 
@@ -96,7 +96,8 @@ class FarRoom(Room):
 
     def intents(self) -> dict[Intent, Handler]:
         return {Intent.FAR_SEND: self._on_send, Intent.FAR_CLOSE: self._on_close, Intent.FAR_SHARE: self._on_share,
-                Intent.FAR_COPY: self._on_copy, Intent.FAR_JOIN: self._on_join, Intent.FAR_OPEN: self.open_link}
+                Intent.FAR_COPY: self._on_copy, Intent.FAR_JOIN: self._on_join, Intent.FAR_OPEN: self.open_link,
+                Intent.FAR_REMOVE: self._on_remove}
 
     # ------------------------------------------------------------------ hooks
     def opened(self) -> None:
@@ -350,6 +351,25 @@ class FarRoom(Room):
                 core.library.import_text(json.dumps(save), msg("far.other_copy", core.lang))
         except (SaveError, LinkError, StorageFull):
             pass
+
+    def _on_remove(self, gid: str) -> None:
+        """A game waiting for its players, removed from this device (any device: the maker's, or one whose place was
+        taken by another): to Recently deleted, restorable there for 30 days. A game begun is deleted as a saved game."""
+        core = self.core
+        record = core.library.far.get(gid)
+        if record is None or record.seed is not None:
+            return
+        entry = {"title": ", ".join(self.players(record)), "game": record.game, "rules": record.rules,
+                 "summary": msg("far.not_begun", core.lang)}
+        try:
+            core.library.delete_far(gid, entry)
+        except StorageFull:
+            core.notice = ("error", msg("ui.storage_full", core.lang))
+            return
+        if self.record is not None and self.record.id == gid:  # (its page was open: home, where it was listed)
+            self.record, self.sending = None, False
+            core.screen = HOME
+        core.notice = ("info", msg("ui.moved_to_bin", core.lang))
 
     # ------------------------------------------------------------------ sending
     def _on_send(self, value: str) -> None:

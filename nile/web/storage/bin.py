@@ -23,12 +23,15 @@ from collections.abc import Callable
 from typing import Any
 
 from ...core.save import SaveError
+from .far import FAR_PREFIX
 from .index import PREFIX, VALID_ID, Index
 from .saved import SavedGames
 from .store import DAY, StorageFull, Store, is_moment, read_object
 
 #: Recently deleted: each game's save under ``BIN_PREFIX + "<id>~<ms deleted, hex>"``, their entries in BIN_KEY
 BIN_PREFIX = "nile:bin:"
+#: what a deleted item is: a saved game, or the record of a game played from afar that never began (``far.py``)
+GAME, FAR = "game", "far"
 BIN_KEY = "nile:bin"
 #: how long a deleted game stays restorable
 KEEP_DELETED = 30 * DAY
@@ -55,8 +58,19 @@ class Bin:
         self.saved.delete_for_good(gid)
         return tid
 
-    def _to_bin(self, gid: str, raw: str, entry: dict[str, Any]) -> str:
-        """Keep a save in Recently deleted; StorageFull leaves nothing behind."""
+    def delete_far(self, gid: str, entry: dict[str, Any]) -> str | None:
+        """Move the record of a game played from afar that never began (``nile:far:<id>``) to Recently deleted, with
+        ``entry`` (its title and game) for the list; restorable like a game (None: there was none). StorageFull:
+        nothing changed."""
+        raw = self.store.get(FAR_PREFIX + gid)
+        if raw is None:
+            return None
+        tid = self._to_bin(gid, raw, entry, kind=FAR)
+        self.store.remove(FAR_PREFIX + gid)
+        return tid
+
+    def _to_bin(self, gid: str, raw: str, entry: dict[str, Any], kind: str = GAME) -> str:
+        """Keep a save (or a far record: ``kind``) in Recently deleted; StorageFull leaves nothing behind."""
         now = self.clock()
         base = tid = f"{gid}~{int(now * 1000):x}"
         n = 1
@@ -65,7 +79,7 @@ class Bin:
             tid = f"{base}-{n}"
         items = self.read(purge=False)
         self.store.set(BIN_PREFIX + tid, raw)
-        items[tid] = {"id": gid, "deleted": now, "entry": entry}
+        items[tid] = {"id": gid, "deleted": now, "entry": entry, **({"kind": kind} if kind == FAR else {})}
         try:
             self._write(items)
         except StorageFull:
@@ -92,6 +106,8 @@ class Bin:
                 "deleted": self.clock() if deleted is None else deleted,  # unknown: its 30 days start now
                 "entry": entry if isinstance(entry, dict) else {},
             }
+            if item.get("kind") == FAR or (tid not in listed and _is_far(self.store.get(key))):
+                items[tid]["kind"] = FAR
         expired = [tid for tid, item in items.items() if purge and item["deleted"] < self.clock() - KEEP_DELETED]
         for tid in expired:
             self.store.remove(BIN_PREFIX + tid)
@@ -126,6 +142,12 @@ class Bin:
         if tid not in items or raw is None:
             raise SaveError("save.gone")
         gid = items[tid]["id"]
+        if items[tid].get("kind") == FAR:  # a game played from afar, not begun: its record back under its shared id
+            if self.store.get(FAR_PREFIX + gid) is not None:
+                raise SaveError("save.gone")
+            self.store.set(FAR_PREFIX + gid, raw)
+            self.purge(tid)
+            return gid
         if not VALID_ID.fullmatch(gid) or self.store.get(PREFIX + gid) is not None:
             gid = self.index.new_id()
         self.store.set(PREFIX + gid, raw)
@@ -142,6 +164,11 @@ class Bin:
         """Remove a game from Recently deleted for good (the player confirmed it)."""
         self.store.remove(BIN_PREFIX + tid)
         self.read(purge=False)  # its entry goes with its key
+
+
+def _is_far(raw: str | None) -> bool:
+    """Whether a deleted item whose entry was lost is a far record (``Far.to_json``: it names the devices' hands)."""
+    return raw is not None and raw.startswith("{") and '"hands":' in raw and '"promised":' in raw
 
 
 def _bin_time(tid: str) -> float | None:

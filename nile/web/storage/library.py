@@ -118,6 +118,12 @@ class Library:
     def deleted(self) -> list[dict[str, Any]]:
         return self.bin.deleted()
 
+    def delete_far(self, gid: str, entry: dict[str, Any]) -> str | None:
+        """A game played from afar that never began, to Recently deleted (``Bin.delete_far``)."""
+        tid = self.bin.delete_far(gid, entry)
+        self.far.known.pop(gid, None)
+        return tid
+
     def undelete(self, tid: str) -> str:
         return self.bin.undelete(tid)
 
