@@ -11,7 +11,8 @@ Nile (``tests/engine/test_compact.py`` measures it).
 Reading one back (``unpack``) replays the indices to recover the actions' texts, which gives an ordinary
 save: ``nile.core.save.load`` then replays that and checks every rule, as for a file. A link that is not
 ours, damaged, cut short or names an action that is not there is refused with ``save.link_damaged``;
-nothing in it is run or trusted. What the devices of a game must agree on besides the moves (a seed nobody
+nothing in it is run or trusted (its head's numbers are finite: ``Infinity``, ``NaN`` and ``1e400``, which
+Python's ``json`` would read, make a damaged link too). What the devices of a game must agree on besides the moves (a seed nobody
 chose alone, sealed bids as commitments until every bid is in, merging a link into the stored copy) is
 ``nile.core.remote``'s; a device's record of such a game, and the ``extra`` its links carry in their head, are
 ``nile.core.correspondence``'s.
@@ -22,6 +23,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import math
 import zlib
 from collections import OrderedDict
 from collections.abc import Mapping
@@ -138,12 +140,27 @@ def _inflate(text: str) -> tuple[dict[str, Any], list[int]]:
     head_json = head_text.decode("utf-8")
     if nesting_depth(head_json) > MAX_NESTING:  # (json.loads on deep nesting overflows Pyodide's stack: save.py)
         raise ValueError("nested too deep")
-    head = json.loads(head_json)
+    head = json.loads(head_json, parse_constant=_no_constant, parse_float=_finite)
     if not isinstance(head, dict) or not {"g", "r", "o"} <= set(head) <= {"g", "r", "o", "s", "x"}:
         raise ValueError("no game named")
     if ("s" not in head and ("x" not in head or moves)) or not isinstance(head.get("x", {}), dict):
         raise ValueError("moves without a seed")
     return head, _read_varints(moves)
+
+
+def _no_constant(name: str) -> Any:
+    """``Infinity``, ``-Infinity``, ``NaN``: Python's ``json`` reads them, no link of ours holds them (``int()`` of
+    one, where a seat was expected, raised ``OverflowError``, not a refusal)."""
+    raise ValueError(f"{name} is not a number of ours")
+
+
+def _finite(text: str) -> float:
+    """A number with a fraction or an exponent, finite (``1e400`` reads as infinity): where a seat, a step or a count
+    is read, a float is refused all the same (``nile.core.remote``, ``nile.core.correspondence``)."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError("a number beyond any of ours")
+    return value
 
 
 def unpack(text: str, games: Mapping[str, Rules]) -> dict[str, Any]:

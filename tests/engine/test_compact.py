@@ -8,12 +8,15 @@ with a sentence, never a crash."""
 from __future__ import annotations
 
 import base64
+import json
 import statistics
 import zlib
 
 import pytest
 
 from nile.core import compact, save
+from nile.core.correspondence import Far
+from nile.core.remote import LinkError
 from nile.core.rng import Rng
 from nile.core.save import SaveError
 from nile.games import GAMES
@@ -169,3 +172,75 @@ def test_links_of_one_game_that_went_two_ways_each_read_back_as_their_own_game()
         text = compact.pack(state, GAMES)
         assert compact.read(text, GAMES)[0]["actions"] == save.to_json(state)["actions"]
         assert save.load(compact.unpack(text, GAMES), GAMES).history == state.history
+
+
+# ---------------------------------------------------------------------- numbers no link of ours holds
+#: what Python's json reads besides whole numbers: Infinity, -Infinity and NaN (not JSON), 1e400 (a float too large:
+#: infinity), 1.5 (``int()`` would round it into a seat), true (an ``int`` to Python)
+NOT_A_SEAT = ["Infinity", "-Infinity", "NaN", "1e400", "1.5", "true"]
+GID = "fuzz-0123456789"
+
+
+def _far_links():
+    """A Kap game of two devices: the link of the device that joined (its promises and its secret, no seed yet;
+    the maker's record before reading it), and the maker's link once it has sealed its first bid (K6; the other
+    device's record before reading it)."""
+    options = GAMES["cape"].default_options(2, frozenset()).to_json()
+    maker = Far.made(GID, "cape", options, [[0], [1]], "a1" * 32, GAMES)
+    joined = Far.opened(maker.link(GAMES), GAMES, 1, "b2" * 32)
+    joined_link, maker_before = joined.link(GAMES), maker.to_json()
+    maker.receive(joined_link, GAMES)
+    state = maker.state(GAMES)
+    assert state is not None and state.secret_decision() and maker.auction is not None
+    maker.bid(state.legal_actions(0)[0], 0, "c3" * 16, GAMES)
+    return {"joined": (joined_link, maker_before), "bid": (maker.link(GAMES), joined.to_json())}
+
+
+def _relinked(text, change):
+    """``text`` with its ``extra`` changed by ``change`` (a value ``"@@"`` is written as the token it is given),
+    put back together with a valid checksum: the change reaches the code that reads it."""
+    head, numbers = compact._inflate(text)
+    token = change(head["x"])
+    raw = json.dumps(head, separators=(",", ":")).replace('"@@"', token)
+    moves = bytearray()
+    for number in numbers:
+        compact._varint(number, moves)
+    return "1." + base64.urlsafe_b64encode(zlib.compress(raw.encode() + b"\n" + bytes(moves), 9)).decode().rstrip("=")
+
+
+def _set_hand(x, token):
+    x["h"][1] = ["@@"]
+    return token
+
+
+def _set_step(x, token):
+    x["a"]["step"] = "@@"
+    return token
+
+
+def _key(field):
+    def change(x, token):
+        x[field][token] = x[field].pop(max(x[field]))  # a promise or a secret under a key that is no seat
+        return token
+    return change
+
+
+@pytest.mark.parametrize("token", NOT_A_SEAT)
+@pytest.mark.parametrize("link,change", [("bid", _set_hand), ("joined", _key("p")), ("joined", _key("v")), ("bid", _set_step)],
+                         ids=["a hand's seat", "a promise's seat", "a secret's seat", "an auction's step"])
+def test_a_number_that_is_no_whole_number_is_refused_as_a_seat_or_a_step_and_nothing_changes(token, link, change):
+    """A fuzzer's finding: a hand's seat ``Infinity`` raised OverflowError (``int()``), which the page showed as
+    "Something went wrong"; ``1.5`` and ``true`` were read as seats 1. Each is refused, and the record that read
+    it is as it was."""
+    text, record = _far_links()[link]
+    bad = _relinked(text, lambda x: change(x, token))
+    for hand, secret in ((None, None), (1, "d4" * 32)):
+        with pytest.raises((LinkError, SaveError)):
+            Far.opened(bad, GAMES, hand, secret)
+    far = Far.from_json(record)
+    with pytest.raises((LinkError, SaveError)) as refused:
+        far.receive(bad, GAMES)
+    assert far.to_json() == record
+    assert refused.value.key in ("save.link_damaged", "link.malformed")
+    far.receive(text, GAMES)  # the link as it was is taken
+    assert far.to_json() != record
