@@ -1,18 +1,24 @@
 """One game, one tab (issue 23), without a browser: two controllers over one store are two tabs; the
 page's lock news ("elsewhere", "lost", "held", "freed") and storage events are told to them as
 ``nile.web.app`` does. A tab that does not play the game shows it and offers Take over; it never plays,
-never drives a bot, never writes; every move made in either tab ends up in the stored save."""
+never drives a bot, never writes; every move made in either tab ends up in the stored save. A link of a game
+played from afar that brings news (issue 50) plays it in the tab where it was opened (``Keeper.open_link``); the
+tab that had it says why it only shows it now; a stale or refused link takes nothing from it. And an unexpected
+error is said in the player's language."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
 
+import pytest
+
 from nile.core import save
 from nile.games import load_save
 from nile.messages import text as msg
-from nile.web.controller import CHANGED, ELSEWHERE, GAME, TAKEN
+from nile.web.controller import CHANGED, ELSEWHERE, GAME, TAKEN, Controller
 from nile.web.render import render_app
 from nile.web.storage import PREFIX, MemoryStore
 
@@ -220,3 +226,145 @@ def test_the_stored_save_is_untouched_by_a_tab_that_only_shows_it():
     second.handle("update")  # a new version: Reload saves the open game — not from here
     second.handle("escape")
     assert json.loads(store.get(PREFIX + gid)) == before
+
+
+# ---------------------------------------------------------------------- a link opened in another tab (issue 50)
+
+
+def far_game_in_a_tab(store: MemoryStore) -> tuple[Controller, Controller, str]:
+    """A game of Nile played from afar: Anna's device (a store of its own) and Bram's, where it is open in a tab
+    (``store``) that plays it. Returns (Anna's device, Bram's tab, Anna's link with moves Bram's tab lacks)."""
+    from nile.kit.intents import Intent
+
+    from .test_far import deliver_all, device, make
+
+    anna, tab = device(), device(store)
+    invitation = make(anna, "banks", ("Anna", "Bram"), (1,))
+    tab.handle(Intent.FAR_OPEN, invitation)
+    tab.handle(Intent.FAR_JOIN, "1")
+    rng, moved = random.Random(5), False
+    for _ in range(500):
+        seat = next((p for p in anna.state.to_act() if anna.plays_here(p)), None) if anna.state else None
+        if seat is not None:
+            anna.apply(rng.choice(anna.state.legal_actions(seat)).text(), seat)
+            moved = True
+        elif moved and tab.screen == GAME and anna.far.send_to():
+            return anna, tab, anna.far.link_url()
+        else:  # Bram's turn, played in the tab; the links passed
+            seat = next((p for p in tab.state.to_act() if tab.plays_here(p)), None) if tab.state else None
+            if seat is not None:
+                tab.apply(rng.choice(tab.state.legal_actions(seat)).text(), seat)
+            deliver_all({"Anna": anna, "Bram": tab})
+            moved = False
+    raise AssertionError("Anna never sent a link")
+
+
+def second_tab_opens(store: MemoryStore, link: str):
+    """A second tab of Bram's device starts with the link in its address (``App``: resume, then the link)."""
+    c = controller(store)
+    c.resume()
+    c.keeper.open_link(link)
+    return c
+
+
+@pytest.mark.parametrize("order", list(itertools.permutations(("written", "linked", "lost"))))
+def test_a_link_with_news_opened_in_a_second_tab_plays_there_and_the_first_tab_says_why(order) -> None:
+    from nile.web.rooms.keeper import LINK_KEY, LINKED
+
+    store = WatchedStore()
+    anna, first, link = far_game_in_a_tab(store)
+    gid = first.game_id
+    second = second_tab_opens(store, link)
+    assert second.screen == GAME and second.game_id == gid and second.read_only is None
+    assert second.effects[-1] == ("take-over", gid)  # the page takes the lock: the person just acted here
+    assert store.get(LINK_KEY) == gid
+    assert len(second.state.history) == len(anna.state.history)
+    # what the first tab hears, in whatever order the browser brings it: the stored game written, the link's
+    # mark (a storage event each), its lock stolen
+    hear = {"written": first.keeper.other_tab_changed, "linked": lambda: first.keeper.linked_elsewhere(gid),
+            "lost": lambda: first.keeper.tab_news(gid, "lost")}
+    for news in order:
+        hear[news]()
+    second.keeper.tab_news(gid, "held")
+    assert first.read_only == LINKED and second.read_only is None
+    html = render_app(first)
+    assert msg("ui.linked_elsewhere") in html and 'data-i="take-over"' in html
+    assert first.state.history == second.state.history  # it shows what the link brought
+    # the first tab writes nothing from now on; the second plays Bram's turn and stores it
+    writes = store.writes
+    for intent, value in [*(("pick", k) for k in second.table.interaction().targets), ("undo", ""), ("key", "e")]:
+        first.handle(intent, value)
+    assert store.writes == writes
+    offered = second.table.interaction()
+    assert offered.targets or offered.buttons  # Bram's turn, offered in the second tab
+    seat = next(p for p in second.state.to_act() if second.plays_here(p))
+    second.apply(random.Random(1).choice(second.state.legal_actions(seat)).text(), seat)
+    assert stored_actions(store, gid) == [a.text() for _, a in second.state.history]
+    # its usual way back: Take over
+    first.handle("take-over")
+    first.keeper.tab_news(gid, "held")
+    second.keeper.tab_news(gid, "lost")
+    assert first.read_only is None and second.read_only == TAKEN
+    assert first.state.history == second.state.history
+
+
+def test_a_stale_same_or_refused_link_in_a_second_tab_changes_nothing() -> None:
+    from nile.kit.intents import Intent
+    from nile.web.rooms.keeper import LINK_KEY
+
+    store = MemoryStore()
+    anna, first, link = far_game_in_a_tab(store)
+    gid = first.game_id
+    first.handle(Intent.FAR_OPEN, link)  # the first tab has the link's moves already
+    old = first.library.store.get(PREFIX + gid)
+    middle = len(link) // 2
+    tampered = link[:middle] + ("A" if link[middle] != "A" else "B") + link[middle + 1:]
+    for opened in (link, tampered, link[: len(link) // 2]):
+        second = second_tab_opens(store, opened)
+        assert ("take-over", gid) not in second.effects and store.get(LINK_KEY) is None
+        if second.screen == GAME:  # the game a reload reopens: shown as any game another tab plays
+            second.keeper.tab_news(gid, "elsewhere")
+            assert second.read_only == ELSEWHERE
+        assert first.read_only is None and store.get(PREFIX + gid) == old
+    assert second.notice is not None and second.notice[0] == "error"  # (the last: cut short, refused)
+
+
+def test_a_link_of_a_game_not_open_in_the_first_tab_just_plays_and_the_first_follows_it_later() -> None:
+    from nile.web.rooms.keeper import LINK_KEY
+
+    store = MemoryStore()
+    anna, first, link = far_game_in_a_tab(store)
+    gid = first.game_id
+    other = playing(store)  # the first tab goes on to another game of its own
+    other_gid = other.game_id
+    first.handle("continue", other_gid)
+    first.keeper.tab_news(other_gid, "held")
+    second = second_tab_opens(store, link)
+    second.keeper.tab_news(gid, "held")  # nobody held it: the steal takes nothing from anyone
+    assert second.read_only is None and store.get(LINK_KEY) == gid
+    first.keeper.linked_elsewhere(gid)  # not its game: it plays on
+    assert first.read_only is None and first.game_id == other_gid
+    move(first)
+    first.handle("home")
+    first.keeper.linked_elsewhere(gid)
+    assert first.screen == "home"
+    first.handle("continue", gid)  # opened later: the stored copy, with the link's moves
+    first.keeper.tab_news(gid, "elsewhere")
+    assert first.read_only == ELSEWHERE and first.state.history == second.state.history
+    history = second.state.history
+    second.handle("home")
+    first.keeper.tab_news(gid, "freed")
+    assert first.read_only is None and first.state.history == history
+
+
+@pytest.mark.parametrize("lang", ["de", "nl", "fr"])
+def test_an_unexpected_error_is_said_in_the_players_language_its_details_after_the_sentence(lang: str) -> None:
+    c = controller()
+    c.lang = lang
+    c.keeper.went_wrong(KeyError("board"))
+    level, text = c.notice
+    sentence = msg("ui.unexpected", lang)
+    assert level == "error" and sentence != msg("ui.unexpected", "en")
+    assert text == f"{sentence} [KeyError: 'board']"
+    c.keeper.went_wrong(ValueError("x" * 1000))
+    assert c.notice[1].startswith(sentence) and len(c.notice[1]) < len(sentence) + 210

@@ -110,7 +110,7 @@ class App:
             work()
         except Exception as e:  # never let an event break the page
             js.console.error(traceback.format_exc())
-            self.controller.notice = ("error", msg("ui.unexpected", error=f"{type(e).__name__}: {e}"))
+            self.controller.keeper.went_wrong(e)  # in the player's language, the error's words after it
         try:
             self.render(by_person)
         except Exception:

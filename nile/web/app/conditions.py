@@ -9,6 +9,10 @@
   it plays shows it read-only from then on (``Keeper.other_tab_changed``), and Take over simply plays it
   here from the stored copy (the other tab turns read-only at this tab's next move). The home screen redraws
   on every storage event, so games started or moved on in another tab show there at once.
+- A link opened in this tab that brought news of a game (``Keeper.open_link``) takes its lock as Take over does
+  (the ``take-over`` effect, not first queued for it as a game opened from the shelf); a tab that hears the
+  game's id written under ``LINK_KEY`` (another tab's link took it) says why it only shows it from then on
+  (``Keeper.linked_elsewhere``).
 - A new version installed in the background (``static/boot.js``'s ``nile:update-ready``, maybe before Python
   ran): ``Updates.new_version_ready``; its Reload applies it.
 - The controller's effects (``Controller.effects``), run after each redraw: take over, persist, update,
@@ -24,6 +28,7 @@ from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
 from ..controller import GAME, Controller
+from ..rooms.keeper import LINK_KEY
 from ..storage import PREFIX
 from .bridge import LAST_SCREEN_KEY, Answer, js_str
 from .links import Links
@@ -81,8 +86,8 @@ class Conditions:
         """Hold the lock of the game open here (and only of it): asked when a game opens, let go when it closes."""
         c = self.controller
         gid = c.game_id if c.screen == GAME else None
-        if gid == self._held:
-            return
+        if gid == self._held or ("take-over", gid) in c.effects:
+            return  # (a game this tab takes, for a link opened here: the effect steals its lock)
         self._held = gid
         tabs = self._tabs()
         if tabs is None:
@@ -111,6 +116,11 @@ class Conditions:
         key = js_str(event.key) or ""
         if key == LAST_SCREEN_KEY:
             return  # another tab's kept screen: nothing of ours changed
+        if key == LINK_KEY:  # another tab's link took a game there (written anew each time; its removal: nothing)
+            linked = js_str(event.newValue)
+            if linked:
+                self._safely(lambda: c.keeper.linked_elsewhere(linked))
+            return
         if c.game_id and c.screen == GAME and key == PREFIX + c.game_id:
             self._safely(c.keeper.other_tab_changed)  # read-only here from now on, showing the other tab's moves
         elif c.screen == "home":

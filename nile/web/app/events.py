@@ -16,6 +16,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from ...core.save import MAX_SAVE_CHARS
+from ...kit.intents import Intent
 from ...messages import text as msg
 from ..controller import Controller
 from ..render import start_option_label
@@ -141,6 +142,10 @@ class Events:
             return
         if intent == "restore":
             self._restore(el)
+            return
+        if intent == Intent.FAR_OPEN:  # a link pasted: as one opened in the address (its game may be taken here)
+            link = str(el.value)
+            self._safely(lambda: self.controller.keeper.open_link(link))
             return
         data_v = js_str(el.getAttribute("data-v"))
         if el.type == "checkbox":

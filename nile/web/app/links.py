@@ -3,11 +3,12 @@
 (the system's share sheet, the clipboard).
 
 - At start, and whenever the address's fragment changes (a link pasted into the address bar of an open tab),
-  a ``#far=…`` fragment is handed to the far room (``FAR_OPEN``), then taken out of the address, so that a
-  reload does not open it again and the address shown is the page's own.
+  a ``#far=…`` fragment is handed to the far room (``FAR_OPEN``, through ``Keeper.open_link``: a link that
+  brought news plays its game in this tab, even where another tab had it open), then taken out of the address,
+  so that a reload does not open it again and the address shown is the page's own.
 - Share: ``navigator.share`` where the browser has it (phones), with the link and a sentence; else, and when
   the person closes the sheet without choosing, nothing more is done (Copy is beside it). Where it is missing
-  the link is copied instead.
+  the link is copied instead, and the person is told so as Copy tells it (``far.copied``).
 - Copy: the clipboard; where the browser refuses it, the link's field is selected and copied the old way, so
   that the person can copy it by hand at worst.
 """
@@ -17,10 +18,10 @@ from __future__ import annotations
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
-from ...kit.intents import Intent
+from ...messages import text as msg
 from ..controller import Controller
 from ..rooms.far import FRAGMENT
 from .bridge import Answer, js_str
@@ -43,7 +44,7 @@ class Links:
         if not fragment.startswith("#" + FRAGMENT):
             return False
         window.history.replaceState(js.Object.new(), "", self.controller.far.page_url)
-        self.controller.handle(Intent.FAR_OPEN, fragment)
+        self.controller.keeper.open_link(fragment)
         return True
 
     def on_hash_change(self, event: Any) -> None:
@@ -53,10 +54,16 @@ class Links:
         navigator = window.navigator
         if js_str(getattr(navigator, "share", None)) is None:
             self.copy(url)
+            # said as Copy says it, once this redraw (of the effect) is done: a redraw of its own
+            js.setTimeout(create_once_callable(lambda: self._safely(self._copied)), 0)
             return
         data = to_js({"url": url, "text": text, "title": text}, dict_converter=js.Object.fromEntries)
         promise = navigator.share(data)
         promise.catch(create_proxy(lambda error: None))  # closed without choosing: Copy is beside it
+
+    def _copied(self) -> None:
+        c = self.controller
+        c.notice = ("info", msg("far.copied", c.lang))
 
     def copy(self, url: str) -> None:
         clipboard: Any = getattr(window.navigator, "clipboard", None)

@@ -10,6 +10,14 @@ game it plays (a browser without Web Locks, an older version of Nile, or a race)
 move that could not be saved because of it is taken back and said (``ui.conflict``): nothing is ever
 played in memory only, and no stored move is ever written over.
 
+A link opened in a tab (``open_link``: the page's address, or pasted on the home screen; issue 50) that brought
+news of a game played from afar (its record changed) and opened it makes that tab play it, even where another
+tab has it open: the person just acted there. The page takes the game's lock, as Take over does, and the tab
+writes the game's id under ``LINK_KEY``: every other tab hears it (a storage event, ``linked_elsewhere``), and
+one that shows the game only shows it from then on and says why (``ui.linked_elsewhere``), with Take over. A
+link stale, bringing nothing new, or refused changes nothing: its game opens as any game does (read-only if
+another tab plays it).
+
 The storage's condition: full (keep playing, offer export), blocked (private mode: nothing is ever
 saved), cleared under the page (written back at once), kept for good or not (the page asks once).
 """
@@ -20,13 +28,19 @@ from ...core.save import SaveError
 from ...kit.intents import Intent
 from ...messages import text as msg
 from ..core import GAME, Core, Handler, Room
-from ..storage import SaveConflict, StorageFull
+from ..storage import FAR_PREFIX, SaveConflict, StorageFull
 
 CURRENT_KEY = "nile:current"  # the game open when the page was left: a reload reopens it
+#: the game a link opened in some tab just took there (written anew each time, so that every other tab hears it)
+LINK_KEY = "nile:linked"
+#: the most of an unexpected error's own words said after the sentence that something went wrong
+MAX_DETAIL = 200
 #: why the open game is read-only in this tab (``Core.read_only``), and the line that says so:
-#: another tab had it open first, another tab took it over, another tab wrote it while this one played it
-ELSEWHERE, TAKEN, CHANGED = "elsewhere", "taken", "changed"
-READ_ONLY_LINES = {ELSEWHERE: "ui.open_elsewhere", TAKEN: "ui.taken_elsewhere", CHANGED: "ui.changed_elsewhere"}
+#: another tab had it open first, another tab took it over, another tab wrote it while this one played it,
+#: a link of it was opened in another tab
+ELSEWHERE, TAKEN, CHANGED, LINKED = "elsewhere", "taken", "changed", "linked"
+READ_ONLY_LINES = {ELSEWHERE: "ui.open_elsewhere", TAKEN: "ui.taken_elsewhere", CHANGED: "ui.changed_elsewhere",
+                   LINKED: "ui.linked_elsewhere"}
 
 
 class Keeper(Room):
@@ -100,6 +114,13 @@ class Keeper(Room):
         """The page learnt whether the browser keeps this site's storage (None: it cannot say)."""
         self.persistent = persistent
 
+    def went_wrong(self, error: BaseException) -> None:
+        """An error nobody expected (the page logs its trace; the game is as it was): said in the player's
+        language, the error's type and words after the sentence, for a bug report (never in a catalog)."""
+        detail = f"{type(error).__name__}: {error}"
+        detail = detail if len(detail) <= MAX_DETAIL else detail[: MAX_DETAIL - 1] + "…"
+        self.core.notice = ("error", f"{msg('ui.unexpected', self.core.lang)} [{detail}]")
+
     # one game, one tab: the page holds the open game's lock (static/tablock.js) and says what it learns
     def tab_news(self, gid: str, news: str) -> None:
         """What the page learnt of the open game's lock: "held" (this tab plays it), "elsewhere" (another
@@ -110,8 +131,8 @@ class Keeper(Room):
             return
         if news == "elsewhere":
             core.drop_choices(ELSEWHERE)
-        elif news == "lost":
-            core.drop_choices(TAKEN)
+        elif news == "lost":  # (after a link opened in the other tab, its reason stays: linked_elsewhere)
+            core.drop_choices(LINKED if core.read_only == LINKED else TAKEN)
         elif news in ("held", "freed") and core.read_only:
             self._play_here()
 
@@ -120,6 +141,39 @@ class Keeper(Room):
         tab has no lock: a browser without Web Locks, an older version, a race) watches from now on."""
         if self.core.read_only is None:
             self.core.drop_choices(CHANGED)
+        self._follow()
+
+    # a link opened in this tab, or in another (issue 50)
+    def open_link(self, value: str) -> None:
+        """A link opened in this tab (the page's address, or pasted), handed to the far room (``FAR_OPEN``). If it
+        brought news of a game (its record changed) and opened it here, this tab plays it: the page takes the
+        game's lock from any tab that has it, and the other tabs hear why (``LINK_KEY``). Otherwise nothing more."""
+        core = self.core
+        store = core.library.store
+        before = {key: store.get(key) for key in store.keys() if key.startswith(FAR_PREFIX)}
+        if core.read_only and core.game_id:  # shown only here, followed without reading it as this tab's own: the
+            core.library.known.pop(core.game_id, None)  # link's game is written from the stored copy read anew
+        core.handle(Intent.FAR_OPEN, value)
+        gid = core.game_id
+        if core.screen != GAME or gid is None or core.read_only:
+            return  # nothing opened, or a game shown only (a stale link, a refused one, of a game another tab plays)
+        key = FAR_PREFIX + gid
+        if store.get(key) is None or store.get(key) == before.get(key):
+            return  # the link brought nothing this device keeps
+        try:
+            store.remove(LINK_KEY)  # (a storage event comes only for a changed value: the same game again is heard)
+            store.set(LINK_KEY, gid)
+        except StorageFull:
+            pass  # the lock alone: the other tab says it was taken over
+        core.effects.append(("take-over", gid))
+
+    def linked_elsewhere(self, gid: str) -> None:
+        """Another tab opened a link of ``gid`` and plays it now (the page heard ``LINK_KEY`` change): if it is the
+        game open here, this tab only shows it from now on (the other tab's copy) and says why."""
+        core = self.core
+        if gid != core.game_id or core.screen != GAME:
+            return
+        core.drop_choices(LINKED)
         self._follow()
 
     def _follow(self) -> None:
