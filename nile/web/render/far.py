@@ -14,7 +14,7 @@ from ...games import GAMES
 from ...kit import attrs, button, esc
 from ...kit.intents import Intent
 from ...kit.memo import memo
-from ...kit.qr import qr_svg
+from ...kit.qr import TooLong, qr_svg
 from ...messages import describe
 from ...messages import text as msg
 from ..controller import Controller
@@ -51,7 +51,12 @@ def send_cover(c: Controller, above: str = "") -> str:
     to = far.send_to()
     title = _names(c, "far.send_title", to) if to else msg("far.send_title_all", lang)
     qr_label = msg("far.qr_label", lang)
-    code = memo("far-qr").get((url, qr_label), qr_svg, url, qr_label)
+    # level L: a code on a lit screen is not soiled or torn as a printed one may be; the fewest modules, so each is
+    # as large as the window allows (a late Nile link: version 35, not 40 at M), and links up to 2,953 bytes fit
+    try:
+        code = memo("far-qr").get((url, qr_label), qr_svg, url, qr_label, "L")
+    except TooLong:  # (longer than any code holds: the link alone, to send)
+        code = ""
     close = (button(msg("far.back_to_game", lang), Intent.FAR_CLOSE, cls="big") if c.state is not None
              else button("⌂ " + msg("ui.home", lang), Intent.HOME, cls="big"))
     return (
@@ -59,11 +64,13 @@ def send_cover(c: Controller, above: str = "") -> str:
         f'<section class="far-send"><div class="screen-head"><h1 id="far-title">{esc(title)}</h1>'
         f'{language_choice(lang, compact=True)}</div>'
         f'<p class="lead">{esc(msg("far.send_lead" if c.state is not None else "far.send_lead_start", lang))}</p>'
-        f'<p class="far-link"><label for="far-url">{esc(msg("far.link_label", lang))}</label>'
+        # the code right after the title and the lead, as large as the window allows (static/app.css .far-qr): in view
+        # when the cover opens, even on a phone; the link and its buttons follow (beside it on a wide screen)
+        + (f'<figure class="far-qr">{code}<figcaption>{esc(msg("far.qr_caption", lang))}</figcaption></figure>' if code else '')
+        + f'<p class="far-link"><label for="far-url">{esc(msg("far.link_label", lang))}</label>'
         f'<input id="far-url" class="far-url" type="text" readonly{attrs(value=url, spellcheck="false")}></p>'
         f'<div class="buttons">{button(msg("far.share", lang), Intent.FAR_SHARE, cls="primary big")}'
         f'{button(msg("far.copy", lang), Intent.FAR_COPY, cls="big")}</div>'
-        f'<figure class="far-qr">{code}<figcaption>{esc(msg("far.qr_caption", lang))}</figcaption></figure>'
         f'<p class="hint">{esc(msg("far.secret_note", lang))}</p>'
         f'<div class="buttons">{close}</div></section></div>'
     )
