@@ -334,9 +334,23 @@ class Far:
                         self.auction.reveal(seat, bid, salt)
             if not self.auction.all_revealed:
                 return
+            self._check_bids(state, self.auction)
             self.auction.play(state)
             self._keep_played(self.auction)
             self.actions, self.auction, self.own_bids = state.history_texts(), None, {}
+
+    @staticmethod
+    def _check_bids(state: GameState, auction: Auction) -> None:
+        """Every revealed bid is one the rules allow its seat: a bid that matches its commitment but not the rules (or
+        no action at all) came from a device that broke them, and the link that brought it is refused
+        (``link.bad_bid``, naming the bidder, with the rule's own words)."""
+        for seat in sorted(auction.seats):
+            try:
+                action = state.parse_action(auction.revealed[seat][0])
+                if action not in state.legal_actions(seat):
+                    raise state.refusal(action, seat)
+            except (IllegalActionError, ActionError) as e:
+                raise LinkError("link.bad_bid", player=seat, why=e) from None
 
     # ------------------------------------------------------------------ signed moves
     def signer(self) -> SigningKey:

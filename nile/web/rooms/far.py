@@ -302,7 +302,7 @@ class FarRoom(Room):
         text = self.invitation
         if text is None:
             return
-        hand = None if value == "watch" else int(value) if value.isdigit() else -1
+        hand = None if value == "watch" else int(value) if value.isascii() and value.isdigit() else -1
         record = Far.opened(text, GAMES, hand, *((new_secret(), new_key()) if hand is not None else (None, None)))
         self.invitation = None
         self._keep(record)
