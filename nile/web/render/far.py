@@ -52,7 +52,7 @@ def send_cover(c: Controller, above: str = "") -> str:
     title = _names(c, "far.send_title", to) if to else msg("far.send_title_all", lang)
     qr_label = msg("far.qr_label", lang)
     # level L: a code on a lit screen is not soiled or torn as a printed one may be; the fewest modules, so each is
-    # as large as the window allows (a late Nile link: version 35, not 40 at M), and links up to 2,953 bytes fit
+    # as large as the window allows (a late Nile link, some 1,800 characters: version 31, not 35 at M), and links up to 2,953 bytes fit
     try:
         code = memo("far-qr").get((url, qr_label), qr_svg, url, qr_label, "L")
     except TooLong:  # (longer than any code holds: the link alone, to send)
