@@ -115,6 +115,14 @@ class Far:
         return far
 
     # ------------------------------------------------------------------ what it knows
+    def named(self, seat: int) -> int:
+        """The seat a device is named by, in what the page says of it: the first person of the hand holding ``seat``
+        (a computer player sits beside a person on the maker's device), else its first seat."""
+        hand = next((h for h in self.hands if seat in h), (seat,))
+        players = self.options.get("players", [])
+        persons = [s for s in hand if s < len(players) and isinstance(players[s], Mapping) and not players[s].get("bot")]
+        return persons[0] if persons else hand[0]
+
     @property
     def seats(self) -> tuple[int, ...]:
         """The seats this device plays (none when it watches)."""
@@ -265,19 +273,23 @@ class Far:
 
     def _take_promises(self, extra: Mapping[str, Any], save: Mapping[str, Any]) -> None:
         """A link's promises, keys and secrets: each hand's promise and key taken once (another one for the same hand:
-        two devices chose the same place), each secret checked against its promise (which binds its key)."""
+        two devices chose the same place), each secret checked against its promise (which binds its key). A device
+        that watches and has the seed already takes none of them: they have done their work (and one that first saw
+        the game begun never saw the keys its promises were made with)."""
+        if self.mine is None and self.seed is not None:
+            return
         for first, digest in _unkeyed(extra.get("p")).items():
             if first not in {h[0] for h in self.hands}:
                 raise LinkError("link.malformed")
             if self.promised.setdefault(first, digest) != digest:  # two devices chose the same place
                 mine = self.mine is not None and first == self.hands[self.mine][0]
-                raise LinkError("link.own_seat_taken" if mine else "link.seat_taken", player=first)
+                raise LinkError("link.own_seat_taken" if mine else "link.seat_taken", player=self.named(first))
         for first, key in _unkeyed(extra.get("k")).items():
             if first not in {h[0] for h in self.hands} or not PUBLIC_KEY.fullmatch(key):
                 raise LinkError("link.malformed")
             if self.keys.setdefault(first, key) != key:
                 mine = self.mine is not None and first == self.hands[self.mine][0]
-                raise LinkError("link.own_seat_taken" if mine else "link.seat_taken", player=first)
+                raise LinkError("link.own_seat_taken" if mine else "link.seat_taken", player=self.named(first))
         secrets = _unkeyed(extra.get("v"))
         seeded = save["seed"] is not None and set(secrets) == {h[0] for h in self.hands}
         for first, secret in secrets.items():
@@ -425,12 +437,12 @@ class Far:
                     raise LinkError("link.malformed")
                 seals = self._seals(hand, covered, auctions)
                 if not verify(self.keys[first], self._statement(first, covered, seals, actions), sig):
-                    raise LinkError("link.unsigned_device", player=first)
+                    raise LinkError("link.unsigned_device", player=self.named(first))
                 if (opened is not None and any(s in opened.sealed for s in hand)
                         and (covered != opened.step or not all(s in seals for s in hand if s in opened.sealed))):
-                    raise LinkError("link.unsigned_device", player=first)
+                    raise LinkError("link.unsigned_device", player=self.named(first))
             elif opened is not None and any(s in opened.sealed for s in hand):
-                raise LinkError("link.unsigned_device", player=first)
+                raise LinkError("link.unsigned_device", player=self.named(first))
             for number in range(start, len(actions)):
                 seat = _seat_of(actions[number])
                 if seat in hand and number >= covered and not self._sealed_bid(number, seat, covered, actions, auctions):

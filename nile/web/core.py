@@ -154,8 +154,11 @@ class Core:
             self.notice = ("error", self.say(e))
         if self.screen != screen and self.notice is notice:
             self.notice = None  # a notice belongs to the screen it was raised on
-        for room in self.rooms:
-            room.changed()
+        try:
+            for room in self.rooms:
+                room.changed()
+        except (ActionError, IllegalActionError, OptionsError, SaveError, LinkError) as e:
+            self.notice = ("error", self.say(e))  # (a room's own work after the intent: said like the intent's)
 
     def before_intent(self, kind: Intent) -> None:
         """What every intent does first, besides the notice (the controller closes the head line's menu)."""

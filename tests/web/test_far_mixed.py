@@ -337,3 +337,18 @@ def test_a_game_waiting_for_its_players_can_be_removed_to_recently_deleted_and_r
     anna.handle(Intent.HOME)  # and the maker may remove an invitation nobody answers
     pending = anna.far.pending()
     assert pending == []  # (Anna's game began: it is an ordinary saved game, deleted as one)
+
+
+def test_a_link_extends_the_stored_game_even_after_another_tab_wrote_it_since_this_tab_read_it() -> None:
+    anna, bram = device(), device()
+    bram.handle(Intent.FAR_OPEN, make(anna, "banks", ("Anna", "Bram"), (1,)))
+    bram.handle(Intent.FAR_JOIN, "1")
+    anna.handle(Intent.FAR_OPEN, bram.far.link_url())
+    _turn(anna)
+    bram.handle(Intent.FAR_OPEN, anna.far.link_url())
+    _turn(bram)
+    gid = anna.game_id
+    anna.library.known[gid] = "what another tab overwrote since"  # (this tab's copy is no longer the stored one)
+    anna.handle(Intent.FAR_OPEN, bram.far.link_url())
+    assert anna.notice is None or anna.notice[0] == "info"
+    assert json.loads(stored(anna))["actions"] == bram.state.history_texts()  # the link's moves in the stored game

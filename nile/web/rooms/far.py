@@ -334,13 +334,19 @@ class FarRoom(Room):
         """The public game as an ordinary saved game (the stored copy only ever grows: a link's moves)."""
         core = self.core
         try:
-            if core.library.raw(gid) is not None and gid not in core.library.known:
-                core.library.load(gid)  # read first: the library writes over only what this tab read
-            core.library.write(gid, state, core.game_title(state))
+            try:
+                if core.library.raw(gid) is not None and gid not in core.library.known:
+                    core.library.load(gid)  # read first: the library writes over only what this tab read
+                core.library.write(gid, state, core.game_title(state))
+            except SaveConflict:  # another tab wrote it since this tab read it: written over only if this extends it
+                core.library.known.pop(gid, None)
+                stored = core.library.load(gid)
+                if state.history_texts()[: len(stored.history)] == stored.history_texts():
+                    core.library.write(gid, state, core.game_title(state))
         except StorageFull:  # the board still shows it, and the record keeps its moves: said at once
             core.notice = ("error", msg("ui.storage_full", core.lang))
         except (SaveConflict, SaveError):
-            pass  # another tab wrote it, or it was set aside: never written over; the record keeps the moves
+            pass  # set aside, or another tab is ahead: never written over; the record keeps the moves
 
     def _keep_beside(self, text: str) -> None:
         """A link that went another way: its game kept as a game of its own on the home screen."""
