@@ -24,8 +24,9 @@ from .test_far import device, make, seeded_entropy, stored  # noqa: F401 - the f
 __all__ = ["seeded_entropy"]
 
 
-def bot_table(game: str, variants: tuple[str, ...] = (), lang: str = "en") -> tuple[Controller, Controller]:
-    """Heike and her computer player Kalle on a phone, Daan far away on a tablet: both joined, the game begun."""
+def made_with_a_bot(game: str, variants: tuple[str, ...] = (), lang: str = "en") -> tuple[Controller, Controller]:
+    """Heike sets up a game on her phone: herself, her computer player Kalle, and Daan far away (his tablet, the
+    second device returned, has not opened the invitation yet)."""
     heike, daan = device(lang=lang), device(lang=lang)
     heike.handle(Intent.NEW, game)
     heike.handle(Intent.SETUP_COUNT, "3")
@@ -38,6 +39,12 @@ def bot_table(game: str, variants: tuple[str, ...] = (), lang: str = "en") -> tu
         heike.handle(Intent.SETUP_OPTION, f"variant:{v}")
     heike.handle(Intent.START_GAME)
     assert heike.screen == FAR, heike.setup.form.error
+    return heike, daan
+
+
+def bot_table(game: str, variants: tuple[str, ...] = (), lang: str = "en") -> tuple[Controller, Controller]:
+    """Heike and her computer player Kalle on a phone, Daan far away on a tablet: both joined, the game begun."""
+    heike, daan = made_with_a_bot(game, variants, lang)
     daan.handle(Intent.FAR_OPEN, heike.far.link_url())
     daan.handle(Intent.FAR_JOIN, "1")
     heike.handle(Intent.FAR_OPEN, daan.far.link_url())
@@ -289,16 +296,7 @@ def test_one_who_watches_late_sees_the_game_from_a_link_without_the_secrets() ->
 ])
 def test_the_invitation_says_who_invites_which_seats_are_computer_players_and_the_variants(
         lang: str, words: tuple[str, ...]) -> None:
-    heike, daan = device(lang=lang), device(lang=lang)
-    heike.handle(Intent.NEW, "banks")
-    heike.handle(Intent.SETUP_COUNT, "3")
-    for i, name in enumerate(("Heike", "Kalle", "Daan")):
-        heike.handle(Intent.SETUP_NAME, f"{i}:{name}")
-    heike.handle(Intent.SETUP_KIND, "1:easy")
-    heike.handle(Intent.SETUP_NAME, "1:Kalle")
-    heike.handle(Intent.SETUP_KIND, "2:far")
-    heike.handle(Intent.SETUP_OPTION, "variant:N12")
-    heike.handle(Intent.START_GAME)
+    heike, daan = made_with_a_bot("banks", ("N12",), lang)
     daan.handle(Intent.FAR_OPEN, heike.far.link_url())
     html = render_screen(daan).html
     for line in words:
