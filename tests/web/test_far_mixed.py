@@ -137,7 +137,7 @@ def test_the_far_device_says_whose_device_plays_the_computer_player() -> None:
         pytest.fail("the game never waited for Kalle on Daan's tablet")
     assert daan.bots.job() is None
     prompt = daan.table.interaction().prompt
-    assert prompt == "Waiting for a link from Heike: the computer player Kalle plays on that device."
+    assert prompt == "Waiting for a link from Heike: the computer player Kalle plays on Heike's device."
     assert "Kalle" not in daan.far.send_to() and all(daan.far.players()[s] != "Kalle" for s in daan.far.send_to())
 
 
@@ -264,7 +264,7 @@ def test_a_link_whose_signatures_were_taken_out_is_refused() -> None:
     stripped = f"{base}#far={compact.pack(load(save, GAMES), GAMES, {**extra, 'g': {}})}"
     before = dict(bram.library.store.data)
     bram.handle(Intent.FAR_OPEN, stripped)
-    assert bram.notice == ("error", "This link was not opened: what it says of Anna's device does not carry that "
+    assert bram.notice == ("error", "This link was not opened: what it says about Anna's device does not carry that "
                                     "device's signature.")
     assert bram.library.store.data == before
     bram.handle(Intent.FAR_OPEN, anna.far.link_url())
