@@ -350,3 +350,11 @@ def test_a_link_extends_the_stored_game_even_after_another_tab_wrote_it_since_th
     anna.handle(Intent.FAR_OPEN, bram.far.link_url())
     assert anna.notice is None or anna.notice[0] == "info"
     assert json.loads(stored(anna))["actions"] == bram.state.history_texts()  # the link's moves in the stored game
+
+
+def test_the_far_device_names_a_device_it_waits_for_once_with_its_computer_player() -> None:
+    heike, daan = bot_table("cape")  # Kap: every seat bids at once (K6), Heike and Kalle on the same device
+    daan.handle(Intent.FAR_OPEN, heike.far.link_url())
+    p = next(p for p in daan.state.to_act() if daan.plays_here(p))
+    daan.apply(daan.state.legal_actions(p)[0].text(), p)  # Daan's bid sealed: waiting for Heike's and Kalle's
+    assert daan.far.waits_elsewhere() == "Waiting for a link from Heike: the computer player Kalle plays on Heike's device."

@@ -188,8 +188,9 @@ class FarRoom(Room):
         if r is None or core.state is None:
             return None
         away = [s for s in self.waiting_for() if s not in r.seats]
-        persons = [s for s in away if not self.is_bot(r, s)]
         bots = [s for s in away if self.is_bot(r, s)]
+        owners = {self.person_of(s) for s in bots}  # (a device waited for with its computer players: said once)
+        persons = [s for s in away if not self.is_bot(r, s) and self.person_of(s) not in owners]
         names = self.players()
         parts = [describe({"key": "far.waiting", "params": {"players": persons}}, names, core.lang)] if persons else []
         for owner in dict.fromkeys(self.person_of(s) for s in bots):
