@@ -185,8 +185,9 @@ def test_the_seat_played_far_away_is_held_no_target_no_undo_and_the_table_says_w
     assert waiting.table.actor() is None and not waiting.table.undo_possible()
     assert waiting.table.interaction().targets == {}
     assert waiting.table.interaction().prompt.startswith("Waiting for a link from")
-    html = render_screen(waiting).html
-    assert "The game goes on on another device: send the link to" in html
+    html = render_screen(waiting).html  # the link was shown and closed (most likely sent): who plays now, and again
+    assert "Bram plays next, on their own device." in html and "Send the link again" in html
+    assert "The game goes on on another device: send the link to" not in html
 
 
 def test_a_move_made_here_and_taken_back_in_the_same_turn_leaves_the_record_too() -> None:

@@ -358,3 +358,22 @@ def test_the_far_device_names_a_device_it_waits_for_once_with_its_computer_playe
     p = next(p for p in daan.state.to_act() if daan.plays_here(p))
     daan.apply(daan.state.legal_actions(p)[0].text(), p)  # Daan's bid sealed: waiting for Heike's and Kalle's
     assert daan.far.waits_elsewhere() == "Waiting for a link from Heike: the computer player Kalle plays on Heike's device."
+
+
+def test_the_send_dialog_of_one_who_joined_says_whom_this_device_plays_and_the_line_after_sending_who_plays_now() -> None:
+    anna, bram = device(), device()
+    bram.handle(Intent.FAR_OPEN, make(anna, "banks", ("Anna", "Bram"), (1,)))
+    bram.handle(Intent.FAR_JOIN, "1")
+    assert "You play Bram on this device." in render_screen(bram).html
+    anna.handle(Intent.FAR_OPEN, bram.far.link_url())
+    _turn(anna)  # Anna's turn over: the link to Bram comes up
+    html = render_screen(anna).html
+    assert html.index('class="far-qr"') < html.index('data-i="far-share"') < html.index('id="far-url"')  # the code first
+    assert "The game goes on on another device: send the link to Bram." not in html
+    anna.handle(Intent.FAR_CLOSE)
+    assert "Bram plays next, on their own device." in render_screen(anna).html
+    second = device(anna.library.store)  # a tab that only shows the game offers no link: the tab that plays does
+    second.library.store.data.update(anna.library.store.data)
+    second.handle(Intent.CONTINUE, anna.game_id)
+    second.drop_choices("taken")
+    assert 'class="far-line"' not in render_screen(second).html

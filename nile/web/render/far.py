@@ -29,11 +29,15 @@ def _names(c: Controller, key: str, seats: Sequence[int], names: list[str] | Non
 
 def far_line(c: Controller) -> str:
     """On the game screen: the game waits for players far away (or is over): say so, and offer the link."""
-    if c.far.record is None or c.state is None or c.far.sending:
-        return ""
+    if c.far.record is None or c.state is None or c.far.sending or c.read_only:
+        return ""  # (a tab that only shows the game sends nothing: the tab that plays it does)
     to = c.far.send_to()
     if not to:
         return ""
+    if not c.state.is_terminal() and c.far.was_shown():  # sent (most likely): say who plays now, offer it again
+        said = describe({"key": "far.line_sent", "params": {"players": list(to), "count": len(to)}}, c.far.players(), c.lang)
+        return (f'<div class="far-line" role="status"><span>{esc(said)}</span>'
+                f'{button(msg("far.send_again", c.lang), Intent.FAR_SEND)}</div>')
     key = "far.line_over" if c.state.is_terminal() else "far.line_waiting"
     return (
         f'<div class="far-line" role="status"><span>{esc(_names(c, key, to))}</span>'
@@ -59,18 +63,22 @@ def send_cover(c: Controller, above: str = "") -> str:
         code = ""
     close = (button(msg("far.back_to_game", lang), Intent.FAR_CLOSE, cls="big") if c.state is not None
              else button("⌂ " + msg("ui.home", lang), Intent.HOME, cls="big"))
+    lead = ("far.send_lead_start" if c.state is None else "far.send_lead_over" if c.state.is_terminal() else "far.send_lead")
+    mine = far.record.seats
+    you = (f'<p class="far-you">{esc(_names(c, "far.you_play", mine))}</p>' if c.state is None and mine else "")
     return (
         f'<div class="handover-cover far-cover" role="dialog" aria-modal="true" aria-labelledby="far-title">{above}'
         f'<section class="far-send"><div class="screen-head"><h1 id="far-title">{esc(title)}</h1>'
-        f'{language_choice(lang, compact=True)}</div>'
-        f'<p class="lead">{esc(msg("far.send_lead" if c.state is not None else "far.send_lead_start", lang))}</p>'
-        # the code right after the title and the lead, as large as the window allows (static/app.css .far-qr): in view
-        # when the cover opens, even on a phone; the link and its buttons follow (beside it on a wide screen)
+        f'{language_choice(lang, compact=True)}</div>{you}'
+        # the code right after the title, as large as the window allows (static/app.css .far-qr), and Share and Copy
+        # under it: in view when the cover opens, even on a phone; what the link does and the link itself follow
+        # (beside the code on a wide screen)
         + (f'<figure class="far-qr">{code}<figcaption>{esc(msg("far.qr_caption", lang))}</figcaption></figure>' if code else '')
-        + f'<p class="far-link"><label for="far-url">{esc(msg("far.link_label", lang))}</label>'
-        f'<input id="far-url" class="far-url" type="text" readonly{attrs(value=url, spellcheck="false")}></p>'
-        f'<div class="buttons">{button(msg("far.share", lang), Intent.FAR_SHARE, cls="primary big")}'
+        + f'<div class="buttons">{button(msg("far.share", lang), Intent.FAR_SHARE, cls="primary big")}'
         f'{button(msg("far.copy", lang), Intent.FAR_COPY, cls="big")}</div>'
+        f'<p class="lead">{esc(msg(lead, lang))}</p>'
+        f'<p class="far-link"><label for="far-url">{esc(msg("far.link_label", lang))}</label>'
+        f'<input id="far-url" class="far-url" type="text" readonly{attrs(value=url, spellcheck="false")}></p>'
         f'<p class="hint">{esc(msg("far.secret_note", lang))}</p>'
         f'<div class="buttons">{close}</div></section></div>'
     )

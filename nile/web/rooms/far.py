@@ -93,6 +93,8 @@ class FarRoom(Room):
         #: the page's address without its fragment (the page says it: ``https://…/``); links are made from it
         self.page_url = "https://nile.invalid/"
         self._link: tuple[tuple[object, ...], str] | None = None
+        #: the link last shown to send and closed by the person (most likely sent): the line then says who plays now
+        self._shown: str | None = None
 
     def intents(self) -> dict[Intent, Handler]:
         return {Intent.FAR_SEND: self._on_send, Intent.FAR_CLOSE: self._on_close, Intent.FAR_SHARE: self._on_share,
@@ -391,14 +393,23 @@ class FarRoom(Room):
             self.sending = True
 
     def _on_close(self, value: str) -> None:
-        self.sending = False
+        self._closed_cover()
 
     def close(self) -> bool:
         """The Escape key: the link to send closes (back to the board; on a game not begun, it stays)."""
         if not self.sending or self.core.state is None:
             return False
-        self.sending = False
+        self._closed_cover()
         return True
+
+    def _closed_cover(self) -> None:
+        if self.sending and self.record is not None:
+            self._shown = self.link_url()
+        self.sending = False
+
+    def was_shown(self) -> bool:
+        """Whether the person has seen (and closed) the link to send as it is now: most likely it was sent."""
+        return self.record is not None and self._shown is not None and self._shown == self.link_url()
 
     def _on_share(self, value: str) -> None:
         if self.record is not None:
