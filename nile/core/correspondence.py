@@ -172,6 +172,11 @@ class Far:
         self._live = live
         return live.clone()
 
+    def state_at(self, moves: int, games: Mapping[str, Rules]) -> GameState | None:
+        """The game as it was after its first ``moves`` moves (None before it has a seed)."""
+        seed = self.seed
+        return None if seed is None else load(self._save(seed, self.actions[:moves]), games)
+
     def _save(self, seed: int, actions: Sequence[str]) -> dict[str, Any]:
         return {"format": 2, "game": self.game, "rules": self.rules, "options": self.options, "seed": seed,
                 "actions": list(actions)}

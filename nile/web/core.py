@@ -12,7 +12,9 @@ composes them, and it speaks to all of them only through the hooks of ``Room``:
 - ``dropped()`` when the open game becomes read-only here (another tab plays it): half-made choices go;
 - ``followed()`` when a read-only tab shows the other tab's latest moves;
 - ``changed()`` after every intent;
-- ``holds_bots()``: whether (and why) the computer players wait for the person (a lesson, a moment).
+- ``holds_bots()``: whether (and why) the computer players wait for the person (a lesson, a moment);
+- ``arrived(before)`` when moves made on another device came by link; ``waits_elsewhere()``: whose device the
+  table waits for then (a game played from afar).
 
 Everything here is plain Python, so the whole UI flow is tested in CPython.
 """
@@ -80,6 +82,10 @@ class Room:
         """Whether the computer players wait for the person because of this room: None (they need not),
         else the key of the sentence that says what the table waits for ("" for none)."""
         return None
+
+    def arrived(self, before: int) -> None:
+        """Moves made on another device arrived (a link) and the open game shows them; its log entries start at
+        ``before``."""
 
     def waits_elsewhere(self) -> str | None:
         """What the table waits for on another device (a game played from afar: whose link), in words; None
@@ -216,6 +222,11 @@ class Core:
             if held is not None:
                 return held
         return None
+
+    def arrived(self, before: int) -> None:
+        """The open game holds moves made on another device (a link): every room hears of them (``Room.arrived``)."""
+        for room in self.rooms:
+            room.arrived(before)
 
     def waiting_elsewhere(self) -> str:
         """The sentence that says whose device the table waits for, when every seat to act is held here."""

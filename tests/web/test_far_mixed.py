@@ -66,6 +66,9 @@ def play_bot_table(heike: Controller, daan: Controller, rng: random.Random, chec
             if d.state is not None and d.far.record is not None:  # no device shows a move its record lacks
                 assert d.far.record.actions[: len(d.state.history)] == d.state.history_texts()
         assert daan.bots.job() is None, "Daan's tablet plays nobody's computer player"
+        if open_moment := next((d for d in devices.values() if d.moments.moment is not None), None):
+            open_moment.handle(Intent.MOMENT_CLOSE)  # (what a link's moves did, shown: read, continue)
+            continue
         if all(d.state is not None and d.state.is_terminal() for d in devices.values()):
             return sent
         job = heike.bots.job()
@@ -377,3 +380,21 @@ def test_the_send_dialog_of_one_who_joined_says_whom_this_device_plays_and_the_l
     second.handle(Intent.CONTINUE, anna.game_id)
     second.drop_choices("taken")
     assert 'class="far-line"' not in render_screen(second).html
+
+
+def test_bids_a_link_opens_are_shown_as_a_moment_on_the_device_that_receives_them() -> None:
+    anna, bram = device(), device()
+    bram.handle(Intent.FAR_OPEN, make(anna, "cape", ("Anna", "Bram"), (1,)))
+    bram.handle(Intent.FAR_JOIN, "1")
+    anna.handle(Intent.FAR_OPEN, bram.far.link_url())
+    _turn(anna)  # Anna's bid sealed (K6)
+    bram.handle(Intent.FAR_OPEN, anna.far.link_url())
+    _turn(bram)  # Bram's sealed: every bid in, Bram's revealed
+    assert bram.moments.moment is None
+    anna.handle(Intent.FAR_OPEN, bram.far.link_url())  # Anna's revealed too: the bids are played here
+    assert anna.moments.moment is not None, "the bids opened, shown as a moment (they were only in the log)"
+    assert 'data-i="moment-close"' in render_screen(anna).html and not anna.far.sending  # the moment first
+    anna.handle(Intent.MOMENT_CLOSE)
+    assert anna.far.sending  # read: then the link to send comes up, as it does when no moment stands before it
+    bram.handle(Intent.FAR_OPEN, anna.far.link_url())
+    assert bram.moments.moment is not None

@@ -95,6 +95,8 @@ class FarRoom(Room):
         self._link: tuple[tuple[object, ...], str] | None = None
         #: the link last shown to send and closed by the person (most likely sent): the line then says who plays now
         self._shown: str | None = None
+        #: the link to send waits for the moment a link brought to be read (``_receive``)
+        self._after_moment = False
 
     def intents(self) -> dict[Intent, Handler]:
         return {Intent.FAR_SEND: self._on_send, Intent.FAR_CLOSE: self._on_close, Intent.FAR_SHARE: self._on_share,
@@ -104,7 +106,7 @@ class FarRoom(Room):
     # ------------------------------------------------------------------ hooks
     def opened(self) -> None:
         core = self.core
-        self.sending = False
+        self.sending = self._after_moment = False
         self.invitation = None
         self.record = core.library.far.get(core.game_id) if core.game_id else None
         self._hold()
@@ -120,6 +122,9 @@ class FarRoom(Room):
 
     def changed(self) -> None:
         self._take_table()  # an undo of this device's own moves takes them out of the record too
+        if self._after_moment and self.core.bots_held() is None:  # the moment a link brought was read: now send
+            self._after_moment = False
+            self.sending = self.record is not None and self.core.state is not None and bool(self.send_to())
 
     def takes(self, text: str, player: int | None) -> bool:
         """A secret bid of this device's seat is sealed, not played: only its commitment leaves the device."""
@@ -281,6 +286,13 @@ class FarRoom(Room):
             self._keep(record)
         if kind == "new" or core.game_id != record.id or core.screen != GAME:
             self._show(record, news=kind == "new")
+        if kind == "new" and seeded and len(record.actions) > moves and core.state is not None:
+            # what the link's moves did is shown as if played here: the moment panel of bids opened, a scoring, the end
+            before = record.state_at(moves, GAMES)
+            if before is not None and before.history_texts() == core.state.history_texts()[:moves]:
+                core.arrived(len(before.log))
+                if self.sending and core.bots_held() is not None:
+                    self.sending, self._after_moment = False, True  # the moment first, then the link to send
         # (a storage that refused the game just now is said instead)
         refused = core.notice is not notice and core.notice is not None and core.notice[0] == "error"
         if kind == "new" and record.seed is not None and not refused:  # said once, as a status: what it brought

@@ -42,6 +42,11 @@ class Moments(Room):
         goes on, the panel showing the latest moment; skipping skips moments too)."""
         return self.moment is not None and bool(self.core.humans()) and not self.bots.skipping
 
+    def arrived(self, before: int) -> None:
+        """Moves from another device (a link): their moment is shown as if they were played here (bids opened, a
+        scoring, the end), so that what the link did is seen, not only listed."""
+        self.moved(before, None, False)
+
     def moved(self, before: int, player: int | None, by_person: bool) -> None:
         """A person's move answers the open moment; open the moment panel when the move's log holds a moment
         of this game, or when the move hands the device round for secret decisions (``_before_hand_over``)."""
