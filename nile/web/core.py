@@ -33,6 +33,7 @@ from ..games import GAMES, spec_of
 from ..kit import GameUI
 from ..kit.intents import Intent
 from ..messages import say
+from ..messages import text as msg
 
 if TYPE_CHECKING:
     from .storage import Library
@@ -249,6 +250,13 @@ class Core:
     def ui(self) -> GameUI:
         """The UI module of the open game (or of the game being set up)."""
         return spec_of(self.state.GAME if self.state is not None else self.setup_game).ui
+
+    def tab_title(self) -> str:
+        """The browser tab's title: the game on screen (being played, or set up) and the app; home's is the page's."""
+        game = self.state.GAME if self.state is not None else self.setup_game if self.screen == SETUP else None
+        if game is None or game not in GAMES:
+            return msg("boot.title", self.lang)
+        return msg("ui.tab_title", self.lang, game=msg(GAMES[game].title, self.lang))
 
     def game_title(self, state: GameState) -> str:
         return ", ".join(names_of(state))

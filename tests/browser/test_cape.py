@@ -24,6 +24,7 @@ def _current_save(page: Page) -> dict:
 def test_a_whole_two_player_game_of_kap_through_the_shell(app: Page) -> None:
     expect(app.locator(".game-card.game-cape")).to_contain_text(msg("game.cape"))
     start_game(app, names=("Amun", "Bastet"), game="cape")
+    expect(app).to_have_title("Vom Kap bis Kairo — Nile")  # the tab names the game on screen (it said the other one)
     bids_seen_private: list[str] = []
     clicks = 0
     while not app.locator(".end").count():

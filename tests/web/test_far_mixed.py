@@ -398,3 +398,16 @@ def test_bids_a_link_opens_are_shown_as_a_moment_on_the_device_that_receives_the
     assert anna.far.sending  # read: then the link to send comes up, as it does when no moment stands before it
     bram.handle(Intent.FAR_OPEN, anna.far.link_url())
     assert bram.moments.moment is not None
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_tab_title_names_the_game_on_screen(lang: str) -> None:
+    c = device(lang=lang)
+    home = c.tab_title()
+    assert home == "Nile — An den Ufern des Nils"
+    c.handle(Intent.NEW, "cape")
+    assert c.tab_title() == "Vom Kap bis Kairo — Nile"  # (a Kap game's tab said An den Ufern des Nils)
+    c.handle(Intent.START_GAME)
+    assert c.screen == GAME and c.tab_title() == "Vom Kap bis Kairo — Nile"
+    c.handle(Intent.HOME)
+    assert c.tab_title() == home

@@ -65,6 +65,7 @@ class App:
         self.voice = Voice(self.controller)  # what a screen reader hears: the herald's sentences, into #say
         self.renders = 0
         self._lang = ""  # the language <html lang> says
+        self._title = ""  # the tab's title (the game on screen)
         self._split: list[tuple[str, float]] = []  # (part, when it ended) of the event being answered (_safely)
         # clicks, keys, typing, form changes and files, the window's size (and the layout it asks for, said now)
         self.events = Events(self.controller, self.root, self._by_person)
@@ -92,6 +93,9 @@ class App:
         self.renders += 1
         document.body.dataset.renders = str(self.renders)
         document.body.dataset.screen = self.controller.screen
+        title = self.controller.tab_title()
+        if self._title != title:  # (written only when it changes, like the language below)
+            self._title = document.title = title
         if self._lang != self.controller.lang:  # written only when it changes: setting <html lang> even to the
             self._lang = self.controller.lang  # same value makes the browser restyle and repaint the whole page
             document.documentElement.lang = self._lang
