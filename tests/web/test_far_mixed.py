@@ -411,3 +411,9 @@ def test_the_tab_title_names_the_game_on_screen(lang: str) -> None:
     assert c.screen == GAME and c.tab_title() == "Vom Kap bis Kairo — Nile"
     c.handle(Intent.HOME)
     assert c.tab_title() == home
+
+
+def test_the_makers_send_dialog_names_the_persons_it_plays_not_its_computer_player() -> None:
+    heike, _ = made_with_a_bot("banks")
+    html = render_screen(heike).html
+    assert "You play Heike on this device." in html and "You play Heike, Kalle" not in html

@@ -64,7 +64,7 @@ def send_cover(c: Controller, above: str = "") -> str:
     close = (button(msg("far.back_to_game", lang), Intent.FAR_CLOSE, cls="big") if c.state is not None
              else button("⌂ " + msg("ui.home", lang), Intent.HOME, cls="big"))
     lead = ("far.send_lead_start" if c.state is None else "far.send_lead_over" if c.state.is_terminal() else "far.send_lead")
-    mine = far.record.seats
+    mine = [s for s in far.record.seats if not far.is_bot(far.record, s)]  # (the persons here, not the computer players)
     you = (f'<p class="far-you">{esc(_names(c, "far.you_play", mine))}</p>' if c.state is None and mine else "")
     return (
         f'<div class="handover-cover far-cover" role="dialog" aria-modal="true" aria-labelledby="far-title">{above}'
