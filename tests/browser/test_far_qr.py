@@ -27,7 +27,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from nile.kit.intents import Intent
-from nile.web.rooms import far as far_room
+from tests.web.test_far import entropy_seeded
 
 from .conftest import open_app
 from .ui import click, intent, put_saves, screen
@@ -52,21 +52,15 @@ DETECTORS = ("QRCodeDetectorAruco", "QRCodeDetector")
 
 @pytest.fixture
 def seeded_entropy() -> Iterator[None]:
-    """The devices' secrets from a seeded generator (the page draws them from the browser's crypto)."""
-    draws = random.Random(50)
-    kept = far_room.entropy
-    far_room.entropy = lambda n: bytes(draws.getrandbits(8) for _ in range(n))
-    try:
+    with entropy_seeded(50):
         yield
-    finally:
-        far_room.entropy = kept
 
 
 def longest_link_store(seed: int = 1) -> tuple[dict[str, str], int, str]:
     """A game of Nile played from afar by five devices (one seat each, every variant), random legal moves, the
     links passed whenever nobody can move: the storage of the device at the moment it offered the longest link to
     send, that link's length (with the controllers' address) and where in the game it came."""
-    from tests.web.test_far import deliver, device, make
+    from tests.web.test_far import deliver, device, make, move_one
 
     devices = {name: device() for name in NAMES}
     invitation = make(devices[NAMES[0]], "banks", NAMES, tuple(range(1, len(NAMES))), VARIANTS)
@@ -80,11 +74,7 @@ def longest_link_store(seed: int = 1) -> tuple[dict[str, str], int, str]:
         if all(d.state is not None and d.state.is_terminal() for d in devices.values()):
             assert best[1], "no device offered a link"
             return best
-        mover = next(((d, p) for d in devices.values() if d.state is not None and not d.state.is_terminal()
-                      for p in d.state.to_act() if d.plays_here(p)), None)
-        if mover is not None:
-            d, p = mover
-            d.apply(rng.choice(d.state.legal_actions(p)).text(), p)
+        if move_one(devices.values(), rng) is not None:
             continue
         news = True
         while news:  # every device sends what it has, until no device has a link it has not sent

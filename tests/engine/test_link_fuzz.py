@@ -31,7 +31,6 @@ import os
 import random
 import zlib
 from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -54,6 +53,7 @@ from nile.web.controller import FAR, Controller  # noqa: E402
 from nile.web.render.screen import render_screen  # noqa: E402
 from nile.web.rooms import far as far_room  # noqa: E402
 from nile.web.storage import INDEX_KEY, PREFIX, Library, MemoryStore  # noqa: E402
+from tests.web.test_far import entropy_seeded  # noqa: E402
 
 load_all()
 
@@ -70,18 +70,6 @@ FUZZ = settings(derandomize=not HUNT, database=None, deadline=None, print_blob=F
 
 
 # ---------------------------------------------------------------------- real links, from real games
-@contextmanager
-def seeded_entropy(seed: int) -> Iterator[None]:
-    """The devices' ids, secrets and salts from a seeded generator (the page draws them from the browser's crypto)."""
-    rng = random.Random(seed)
-    kept = far_room.entropy
-    far_room.entropy = lambda n: bytes(rng.getrandbits(8) for _ in range(n))
-    try:
-        yield
-    finally:
-        far_room.entropy = kept
-
-
 def device(data: dict[str, str] | None = None, lang: str = "en") -> Controller:
     store = MemoryStore()
     store.data = dict(data or {})
@@ -149,7 +137,7 @@ def _scenario(game: str, names: tuple[str, ...], variants: tuple[str, ...], seed
     """An invitation, the link of each device that joined before the seed, the first sealed auction and a later one
     with some bids sealed, an auction with some bids revealed, and the game after ``moves`` and ``2 * moves`` moves."""
     out = []
-    with seeded_entropy(seed):
+    with entropy_seeded(seed):
         devices = _made(game, names, variants)
         out.append(_seed(f"{game} invitation", devices[0], devices[:1]))
         link = devices[0].far.link_url()
@@ -477,7 +465,7 @@ def through_the_page(seed: Seed, text: str, store: int, lang: str, join: str, fo
         return
     render_screen(c)
     if c.far.invitation is not None:  # an invitation: a person picks a player, or watches
-        with seeded_entropy(7):
+        with entropy_seeded(7):
             c.handle(Intent.FAR_JOIN, join)
         render_screen(c)
 
@@ -582,7 +570,7 @@ def test_the_page_says_a_link_whose_revealed_bids_break_the_rules_was_not_opened
 def test_a_device_that_sealed_and_signed_a_bid_breaking_the_rules_has_its_link_refused_as_a_link() -> None:
     """Two devices of Kap: the maker seals a legal bid; the other device, its page changed, seals "bid 999" (K3: more
     than its 100 Pond), signed with its own key as any bid of its seat; the maker reads its link."""
-    with seeded_entropy(50):
+    with entropy_seeded(50):
         maker, other = _made("cape", ("Anna", "Bram"), ())
         other.handle(Intent.FAR_OPEN, maker.far.link_url())
         other.handle(Intent.FAR_JOIN, "1")

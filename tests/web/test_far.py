@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -22,12 +23,33 @@ from nile.web.storage import PREFIX, Library, MemoryStore, StorageFull
 load_all()
 
 
+@contextmanager
+def entropy_seeded(seed: int) -> Iterator[None]:
+    """The devices' ids, secrets, keys and salts from a seeded generator (the page draws them from the browser's
+    crypto)."""
+    rng = random.Random(seed)
+    kept = far_room.entropy
+    far_room.entropy = lambda n: bytes(rng.getrandbits(8) for _ in range(n))
+    try:
+        yield
+    finally:
+        far_room.entropy = kept
+
+
 @pytest.fixture(autouse=True)
-def seeded_entropy(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The devices' secrets and ids from a seeded generator (the page draws them from the browser's crypto)."""
-    rng = random.Random(44)
-    monkeypatch.setattr(far_room, "entropy", lambda n: bytes(rng.getrandbits(8) for _ in range(n)))
-    yield
+def seeded_entropy() -> Iterator[None]:
+    with entropy_seeded(44):
+        yield
+
+
+def move_one(devices: Iterable[Controller], rng: random.Random) -> tuple[Controller, int] | None:
+    """A random legal move by the first device whose person may play now (which, and for whom); None: nobody can."""
+    mover = next(((d, p) for d in devices if d.state is not None and not d.state.is_terminal()
+                  for p in d.state.to_act() if d.plays_here(p)), None)
+    if mover is not None:
+        d, p = mover
+        d.apply(rng.choice(d.state.legal_actions(p)).text(), p)
+    return mover
 
 
 def device(store: MemoryStore | None = None, lang: str = "en") -> Controller:
@@ -90,10 +112,9 @@ def play(devices: dict[str, Controller], rng: random.Random, check: Callable[[Co
         if mover is None:
             deliver_all(devices)
             continue
-        d, p = mover
         if check is not None:
-            check(d, p)
-        d.apply(rng.choice(d.state.legal_actions(p)).text(), p)
+            check(*mover)
+        move_one([mover[0]], rng)
         moves += 1
     raise AssertionError("the game did not end")
 

@@ -19,7 +19,7 @@ from nile.kit.intents import Intent
 from nile.web.controller import FAR, GAME, Controller
 from nile.web.render.screen import render_screen
 
-from .test_far import device, make, seeded_entropy, stored  # noqa: F401 - the fixture is autouse
+from .test_far import device, make, move_one, seeded_entropy, stored  # noqa: F401 - the fixture is autouse
 
 __all__ = ["seeded_entropy"]
 
@@ -81,11 +81,7 @@ def play_bot_table(heike: Controller, daan: Controller, rng: random.Random, chec
             else:
                 sent[job["key"]] += 1  # asked again for a decision already answered: counted, and a failure below
             continue
-        mover = next(((d, p) for d in devices.values() if d.state is not None and not d.state.is_terminal()
-                      for p in d.state.to_act() if d.plays_here(p)), None)
-        if mover is not None:
-            d, p = mover
-            d.apply(rng.choice(d.state.legal_actions(p)).text(), p)
+        if move_one(devices.values(), rng) is not None:
             continue
         moved = False
         for d in devices.values():

@@ -281,6 +281,7 @@ class FarRoom(Room):
     def _receive(self, record: Far, text: str) -> None:
         core = self.core
         seeded, moves, notice = record.seed is not None, len(record.actions), core.notice
+        shown = core.state if core.game_id == record.id else None  # (the game as it was on screen, if it was)
         kind = record.receive(text, GAMES)
         if kind == "new":
             self._keep(record)
@@ -288,7 +289,9 @@ class FarRoom(Room):
             self._show(record, news=kind == "new")
         if kind == "new" and seeded and len(record.actions) > moves and core.state is not None:
             # what the link's moves did is shown as if played here: the moment panel of bids opened, a scoring, the end
-            before = record.state_at(moves, GAMES)
+            # (the log's length before them: the game that was on screen's, without replaying it, when it was there)
+            known = shown is not None and shown.history_texts() == record.actions[:moves]
+            before = shown if known else record.state_at(moves, GAMES)
             if before is not None and before.history_texts() == core.state.history_texts()[:moves]:
                 core.arrived(len(before.log))
                 if self.sending and core.bots_held() is not None:
