@@ -135,7 +135,7 @@ def test_the_page_knows_where_a_table_fits_the_window_as_the_stylesheet_does():
 
 SEAT_NAMES = {
     "en": ("Name of player 2", "Colour of player 2", "Player 2 is played by", "Colour", "Played by"),
-    "de": ("Name von Spieler 2", "Farbe von Spieler 2", "Spieler 2 wird gespielt von", "Farbe", "Gespielt von"),
+    "de": ("Name von Spieler 2", "Farbe von Spieler 2", "Spieler 2: Wer spielt?", "Farbe", "Wer spielt?"),
     "nl": ("Naam van speler 2", "Kleur van speler 2", "Speler 2 wordt gespeeld door", "Kleur", "Gespeeld door"),
     "fr": ("Nom du joueur 2", "Couleur du joueur 2", "Le joueur 2 est joué par", "Couleur", "Joué par"),
 }
