@@ -281,7 +281,7 @@ def test_moments_speak_german():
     c.handle("lang", "de")
     bid_all(c, "+1")
     html = render_app(c)
-    assert "Die Gebote der Versteigerung sind offen" in html and "Weiter" in html
+    assert "Die Gebote der Versteigerung sind aufgedeckt" in html and "Weiter" in html
 
 
 def test_once_a_moment_is_closed_the_prompt_says_the_bot_thinks_not_press_continue():
