@@ -103,7 +103,7 @@ def test_a_refused_build_says_the_engines_reason_with_the_bonus_rails_counted():
     error = s.refusal(act.build(1), 0)
     assert say_error(error, "en") == ("You cannot build now: even with 1 bonus rail, the 9 rails still missing cost "
                                       "90 Pond, and you have 48 Pond (K4)")
-    assert say_error(s.refusal(act.build(0), 0), "de") == ("Du kannst jetzt nicht bauen: die fehlenden 10 Schienen "
-                                                           "kosten 100 Pfund, und du hast 48 Pfund (K4)")
+    assert say_error(s.refusal(act.build(0), 0), "de") == ("Du kannst jetzt nicht bauen: 10 Schienen fehlen noch "
+                                                           "und kosten 100 Pfund, du hast aber nur 48 Pfund (K4)")
     for lang in LANGUAGES:
         assert "build 1" not in say_error(error, lang)
