@@ -30,7 +30,7 @@ def _dutch() -> dict[str, str]:
         with open(ROOT / "nile" / domain / "locale" / "nl.po", "rb") as f:
             for m in read_po(f):
                 if m.id and m.context:
-                    forms = [m.string] if isinstance(m.string, str) else list(m.string)
+                    forms = [m.string] if isinstance(m.string, str) else list(m.string or ())
                     for i, form in enumerate(forms):
                         out[f"{m.context}[{i}]" if len(forms) > 1 else m.context] = form
     return out
