@@ -23,7 +23,7 @@ HEADINGS = {
     "en": ("Since your turn: 1 move", "Since your turn: 2 moves"),
     "de": ("Seit deinem Zug: 1 Zug", "Seit deinem Zug: 2 Züge"),
     "nl": ("Sinds je beurt: 1 zet", "Sinds je beurt: 2 zetten"),
-    "fr": ("Depuis votre dernier coup : 1 coup", "Depuis votre dernier coup : 2 coups"),
+    "fr": ("Depuis votre dernier coup\u00a0: 1 coup", "Depuis votre dernier coup\u00a0: 2 coups"),
 }
 SOW = {"key": "action.sow", "params": {"player": 1, "crop": "grain", "field": "W4-2", "ap": 1}}
 HARVEST = {"key": "action.harvest", "params": {"player": 2, "crop": "grain", "field": "W4-2", "market": "M2",

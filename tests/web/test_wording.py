@@ -128,7 +128,7 @@ def test_every_line_of_a_whole_game_reads_as_a_native_reader_would_write_it(game
     ("en", "4. You puts aubergine on the boat.", "a pronoun used as a name"),
     ("nl", "Het vlas van Jij groeit.", "a pronoun used as a name"),
     ("nl", "Jij is aan de beurt", "a pronoun used as a name"),
-    ("fr", "Offre secrète de Vous", "a pronoun used as a name"),
+    ("fr", "Mise secrète de Vous", "a pronoun used as a name"),
     ("fr", "Vous prend D9", "a pronoun used as a name"),
     ("de", "Du legt Zwiebeln aufs Boot", "a pronoun used as a name"),
     ("en", "0 points · 1 points", "a count of one with a plural word"),
