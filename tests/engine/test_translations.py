@@ -75,5 +75,5 @@ def test_no_language_uses_a_word_the_glossary_rules_out(lang):
     found = []
     for row in (r for r in avoid if r["lang"] == lang):
         pattern = re.compile(rf"(?<!\w){re.escape(row['not'])}(?!\w)", re.IGNORECASE)
-        found += [f"{k}: {v!r} says {row['not']!r}, not {row['but']!r}" for k, v in words.items() if pattern.search(v)]
+        found += [f"{k}: {v!r} says {row['not']!r}, not {row['but']!r}" for k, v in words.items() if pattern.search(re.sub(r"\{[^}]*\}", "", v))]
     assert not found, "\n".join(found)
