@@ -25,7 +25,7 @@ from typing import Any
 
 from ..core.actions import Action
 from ..kit import esc, label_width, unkeyed
-from ..words import Word, plural
+from ..words import Word, listed, plural
 from ..words import text as msg
 from . import actions as act
 from . import positions as pos
@@ -109,7 +109,7 @@ def _named(view: View, lang: str) -> View:
 
 def _names(view: View, seats: Sequence[int], lang: str) -> str:
     """These players' names as a list in ``lang``."""
-    return msg("list.sep", lang).join(view["players"][p]["name"] for p in seats)
+    return listed([view["players"][p]["name"] for p in seats], lang)
 
 
 # ---------------------------------------------------------------------- K1: the terrain card, a landscape card

@@ -19,11 +19,12 @@ from ..words import (
     describe,
     format_datetime,
     has_key,
+    listed,
     pick_language,
     plural,
     say,
     text,
 )
 
-__all__ = ["ENGLISH", "LANGUAGES", "Word", "catalog", "describe", "format_datetime", "has_key", "pick_language",
+__all__ = ["ENGLISH", "LANGUAGES", "Word", "catalog", "describe", "format_datetime", "has_key", "listed", "pick_language",
            "plural", "say", "text"]

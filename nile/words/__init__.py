@@ -14,7 +14,21 @@ import os
 from .domains import ENGLISH, CatalogsMissing, Domain
 from .locales import format_datetime, languages
 from .locales import pick_language as _pick
-from .say import WORD_FORMS, Word, add_domain, catalog, describe, domain_of, domains, fill, has_key, plural, say, text
+from .say import (
+    WORD_FORMS,
+    Word,
+    add_domain,
+    catalog,
+    describe,
+    domain_of,
+    domains,
+    fill,
+    has_key,
+    listed,
+    plural,
+    say,
+    text,
+)
 
 #: the shell's sentences: home, set-up, the status bar, hand-over screens, and the core's refusals
 SHELL = add_domain(Domain("shell", os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")))
@@ -29,5 +43,5 @@ def pick_language(chosen: str | None, browser: str | None = None) -> str:
 
 __all__ = [
     "ENGLISH", "LANGUAGES", "SHELL", "WORD_FORMS", "CatalogsMissing", "Domain", "Word", "add_domain", "catalog",
-    "describe", "domain_of", "domains", "fill", "format_datetime", "has_key", "pick_language", "plural", "say", "text",
+    "describe", "domain_of", "domains", "fill", "format_datetime", "has_key", "listed", "pick_language", "plural", "say", "text",
 ]

@@ -189,8 +189,19 @@ def text(key: str, lang: str = ENGLISH, **params: Any) -> str:
     if domain is None:
         return key
     count = params.get("count")
+    if count == 0 and f"{key}.zero" in _DOMAIN_OF:
+        # a language says "no rails", not "0 rails": a counted key may have a sentence of its own for none
+        key, domain = f"{key}.zero", _DOMAIN_OF[f"{key}.zero"]
     template = domain.template(key, lang, count if isinstance(count, int) else None)
     return fill(template, lang, params) if params else template
+
+
+def listed(items: Sequence[str], lang: str = ENGLISH) -> str:
+    """Names or things in a list as a sentence says them: "Anna, Bastet and Horus" (``list.sep``, ``list.and``)."""
+    items = list(items)
+    if len(items) < 2:
+        return "".join(items)
+    return text("list.sep", lang).join(items[:-1]) + text("list.and", lang) + items[-1]
 
 
 def plural(key: str, count: int, lang: str = ENGLISH, **params: Any) -> str:
@@ -222,7 +233,6 @@ def describe(entry: Mapping[str, Any], names: Sequence[str], lang: str = ENGLISH
     words = domain.param_words if domain is not None else {}
     describer = domain.describe_param if domain is not None else None
     out: dict[str, Any] = {}
-    sep = text("list.sep", lang)
     for k, v in params.items():
         said = describer(key, k, v, lang, names) if describer is not None else None
         if said is not None:
@@ -232,7 +242,7 @@ def describe(entry: Mapping[str, Any], names: Sequence[str], lang: str = ENGLISH
         elif k in ("player", "owner"):
             out[k] = _name(names, v)
         elif k in ("players", "winners") and isinstance(v, (list, tuple)):
-            out[k] = sep.join(_name(names, p) for p in v)
+            out[k] = listed([_name(names, p) for p in v], lang)
         elif k in words and isinstance(v, str):
             out[k] = Word(f"{words[k]}.{v}")
         else:

@@ -8,7 +8,7 @@ from typing import Any
 from ...games import GAMES
 from ...kit import button, esc
 from ...kit.intents import Intent
-from ...messages import format_datetime, plural
+from ...messages import format_datetime, listed, plural
 from ...messages import text as msg
 from ..controller import Controller
 from .common import language_choice
@@ -183,7 +183,7 @@ def where_line(entry: dict[str, Any], lang: str) -> str:
     if where is None:  # written by an older release: its words as they were
         said = entry.get("summary", "")
     elif "winners" in where:
-        said = plural("ui.summary_over", len(where["winners"]), lang, winners=msg("list.sep", lang).join(where["winners"]))
+        said = plural("ui.summary_over", len(where["winners"]), lang, winners=listed(where["winners"], lang))
     elif len(where["to_play"]) == 1:
         said = msg("ui.summary_round", lang, round=where["round"], player=where["to_play"][0])
     else:
