@@ -87,10 +87,10 @@ def joker_scene() -> tuple[View, View, int]:
 
 
 # ---------------------------------------------------------------------- drawing them
-def _ap(x: float, y: float, ap: int) -> str:
-    """The action points an arrow's step costs, written over the arrow."""
+def _ap(x: float, y: float, ap: int, lang: str) -> str:
+    """The action points an arrow's step costs, written over the arrow ("1 AP", "1 PA")."""
     return (f'<text x="{x:g}" y="{y:g}" fill="currentColor" font-size="14" font-weight="700" '
-            f'text-anchor="middle">{ap} AP</text>')
+            f'text-anchor="middle">{msg("ui.ap_short", lang, ap=ap)}</text>')
 
 
 def _actions(lang: str) -> tuple[str, str]:
@@ -104,9 +104,9 @@ def _actions(lang: str) -> tuple[str, str]:
     for i, piece in enumerate(fields):
         parts.append(d._place(piece, i * step, 0))
         if i:
-            parts.append(d._arrow(i * step - d.GAP, fh / 2, down=False) + _ap(i * step - d.GAP + 12, fh / 2 - 14, 1))
+            parts.append(d._arrow(i * step - d.GAP, fh / 2, down=False) + _ap(i * step - d.GAP + 12, fh / 2 - 14, 1, lang))
     mx = 3 * step
-    parts.append(d._arrow(mx - d.GAP, fh / 2, down=False) + _ap(mx - d.GAP + 12, fh / 2 - 14, 1))
+    parts.append(d._arrow(mx - d.GAP, fh / 2, down=False) + _ap(mx - d.GAP + 12, fh / 2 - 14, 1, lang))
     parts.append(d._place(market, mx, 0))
     label = msg("diagram.lesson.actions_label", lang, field=SHARED, market=STRIP_MARKET)
     caption = msg("diagram.lesson.actions", lang, field=SHARED, market=STRIP_MARKET)
@@ -118,7 +118,7 @@ def _grow(lang: str) -> tuple[str, str]:
     before, after = d._named(before, lang), d._named(after, lang)
     pieces = [field_piece(v, SHARED, lang) for v in (before, after)]
     _, (_, _, w, h) = pieces[0]
-    parts = [d._place(pieces[0], 0, 0), d._arrow(w + 5, h / 2, down=False), _ap(w + d.GAP / 2 + 5, h / 2 - 14, ap),
+    parts = [d._place(pieces[0], 0, 0), d._arrow(w + 5, h / 2, down=False), _ap(w + d.GAP / 2 + 5, h / 2 - 14, ap, lang),
              d._place(pieces[1], w + d.GAP + 10, 0)]
     label = msg("diagram.before_after", lang, before=d.field_words(d._field(before, SHARED), before["players"], lang),
                 after=d.field_words(d._field(after, SHARED), after["players"], lang))
@@ -132,7 +132,7 @@ def _boat(lang: str) -> tuple[str, str]:
     before, after = d._named(before, lang), d._named(after, lang)
     width = 22 + 34 * max(1, len(before["boat"]))
     parts = [boat_svg(0, 0, before["boat"], before["players"], lang), d._arrow(width + 8, 30, down=False),
-             _ap(width + 8 + d.GAP / 2, 16, ap), boat_svg(width + d.GAP + 16, 0, after["boat"], after["players"], lang)]
+             _ap(width + 8 + d.GAP / 2, 16, ap, lang), boat_svg(width + d.GAP + 16, 0, after["boat"], after["players"], lang)]
     words = d.msg("list.sep", lang)
     label = msg("diagram.before_after", lang, before=words.join(d._boat_words(before, lang)),
                 after=words.join(d._boat_words(after, lang)))

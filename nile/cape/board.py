@@ -108,8 +108,8 @@ def terrain_svg(view: dict[str, Any], lang: str) -> str:
                      f' fill="{LANDSCAPE_COLOURS.get(land, "#ccc")}"/>{picture}'
                      f'<text x="{x + 43}" y="50" font-size="{LABEL_PX}"{fit_label(land_name, 80, LABEL_PX)}>{esc(land_name)}</text>'
                      f'<text x="{x + 43}" y="65" font-size="{LABEL_PX}"{fit_label(need_text, 80, LABEL_PX)}>{esc(need_text)}</text></g>')
-    label = msg("cape.ui.terrain", lang) + ": " + ", ".join(
-        msg("cape.ui.need_of", lang, landscape=Word("cape.landscape." + k), rails=v) for k, v in needs.items())
+    label = msg("list.labelled", lang, label=msg("cape.ui.terrain", lang), items=msg("list.sep", lang).join(
+        msg("cape.ui.need_of", lang, landscape=Word("cape.landscape." + k), rails=v) for k, v in needs.items()))
     return (f'<svg class="terrain-card" viewBox="0 0 {12 + 92 * len(needs)} {TERRAIN_H + 12}" role="img" aria-label="{esc(label)}">'
             f'{"".join(cells)}</svg>')
 

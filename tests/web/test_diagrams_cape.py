@@ -203,8 +203,8 @@ def _table_choosing():
 #: its rails and income 13, the terrain card's 13; 11 px before), on a card 84 wide instead of 64.
 #: Then the board says how many routes it has (``routes-<n>``: a laptop draws the rows as large as that many fit).
 TABLE_DIGESTS = {
-    "building": (_table_building, "4f966189867c587908b91977d3d4e3aa6611309574d9147f71c7f52e923d70fc"),
-    "choosing": (_table_choosing, "bf19f4fd2d2feaf72cf0e582ed83fa0ede660e9c7ba5365e928a2416137a7c40"),
+    "building": (_table_building, "dd23544cc61c48596d2ce1aaa783ff1d602820bf0d6c51bcc81d91b80d4ba413"),
+    "choosing": (_table_choosing, "774c2c5f28827707dfe51508f3edd6ffa8b1fbdceb997180fb6019ecd9d627d7"),
 }
 
 
