@@ -158,7 +158,7 @@ def test_k4_the_river_bonus_goes_where_the_engine_gives_it(sentences):
     assert [len(b) for b in s.bonus] == [1, 1, 0]
     _, river = pictures.pictures("K4", "en")
     colours = [s.options.players[p].colour for p in got]
-    assert river.params["players"] == ", ".join(f"Colour.{c}()" for c in colours)
+    assert river.params["players"] == " and ".join(f"Colour.{c}()" for c in colours)  # a list ends with "and"
     picture = parsed(river.svg)
     backs = [g for g in picture.iter(SVG + "g") if g.get("class") == "card back"]
     assert len(backs) == len(s.crossed[0]) + sum(len(b) for b in s.bonus)  # Red's crossed card, and the bonus rails
