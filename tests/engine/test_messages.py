@@ -137,7 +137,7 @@ def test_the_winners_are_counted_not_glued_on():
     one = describe({"key": "game.over", "params": {"reason": "obelisk", "winners": [0]}}, ["Ann", "Bo"])
     two = describe({"key": "game.over", "params": {"reason": "obelisk", "winners": [0, 1]}}, ["Ann", "Bo"])
     assert one == "Game over (a pawn reached the obelisk): Ann wins."
-    assert two == "Game over (a pawn reached the obelisk): Ann, Bo share the win."
+    assert two == "Game over (a pawn reached the obelisk): Ann and Bo share the win."
 
 
 def test_numbers_and_words_take_the_languages_form():

@@ -116,7 +116,7 @@ def test_where_the_game_stands_is_said_when_asked_in_the_players_language():
     k = with_bots("cape", 1, "fr")
     k.handle("standing")
     (said,) = k.herald.take()
-    assert said.startswith("Tour 1 : ") and f"{k.names[0]} a 100 livres et 0 paysage traversé." in said
+    assert said.startswith("Tour 1\u00a0: ") and f"{k.names[0]} a 100 livres et aucun paysage traversé." in said
 
 
 
