@@ -15,6 +15,11 @@ those lines, what a native reader of ``lang`` would not have written:
 
 A new language adds its own patterns here (``PATTERNS``); a language without any is only checked for
 what every language shares.
+
+Issue 53's rules of thumb, each a helper ``tests/web/test_wording_rules.py`` runs over the same lines:
+``algebra`` (a letter standing for a number, "p palms … the p rightmost rows"), ``lower_starts`` (a sentence
+that starts with a small letter), ``zero_counts`` ("0 markers" where the language says "no markers"), and
+``computer_names`` (the names a language gives the computer player: one is right, two are a slip).
 """
 
 from __future__ import annotations
@@ -28,10 +33,10 @@ _SPOKEN = re.compile(r'\b(?:aria-label|title|alt)="([^"]*)"')
 _HIDDEN = re.compile(r'<(?:template|nile-keep)\b[^>]*>.*?</(?:template|nile-keep)>', re.S)
 
 
-def visible_text(html: str) -> list[str]:
-    """The lines of words a screen shows, and the names it gives its controls and pictures."""
+def visible_text(html: str, spoken_too: bool = True) -> list[str]:
+    """The lines of words a screen shows, and (``spoken_too``) the names it gives its controls and pictures."""
     html = _HIDDEN.sub("", html)
-    spoken = [htmllib.unescape(m) for m in _SPOKEN.findall(html)]
+    spoken = [htmllib.unescape(m) for m in _SPOKEN.findall(html)] if spoken_too else []
     shown = htmllib.unescape(_TAG.sub("\n", html)).splitlines()
     return [line.strip() for line in [*shown, *spoken] if line.strip()]
 
@@ -80,7 +85,9 @@ STRAY_ELSEWHERE = r"\.\.(?!\.)|\s[,.;:](?!\d)(?![.…])"
 def patterns(lang: str) -> list[tuple[re.Pattern[str], str]]:
     found: list[tuple[re.Pattern[str], str]] = []
     if lang in PLURAL_WORDS:
-        found.append((re.compile(rf"(?<![\d.,/−+-])\b1\s+(?:{PLURAL_WORDS[lang]})\b"), "a count of one with a plural word"))
+        # (not the last of a list of counts: "fields with 4, 3, 3, 2, 1 palms")
+        found.append((re.compile(rf"(?<![\d.,/−+-])(?<!\d, )(?<!\d,\xa0)\b1\s+(?:{PLURAL_WORDS[lang]})\b"),
+                      "a count of one with a plural word"))
     if lang in PRONOUN_AS_NAME:
         found.append((re.compile(PRONOUN_AS_NAME[lang]), "a pronoun used as a name"))
     if lang in ELIDED:
@@ -105,4 +112,78 @@ def slips(lines: Iterable[str], lang: str, actions: Iterable[str] = ()) -> list[
                 found.append((what, line))
         if engine is not None and engine.search(line):
             found.append(("an engine action text", line))
+    return found
+
+
+#: a one-letter word standing for a number, as in algebra ("p palms", "the p rightmost rows"); an apostrophe
+#: next to it is elision ("n'a", "'k", "'n"), and "n°" is French for "No.": neither is a variable — none of these
+#: letters is a word in en/de/nl/fr
+ALGEBRA = re.compile(r"(?<![\w'’.-])[pqnxk](?![\w'’°-])")
+
+
+def algebra(lines: Iterable[str]) -> list[str]:
+    """Lines with a letter standing for a number."""
+    return [line for line in dict.fromkeys(lines) if ALGEBRA.search(line)]
+
+
+#: a sentence: it ends with a full stop, a question or exclamation mark (or an ellipsis), or one ends inside it
+#: (a full stop after a number inside a line is an ordinal: "die 8. Landschaft")
+_SENTENCE = re.compile(r"(?<!\d)[.!?…](?:\s|$)|[.!?…]$")
+#: what may start a sentence in small letters: a field, row or market id ("W4-2", "M3"), a rule id
+_ID_START = re.compile(r"^(?:[WEM]\d|[NK]\d)")
+
+
+def lower_starts(lines: Iterable[str]) -> list[str]:
+    """Sentences (lines that end one) starting with a small letter. A label, an option or a legend's item ("a
+    person", "computer (easy)", "a single wave") is not a sentence and may start small. Give it the lines a
+    screen shows (``visible_text(html, spoken_too=False)``): a name only heard has no small or capital letters."""
+    found = []
+    for line in dict.fromkeys(lines):
+        first = next((ch for ch in line if ch.isalnum()), "")  # (a sentence may start with a number: "2 cards are…")
+        text = line.lstrip("‹›«»“”„\"'(–—-•·* ")
+        if first.islower() and _SENTENCE.search(line) and not _ID_START.match(text):
+            found.append(line)
+    return found
+
+
+#: the counted things a language says "no" to rather than "0": "0 markers" → "no markers", "0 Marker" → "keine
+#: Marker", "0 markers" → "geen markers", "0 plante" → "aucune plante". Points, money and action points as amounts
+#: ("0 points", "0 Pond", "0 AP") are numbers a player reads in a tally, and stay.
+ZERO_NOUNS = {
+    "en": r"markers?|(?:bonus )?rails?|action points?|jokers?|fruits?|cards?|landscapes?|stalls?|moves?|hints?|games?|seeds?",
+    "de": r"Marker|(?:Bonus)?[Ss]chienen?|Aktionspunkte?|Joker|Früchte|Frucht|Karten?|Landschaften?|Marktstände?|Züge?|Tipps?|"
+          r"Partien|Spiele",
+    "nl": r"markers?|(?:bonus)?rails?|actiepunten|jokers?|vruchten|kaarten|landschappen|marktvelden|kraampjes|zetten|tips|spellen",
+    "fr": r"plantes?|marqueurs?|rails?(?: bonus)?|points? d'action|jokers?|fruits?|cartes?|paysages?|cases?|coups?|"
+          r"conseils?|parties?|semences?",
+}
+#: a tally: counts side by side ("12 points · 0 jokers · 4 markers lost"), where a 0 lines up with the others
+_TALLY = re.compile(r" · ")
+
+
+def zero_counts(lines: Iterable[str], lang: str) -> list[str]:
+    """Sentences that count nothing with a 0 ("puts 0 markers on the boat", "Common row: 0 rails")."""
+    if lang not in ZERO_NOUNS:
+        return []
+    zero = re.compile(rf"(?<![\d.,:/−+-])\b0\s+(?:{ZERO_NOUNS[lang]})\b")
+    return [line for line in dict.fromkeys(lines) if zero.search(line) and not _TALLY.search(line)]
+
+
+#: the words a language may use for a computer player: the printed games have none, so the app chooses one
+COMPUTER_WORDS = {
+    "en": {"computer": r"\b[Cc]omputer", "bot": r"\b[Bb]ots?\b"},
+    "de": {"Computer": r"[Cc]omputer", "Bot": r"\bBots?\b", "KI": r"\bKI\b"},
+    "nl": {"computer": r"[Cc]omputer", "bot": r"\b[Bb]ots?\b"},
+    "fr": {"ordinateur": r"ordinateur", "bot": r"\b[Bb]ots?\b", "joueur virtuel": r"\b(?:joueur|joueuse)s? virtuel",
+           "IA": r"\bIA\b", "robot": r"\brobots?\b", "machine": r"\bmachines?\b"},
+}
+
+
+def computer_names(lines: Iterable[str], lang: str) -> dict[str, str]:
+    """Each name ``lang`` gives the computer player in ``lines``, with the first line that uses it."""
+    found: dict[str, str] = {}
+    for line in dict.fromkeys(lines):
+        for name, pattern in COMPUTER_WORDS.get(lang, {}).items():
+            if name not in found and re.search(pattern, line):
+                found[name] = line
     return found
