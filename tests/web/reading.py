@@ -31,6 +31,20 @@ from collections.abc import Iterable
 _TAG = re.compile(r"<(script|style)\b.*?</\1>|<[^>]+>", re.S)
 _SPOKEN = re.compile(r'\b(?:aria-label|title|alt)="([^"]*)"')
 _HIDDEN = re.compile(r'<(?:template|nile-keep)\b[^>]*>.*?</(?:template|nile-keep)>', re.S)
+#: a sentence: it ends with a full stop, a question or exclamation mark (or an ellipsis), or one ends inside it
+#: (a full stop after a number inside a line is an ordinal: "die 8. Landschaft")
+_SENTENCE = re.compile(r"(?<!\d)[.!?…](?:\s|$)|[.!?…]$")
+
+
+_PARAGRAPH = re.compile(r"<p\b[^>]*>(.*?)</p>", re.S)
+
+
+def sentences(html: str) -> list[str]:
+    """What a screen shows as sentences: each paragraph whole (a form's error, a prompt, a lesson: "player 2 needs
+    a name" is one though it has no full stop), and every line shown that ends a sentence."""
+    html = _HIDDEN.sub("", html)
+    found = [" ".join(htmllib.unescape(_TAG.sub(" ", p)).split()) for p in _PARAGRAPH.findall(html)]
+    return [*filter(None, found), *(line for line in visible_text(html, spoken_too=False) if _SENTENCE.search(line))]
 
 
 def visible_text(html: str, spoken_too: bool = True) -> list[str]:
@@ -126,22 +140,18 @@ def algebra(lines: Iterable[str]) -> list[str]:
     return [line for line in dict.fromkeys(lines) if ALGEBRA.search(line)]
 
 
-#: a sentence: it ends with a full stop, a question or exclamation mark (or an ellipsis), or one ends inside it
-#: (a full stop after a number inside a line is an ordinal: "die 8. Landschaft")
-_SENTENCE = re.compile(r"(?<!\d)[.!?…](?:\s|$)|[.!?…]$")
 #: what may start a sentence in small letters: a field, row or market id ("W4-2", "M3"), a rule id
 _ID_START = re.compile(r"^(?:[WEM]\d|[NK]\d)")
 
 
 def lower_starts(lines: Iterable[str]) -> list[str]:
-    """Sentences (lines that end one) starting with a small letter. A label, an option or a legend's item ("a
-    person", "computer (easy)", "a single wave") is not a sentence and may start small. Give it the lines a
-    screen shows (``visible_text(html, spoken_too=False)``): a name only heard has no small or capital letters."""
+    """Sentences starting with a small letter; give it ``sentences(html)`` of the screens read. A label, an option
+    or a legend's item ("a person", "computer (easy)", "a single wave") is not a sentence and may start small; a
+    name only heard has no small or capital letters."""
     found = []
     for line in dict.fromkeys(lines):
         first = next((ch for ch in line if ch.isalnum()), "")  # (a sentence may start with a number: "2 cards are…")
-        text = line.lstrip("‹›«»“”„\"'(–—-•·* ")
-        if first.islower() and _SENTENCE.search(line) and not _ID_START.match(text):
+        if first.islower() and not _ID_START.match(line.lstrip("‹›«»“”„\"'(–—-•·* ")):
             found.append(line)
     return found
 

@@ -24,7 +24,7 @@ from nile.web.controller import GAME, Controller
 from nile.web.render import render_app
 from nile.web.storage import Library, MemoryStore
 
-from .reading import slips, visible_text
+from .reading import sentences, slips, visible_text
 
 STEPS = int(os.environ.get("NILE_WORDING_STEPS", "120" if sys.platform == "emscripten" else "900"))
 #: names that start with a vowel or an h, so French has to elide before them ("d'Anna", "d'Horus")
@@ -99,7 +99,7 @@ def _step(c: Controller, rng: random.Random, seen: list[str]) -> bool:
 
 
 def _read_game(c: Controller, seed: int, shown: dict[str, None] | None = None) -> tuple[list[str], set[str]]:
-    """Every line of the game, shown or heard; the lines only shown are added to ``shown`` if given."""
+    """Every line of the game, shown or heard; the sentences shown (``reading.sentences``) go to ``shown`` if given."""
     rng = random.Random(seed)
     lines: dict[str, None] = {}
     seen: list[str] = []
@@ -108,7 +108,7 @@ def _read_game(c: Controller, seed: int, shown: dict[str, None] | None = None) -
     def read(html: str) -> None:
         lines.update(dict.fromkeys(visible_text(html)))
         if shown is not None:
-            shown.update(dict.fromkeys(visible_text(html, spoken_too=False)))
+            shown.update(dict.fromkeys(sentences(html)))
 
     for _ in range(STEPS):
         html = render_app(c)
@@ -124,7 +124,7 @@ def _read_game(c: Controller, seed: int, shown: dict[str, None] | None = None) -
 @functools.cache
 def whole_game(game: str, lang: str, table: str) -> tuple[tuple[str, ...], frozenset[str], tuple[str, ...]]:
     """Every line of a whole game of ``game`` in ``lang`` (``table``: "guided" or "table"), the action texts played,
-    and the lines shown (not only heard); read once per test session — ``test_wording_rules`` reads the same games."""
+    and the sentences shown; read once per test session — ``test_wording_rules`` reads the same games."""
     c = _guided(game, lang) if table == "guided" else _table(game, lang)
     shown: dict[str, None] = {}
     lines, actions = _read_game(c, seed=len(lang) + len(game), shown=shown)

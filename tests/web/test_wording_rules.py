@@ -31,7 +31,7 @@ from nile.web.render import render_app
 from nile.web.render.head_line import round_label
 from nile.web.storage import Library, MemoryStore
 
-from .reading import algebra, computer_names, lower_starts, slips, visible_text, zero_counts
+from .reading import algebra, computer_names, lower_starts, sentences, slips, visible_text, zero_counts
 from .test_wording import whole_game
 
 LANGS = sorted(LANGUAGES)
@@ -76,14 +76,14 @@ def help_title(game: str, page: str, lang: str) -> str:
 @functools.cache
 def screens(lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Every line of home (with saved games in their set-up), each game's set-up with every choice shown and with
-    a name missing, the guided game's form with its name missing, and the rules help; and the lines only shown."""
+    a name missing, the guided game's form with its name missing, and the rules help; and the sentences shown."""
     lines: dict[str, None] = {}
     shown: dict[str, None] = {}
 
     def read(c: Controller) -> None:
         html = render_app(c)
         lines.update(dict.fromkeys(visible_text(html)))
-        shown.update(dict.fromkeys(visible_text(html, spoken_too=False)))
+        shown.update(dict.fromkeys(sentences(html)))
 
     c = _controller(lang)
     for game in GAMES:
@@ -109,15 +109,15 @@ def screens(lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 
 @functools.cache
-def everything(lang: str, spoken_too: bool = True) -> tuple[str, ...]:
-    """The lines of every whole game ``test_wording`` reads in ``lang``, then the screens around them (without the
-    names only heard, unless ``spoken_too``)."""
+def everything(lang: str, sentences_only: bool = False) -> tuple[str, ...]:
+    """The lines of every whole game ``test_wording`` reads in ``lang``, then the screens around them (or, with
+    ``sentences_only``, only the sentences they show)."""
     lines: dict[str, None] = {}
     for game in GAMES:
         for table in ("guided", "table"):
             heard, _, shown = whole_game(game, lang, table)
-            lines.update(dict.fromkeys(heard if spoken_too else shown))
-    lines.update(dict.fromkeys(screens(lang)[0 if spoken_too else 1]))
+            lines.update(dict.fromkeys(shown if sentences_only else heard))
+    lines.update(dict.fromkeys(screens(lang)[1 if sentences_only else 0]))
     return tuple(lines)
 
 
@@ -160,7 +160,7 @@ def test_no_letter_stands_for_a_number(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_sentence_starts_with_a_small_letter(lang):
-    found = lower_starts(everything(lang, spoken_too=False))
+    found = lower_starts(everything(lang, sentences_only=True))
     assert not found, f"sentences starting small in {lang}:\n{_listed(found)}"
 
 
@@ -242,9 +242,11 @@ def test_the_algebra_reader_leaves_words_alone(line):
 
 
 def test_the_small_letter_reader_finds_sentences_not_labels():
-    assert lower_starts(["speler 2 heeft een naam nodig.", "player 1 needs a name. Type one."]) == [
-        "speler 2 heeft een naam nodig.", "player 1 needs a name. Type one."]
-    assert lower_starts(["a person", "computer (easy)", "a single wave", "W4-2 is flooded.", "‹ Back", "Anna plays."]) == []
+    html = ('<p class="form-error" role="alert">speler 2 heeft een naam nodig</p><label>Played by <select><option>a person'
+            '</option><option>computer (easy)</option></select></label><ul><li>a single wave</li><li>tie won by the later '
+            'fruit</li></ul><p>W4-2 is <b>flooded</b>.</p><span>2 cards are on offer.</span><div>jemand hat die 8. Landschaft '
+            'durchquert</div><div>the boat is empty. Buy a seed.</div>')
+    assert lower_starts(sentences(html)) == ["speler 2 heeft een naam nodig", "the boat is empty. Buy a seed."]
 
 
 @pytest.mark.parametrize(("lang", "line", "bad"), [
