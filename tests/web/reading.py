@@ -10,6 +10,7 @@ those lines, what a native reader of ``lang`` would not have written:
   "van Jij", "Vous prend");
 - a count of one with a plural word ("1 points", "1 Schienen", "Es fehlen 1", "1 livres");
 - a missing French elision ("de Anna", "le oignon");
+- another language's word where the glossary names the thing ("1 AP" in French, which says "PA");
 - the mechanics showing through: a placeholder left in braces, two brackets in a row, a "click" said to
   a person who taps.
 
@@ -64,7 +65,7 @@ PLURAL_WORDS = {
     "nl": "punten|rails|markers|zetten|jokers|kaarten|landschappen|lessen|rondes|palmen|spelers|vruchten|velden|"
           "kraampjes|rijen|pagina's|spellen|acties|bonusrails",
     "fr": "points|rails|marqueurs|coups|jokers|cartes|paysages|livres|leçons|manches|palmiers|joueurs|joueuses|fruits|"
-          "champs|cases|étals|rangées|pages|parties|actions|perdus|perdues",
+          "champs|cases|étals|rangées|pages|parties|actions|perdus|perdues|défaussés|défaussées",
 }
 
 #: a pronoun used as a player's name, then spoken of in the third person, or after a preposition
@@ -82,6 +83,9 @@ ELIDED = {"fr": r"\b(?:de|que|le|la|ne|je|se|me|te|lorsque|puisque|jusque)\s+(?!
 #: counts said with the wrong agreement: "Es fehlen 1"
 WRONG_AGREEMENT = {"de": r"\bEs fehlen 1\b|\bfehlen 1\b", "nl": r"\bontbreken 1\b", "fr": r"\bmanquent 1\b|\b1 manquent\b",
                    "en": r"\b1 are missing\b"}
+
+#: another language's word for a thing the glossary names: French counts its action points in "PA"
+FOREIGN = {"fr": r"\d\s*AP\b"}
 
 #: telling a person who may be tapping to click
 CLICK = {"en": r"\bclick\b", "de": r"\bklick", "nl": r"\bklik", "fr": r"\bcliqu"}
@@ -108,6 +112,8 @@ def patterns(lang: str) -> list[tuple[re.Pattern[str], str]]:
         found.append((re.compile(ELIDED[lang]), "a missing elision"))
     if lang in WRONG_AGREEMENT:
         found.append((re.compile(WRONG_AGREEMENT[lang]), "a count of one with a plural verb"))
+    if lang in FOREIGN:
+        found.append((re.compile(FOREIGN[lang]), "another language's word"))
     found.append((re.compile(STRAY.get(lang, STRAY_ELSEWHERE)), "stray punctuation"))
     if lang in CLICK:
         found.append((re.compile(CLICK[lang], re.I), "'click' said to a person who may be tapping"))

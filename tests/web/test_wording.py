@@ -152,6 +152,8 @@ def test_every_line_of_a_whole_game_reads_as_a_native_reader_would_write_it(game
     ("de", "Gemeinsame Reihe: 1 Schienen", "a count of one with a plural word"),
     ("de", "Es fehlen 1 (Bonusschienen: 0)", "a count of one with a plural verb"),
     ("fr", "1 livres", "a count of one with a plural word"),
+    ("fr", "Cartes désert : 21 dans la pioche, 1 défaussées.", "a count of one with a plural word"),
+    ("fr", "1 AP", "another language's word"),
     ("fr", "le lin de Anna", "a missing elision"),
     ("fr", "le oignon", "a missing elision"),
     ("nl", "Klik op een gewas.", "'click' said to a person who may be tapping"),
