@@ -2,7 +2,7 @@
 
 Each game is played through the controller in each language — a guided first game (a learner against
 the easy computer player, lessons and hints on) and an ordinary table (two people and a computer
-player; Nile with its secret-bid variants N11 and N12) — with refused taps on the way, and every line of
+player; Nile with every variant, N10–N13) — with refused taps on the way, and every line of
 every screen (its text and what assistive technology reads) is checked by ``reading.slips``: no engine
 action text, no pronoun used as a name, no count of one with a plural word, no missing French elision,
 no placeholder or doubled bracket, no "click". In Pyodide the games are shorter (``NILE_WORDING_STEPS``).
@@ -10,6 +10,7 @@ no placeholder or doubled bracket, no "click". In Pyodide the games are shorter 
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 import sys
@@ -23,12 +24,12 @@ from nile.web.controller import GAME, Controller
 from nile.web.render import render_app
 from nile.web.storage import Library, MemoryStore
 
-from .reading import slips, visible_text
+from .reading import sentences, slips, visible_text
 
 STEPS = int(os.environ.get("NILE_WORDING_STEPS", "120" if sys.platform == "emscripten" else "900"))
 #: names that start with a vowel or an h, so French has to elide before them ("d'Anna", "d'Horus")
 PEOPLE = ("Anna", "Elio")
-TABLES = {"banks": ("3", ("N11", "N12")), "cape": ("3", ())}
+TABLES = {"banks": ("3", ("N10", "N11", "N12", "N13")), "cape": ("3", ())}
 
 
 def _guided(game: str, lang: str) -> Controller:
@@ -97,28 +98,44 @@ def _step(c: Controller, rng: random.Random, seen: list[str]) -> bool:
     return True
 
 
-def _read_game(c: Controller, seed: int) -> tuple[list[str], set[str]]:
+def _read_game(c: Controller, seed: int, shown: dict[str, None] | None = None) -> tuple[list[str], set[str]]:
+    """Every line of the game, shown or heard; the sentences shown (``reading.sentences``) go to ``shown`` if given."""
     rng = random.Random(seed)
     lines: dict[str, None] = {}
     seen: list[str] = []
     last = ""
+
+    def read(html: str) -> None:
+        lines.update(dict.fromkeys(visible_text(html)))
+        if shown is not None:
+            shown.update(dict.fromkeys(sentences(html)))
+
     for _ in range(STEPS):
         html = render_app(c)
         if html != last:
-            lines.update(dict.fromkeys(visible_text(html)))
+            read(html)
             last = html
         if not _step(c, rng, seen):
             break
-    lines.update(dict.fromkeys(visible_text(render_app(c))))
+    read(render_app(c))
     return list(lines), set(seen)
+
+
+@functools.cache
+def whole_game(game: str, lang: str, table: str) -> tuple[tuple[str, ...], frozenset[str], tuple[str, ...]]:
+    """Every line of a whole game of ``game`` in ``lang`` (``table``: "guided" or "table"), the action texts played,
+    and the sentences shown; read once per test session — ``test_wording_rules`` reads the same games."""
+    c = _guided(game, lang) if table == "guided" else _table(game, lang)
+    shown: dict[str, None] = {}
+    lines, actions = _read_game(c, seed=len(lang) + len(game), shown=shown)
+    return tuple(lines), frozenset(actions), tuple(shown)
 
 
 @pytest.mark.parametrize("lang", sorted(LANGUAGES))
 @pytest.mark.parametrize("game", list(GAMES))
 @pytest.mark.parametrize("table", ["guided", "table"])
 def test_every_line_of_a_whole_game_reads_as_a_native_reader_would_write_it(game, lang, table):
-    c = _guided(game, lang) if table == "guided" else _table(game, lang)
-    lines, actions = _read_game(c, seed=len(lang) + len(game))
+    lines, actions, _ = whole_game(game, lang, table)
     found = slips(lines, lang, actions)
     assert not found, f"{game} {table} in {lang}:\n" + "\n".join(f"  {what}: {line}" for what, line in found[:40])
 
@@ -135,6 +152,8 @@ def test_every_line_of_a_whole_game_reads_as_a_native_reader_would_write_it(game
     ("de", "Gemeinsame Reihe: 1 Schienen", "a count of one with a plural word"),
     ("de", "Es fehlen 1 (Bonusschienen: 0)", "a count of one with a plural verb"),
     ("fr", "1 livres", "a count of one with a plural word"),
+    ("fr", "Cartes désert : 21 dans la pioche, 1 défaussées.", "a count of one with a plural word"),
+    ("fr", "1 AP", "another language's word"),
     ("fr", "le lin de Anna", "a missing elision"),
     ("fr", "le oignon", "a missing elision"),
     ("nl", "Klik op een gewas.", "'click' said to a person who may be tapping"),

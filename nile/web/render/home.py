@@ -184,6 +184,9 @@ def where_line(entry: dict[str, Any], lang: str) -> str:
         said = entry.get("summary", "")
     elif "winners" in where:
         said = plural("ui.summary_over", len(where["winners"]), lang, winners=listed(where["winners"], lang))
+    elif where["round"] == 0:  # set-up, as the game's head line says it (never "Round 0")
+        said = (msg("ui.summary_setup", lang, player=where["to_play"][0]) if len(where["to_play"]) == 1
+                else msg("ui.summary_setup_secret", lang))
     elif len(where["to_play"]) == 1:
         said = msg("ui.summary_round", lang, round=where["round"], player=where["to_play"][0])
     else:

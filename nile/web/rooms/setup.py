@@ -159,15 +159,29 @@ class Setup(Room):
         if was_default:
             f.names[i] = BOT_NAMES[i] if kind in BOT_STRENGTHS else person
 
+    def _name_error(self, e: OptionsError) -> str:
+        """A name the form cannot take, said as the form asks it: the guided game's form asks one name, "Your
+        name", and the set-up form numbers its seats as its labels do ("Name 2"), in a sentence of its own —
+        never the save file's "player 1 needs a name" (issue 53)."""
+        why = e.key.rpartition(".")[2]
+        if why not in ("name_missing", "name_long", "name_control"):  # (the form only holds text: never name_type)
+            return self.core.say(e)
+        return msg(("ui.learn_" if self.form.guided else "ui.setup_") + why, self.core.lang, **e.params)
+
     def _on_start_game(self, value: str) -> None:
         f = self.form
+        kinds = [f.kinds[i] if i < len(f.kinds) else "" for i in range(f.count)]
         try:
-            kinds = [f.kinds[i] if i < len(f.kinds) else "" for i in range(f.count)]
-            players = [Player(clean_name(f.names[i], i), f.colours[i], "" if kinds[i] == FAR_KIND else kinds[i])
-                       for i in range(f.count)]
+            names = [clean_name(f.names[i], i) for i in range(f.count)]
+        except OptionsError as e:
+            f.error = self._name_error(e)
+            return
+        try:
+            players = [Player(names[i], f.colours[i], "" if kinds[i] == FAR_KIND else kinds[i]) for i in range(f.count)]
             options = self.core.ui.make_options(f, players)
         except OptionsError as e:
-            f.error = self.core.say(e)
+            said = self.core.say(e)
+            f.error = said[:1].upper() + said[1:]  # (a sentence on the form, though the file's errors run on after a colon)
             return
         self._remember_names(players)
         if f.guided:
