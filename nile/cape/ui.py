@@ -352,7 +352,7 @@ def end_screen(frame: Frame) -> str:
     headers = (msg("cape.ui.crossings", lang), msg("cape.ui.money", lang))
     more = (_chart(view, stats, "crossings", lang, names) + _chart(view, stats, "money", lang, names)
             + _stats_table(view, stats, lang, names))
-    return end_section("cape", lang, names, msg("cape.reason." + result["reason"], lang), headers,
+    return end_section("cape", lang, names, msg("cape.ui.end_reason", lang, reason=msg("cape.reason." + result["reason"], lang)), headers,
                        result["ranking"], ("crossings", "money"), more)
 
 

@@ -229,7 +229,7 @@ def test_a_moment_opens_over_the_table_which_keeps_fitting_the_window(sized: Any
     while page.locator(".handover [data-i=reveal-bidder]").count():  # everyone still to bid bids
         click(page, page.locator(".handover [data-i=reveal-bidder]").first)
         click(page, intent("bid-submit"))
-    expect(page.locator(".moment")).to_contain_text("The auction's bids are open")
+    expect(page.locator(".moment")).to_contain_text("The auction's bids, revealed")
     page.evaluate("() => { document.querySelector('.game > .table').__kept = 1; }")
     assert_fits(page, "a moment over the table")
     for part in (".popups", ".moment [data-i=moment-close]"):

@@ -29,7 +29,7 @@ def test_n12_bids_are_revealed_and_a_tie_to_bid_again_is_said_on_the_hand_over_s
         click(app, app.locator(".handover [data-i=reveal-bidder]").first)
         click(app, intent("bid-submit"))
     moment = app.locator(".moment")
-    expect(moment).to_contain_text("The start-player bids are open")
+    expect(moment).to_contain_text("The start-player bids, revealed")
     expect(moment).to_contain_text("they bid again")
     expect(app.locator(".handover [data-i=reveal-bidder]")).to_have_count(2)  # under it, the hand-over screen
     for _ in range(2):
@@ -47,7 +47,7 @@ def test_kap_bids_are_revealed_with_the_choosing_order(app: Page) -> None:
         click(app, intent("bid-change", step))
         click(app, intent("bid-submit"))
     moment = app.locator(".moment")
-    expect(moment).to_contain_text("The auction's bids are open")
+    expect(moment).to_contain_text("The auction's bids, revealed")
     expect(moment.locator("table tbody tr")).to_have_count(2)
     expect(moment).to_contain_text("Choosing order: Amun, Bastet")
 

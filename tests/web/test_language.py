@@ -22,7 +22,7 @@ GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 NAMES = ["Ada", "Bo", "Cy", "Di", "Ed"]
 #: English words (and codes) that must not show on a German screen ("Obelisk", "Export" are German too)
 ENGLISH = ("the ", "Round", "obelisk", "Player", "Harvest", "points", "Flx", "Grn", "Grp", "Oni",
-           "Continue", "Replay", "Bot speed", "What the marks mean", "Undo", "End turn", "Home",
+           "Continue", "Replay", "Computer speed", "What the marks mean", "Undo", "End turn", "Home",
            "Pond bid", "crosses", "Choosing order", "unused", "Show me what I can do", "What you can do now",
            "Overview", "Search the rules", "Learn to play", "Got it", "Learning", "A round at a glance",
            "Contents", "Rule N", "Rule K", "You have", "Finished", "to play", "Flood", "Ebb", "water card")

@@ -60,7 +60,7 @@ def test_n11_hippo_bids_open_with_totals_and_the_winner():
         c.handle("bid-submit")
     assert c.moments.moment is not None
     html = render_app(c)
-    assert "The hippo auction bids are open" in html
+    assert "The hippo auction&#x27;s bids, revealed" in html or "The hippo auction's bids, revealed" in html
     assert "Already on the boat" in html and "Total" in html
     assert "wins the auction" in html or "nobody wins" in html
     for name in c.names:
@@ -81,7 +81,7 @@ def test_n12_start_bids_open_and_a_tie_to_bid_again_is_said_on_the_hand_over_scr
         c.handle("bid-submit")
     html = render_app(c)
     assert c.state.secret_decision()  # they bid again
-    assert "The start-player bids are open" in html and "they bid again" in html
+    assert "The start-player bids, revealed" in html and "they bid again" in html
     assert 'data-i="reveal-bidder"' in html  # the hand-over screen, under the moment
     for seat in list(c.state.to_act()):
         c.handle("reveal-bidder", str(seat))
@@ -130,7 +130,7 @@ def test_kap_bids_open_with_the_choosing_order_and_a_crossing_is_said_without_a_
     c = opened("cape", "r1-01-2p-bid-sealed.json")
     bid_all(c, "+1")
     html = render_app(c)
-    assert "The auction&#x27;s bids are open" in html or "The auction's bids are open" in html
+    assert "The auction&#x27;s bids, revealed" in html or "The auction's bids, revealed" in html
     assert "Choosing order" in html and "Pond" in html
     rng = random.Random(2)
     start = len(c.state.log)

@@ -320,7 +320,7 @@ def test_kap_lessons_each_show_their_own_subject():
     c = guided("cape")  # the first lesson: the goal and the auction's simple rule, with the cards on offer
     lesson = re.search(r'<section class="lesson".*?</section>', render_app(c), re.S).group(0)
     assert 'class="diagram cape-offer"' in lesson and "cape-tie" not in lesson
-    assert "The highest bid chooses first" in lesson and "turns up a card" not in lesson
+    assert "Whoever bids highest chooses first" in lesson and "turns up a card" not in lesson
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
