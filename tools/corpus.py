@@ -56,6 +56,10 @@ from tests.web.reading import visible_text  # noqa: E402
 PEOPLE = ("Anna", "Elio")
 #: a scenario's steps at most (a whole game of either game ends well before)
 STEPS = 1500
+#: hints asked of the coach in a game at most (each is a search in the bot worker's code)
+HINTS = 3
+#: the ordinary game's steps in a quick run (its menu, hand-overs and sealed bids come early)
+QUICK_STEPS = 60
 _TAGS = re.compile(r"<[^>]+>")
 _LETTERS = re.compile(r"[^\W\d_]{2,}")
 #: where a line made of several sentences and names is cut into its pieces
@@ -115,6 +119,9 @@ class Corpus:
     loose: dict[str, dict[str, Any]] = field(default_factory=dict)
     unknown: dict[str, dict[str, Any]] = field(default_factory=dict)
     screens: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: how often each kind of screen was drawn, and the first of each kind in each scenario (its markup is kept)
+    visited: dict[str, int] = field(default_factory=dict)
+    firsts: set[tuple[str, str]] = field(default_factory=set)
     renders: int = 0
 
     def hear(self, key: str, lang: str, params: Mapping[str, Any], said: str) -> None:
@@ -194,6 +201,11 @@ class Reader:
             fresh = True
         corpus.pending.clear()
         self._loose(lines, said, results, names, where, shot)
+        corpus.visited[screen] = corpus.visited.get(screen, 0) + 1
+        first = (self.scenario, screen)
+        if first not in corpus.firsts:
+            corpus.firsts.add(first)
+            fresh = True
         if fresh:
             corpus.screens[shot] = where
             _write_screen(os.path.join(corpus.out, shot), html, said, c.lang, where)
@@ -338,7 +350,7 @@ def step(c: Controller, rng: random.Random, seen: list[str], read: Reader) -> bo
             read.look(c, "a refused move")
         c.handle(Intent.PICK, rng.choice(["field:W4-1", "field:E5-5", "market:M1", "card:M7", "card:R1"]))
         read.look(c, "a refused tap")
-    elif roll < 0.16 and c.coach.hint_key() is not None:  # the coach's hints
+    elif roll < 0.16 and c.coach.hint_key() is not None and c.coach.hints_used() < HINTS:  # the coach's hints
         c.handle(Intent.HINT)
         read.look(c, "a hint asked")
         _coach_answers(c)
@@ -357,10 +369,11 @@ def step(c: Controller, rng: random.Random, seen: list[str], read: Reader) -> bo
     return True
 
 
-def play_out(c: Controller, read: Reader, seed: int, extras: Callable[[Controller, int], None] | None = None) -> None:
+def play_out(c: Controller, read: Reader, seed: int, extras: Callable[[Controller, int], None] | None = None,
+             steps: int = STEPS) -> None:
     rng = random.Random(seed)
     seen: list[str] = []
-    for n in range(STEPS):
+    for n in range(steps):
         read.look(c, "play")
         if extras is not None:
             extras(c, n)
@@ -423,6 +436,8 @@ def setup(corpus: Corpus, game: str) -> None:
     c.handle(Intent.SETUP_NAME, f"1:{PEOPLE[0]}")
     c.handle(Intent.START_GAME)
     read.look(c, "a name twice")
+    c.handle(Intent.HOME)
+    c.handle(Intent.NEW, game)
     c.handle(Intent.SETUP_KIND, "0:far")
     c.handle(Intent.SETUP_KIND, "1:far")
     c.handle(Intent.START_GAME)
@@ -494,6 +509,17 @@ def table(corpus: Corpus, game: str, quick: bool) -> Controller:
             c.handle(Intent.HINTS)
             read.look(c, "show me what I can do")
             c.handle(Intent.HINTS)
+        if n == 8 and c.game_id is not None:  # what the page learns: a new version, the game in another tab, a bug
+            c.updates.new_version_ready()
+            read.look(c, "a new version ready")
+            c.updates.update_ready = False
+            for news, what in (("elsewhere", "open in another tab"), ("held", "played here again"),
+                               ("lost", "taken over in another tab"), ("held", "played here again")):
+                c.keeper.tab_news(c.game_id, news)
+                read.look(c, what)
+            c.keeper.went_wrong(RuntimeError("a test of the unexpected"))
+            read.look(c, "something unexpected")
+            c.handle(Intent.DISMISS)
         if n == 5:
             c.handle(Intent.STANDING)
             read.look(c, "where the game stands (S)")
@@ -502,7 +528,7 @@ def table(corpus: Corpus, game: str, quick: bool) -> Controller:
             read.look(c, "the computer players paused")
             c.handle(Intent.BOT_PAUSE)
 
-    play_out(c, read, seed=len(corpus.lang) + len(game), extras=extras)
+    play_out(c, read, seed=len(corpus.lang) + len(game), extras=extras, steps=QUICK_STEPS if quick else STEPS)
     if c.state is not None and c.state.is_terminal():
         end_screens(c, read, quick)
     return c
@@ -521,6 +547,8 @@ def far(corpus: Corpus, game: str, quick: bool) -> None:
         read.look(maker, "set up with a seat far away")
         maker.handle(Intent.START_GAME)
         read.look(maker, "the invitation to send")
+        maker.handle(Intent.FAR_CLOSE)
+        read.look(maker, "the invitation sent")
         other.handle(Intent.FAR_OPEN, maker.far.link_url())
         read.look(other, "the invitation opened")
         other.handle(Intent.FAR_JOIN, "1")
@@ -528,36 +556,46 @@ def far(corpus: Corpus, game: str, quick: bool) -> None:
         devices = {PEOPLE[0]: maker, PEOPLE[1]: other}
         rng = random.Random(9)
         moves = 0
-        limit = 40 if quick else 10_000
+        limit = 20 if quick else 10_000
         for _ in range(20_000):
             if all(d.state is not None and d.state.is_terminal() for d in devices.values()) or moves >= limit:
                 break
             mover = next(((d, p) for d in devices.values() if d.state is not None and not d.state.is_terminal()
                           for p in d.state.to_act() if d.plays_here(p)), None)
+            early = moves < 30 or moves % 10 == 0  # every screen early on, then every tenth (each draws a QR code)
             if mover is None:
-                for d in devices.values():
-                    if d.far.record is None:
-                        continue
-                    if d.far.send_to():
-                        d.handle(Intent.FAR_SEND)
-                        read.look(d, "the link to send")
-                        d.handle(Intent.FAR_CLOSE)
-                    url = d.far.link_url()
-                    for seat in d.far.send_to():
-                        receiver = devices[d.far.players()[seat]]
-                        receiver.handle(Intent.FAR_OPEN, url)
-                        read.look(receiver, "a link received")
+                _deliver(devices, read if early else None)
                 continue
             d, p = mover
             if d.moments.moment is not None:
                 d.handle(Intent.MOMENT_CLOSE)
             d.apply(rng.choice(d.state.legal_actions(p)).text(), p)  # type: ignore[union-attr]
             moves += 1
-            read.look(d, "a move")
+            if early:
+                read.look(d, "a move")
+            d.handle(Intent.FAR_CLOSE)  # the link sent
         for d in devices.values():
             read.look(d, "the end")
             d.handle(Intent.HOME)
             read.look(d, "home with a game from afar")
+
+
+def _deliver(devices: dict[str, Controller], read: Reader | None) -> None:
+    """Each device's link to the players it names, as its send cover names them."""
+    for d in devices.values():
+        if d.far.record is None:
+            continue
+        if d.far.send_to() and read is not None:
+            d.handle(Intent.FAR_SEND)
+            read.look(d, "the link to send")
+        d.handle(Intent.FAR_CLOSE)
+        url = d.far.link_url()
+        for seat in d.far.send_to():
+            receiver = devices[d.far.players()[seat]]
+            receiver.handle(Intent.FAR_OPEN, url)
+            if read is not None:
+                read.look(receiver, "a link received")
+            receiver.handle(Intent.FAR_CLOSE)
 
 
 def home_saved(corpus: Corpus, games: list[Controller]) -> None:
@@ -617,11 +655,11 @@ def run(lang: str, out: str, quick: bool) -> Corpus:
     try:
         home_empty(corpus, quick)
         played: list[Controller] = []
-        for game in GAMES:
+        for n, game in enumerate(GAMES):
             setup(corpus, game)
-            played.append(guided(corpus, game, quick))
-            if quick:
+            if quick and n > 0:  # a quick run: every screen once, in the first game
                 continue
+            played.append(guided(corpus, game, quick))
             played.append(table(corpus, game, quick))
             far(corpus, game, quick)
         home_saved(corpus, played)
@@ -636,7 +674,7 @@ def write(corpus: Corpus) -> dict[str, Any]:
     entries = sorted(corpus.entries.values(), key=lambda e: (e.where["screen"], e.key, sorted(e.kinds.items())))
     summary = {"lang": corpus.lang, "sentences": len(entries), "keys": len({e.key for e in entries}),
                "screens": len(corpus.screens), "renders": corpus.renders,
-               "screen_kinds": sorted({e.where["screen"] for e in entries}),
+               "screen_kinds": sorted({e.where["screen"] for e in entries}), "drawn": dict(sorted(corpus.visited.items())),
                "not_from_a_catalog": len(corpus.loose), "unknown_keys": sorted(corpus.unknown)}
     data = {"summary": summary, "entries": [e.to_json() for e in entries],
             "not_from_a_catalog": [{"line": line, **where} for line, where in corpus.loose.items()]}
@@ -644,7 +682,8 @@ def write(corpus: Corpus) -> dict[str, Any]:
         json.dump(data, fp, ensure_ascii=False, indent=1)
     md = [f"# Reading corpus: {LANGUAGES.get(corpus.lang, corpus.lang)} ({corpus.lang})", "",
           f"{len(entries)} distinct sentences from {summary['keys']} catalog keys, first seen on {len(corpus.screens)} "
-          f"screens ({corpus.renders} screens drawn). Each line: the sentence — `key` (parameter kinds) — where "
+          f"screens ({corpus.renders} screens drawn: "
+          + ", ".join(f"{k} {n}" for k, n in sorted(corpus.visited.items())) + "). Each line: the sentence — `key` (parameter kinds) — where "
           "(scenario, step, what was done) — the screen's markup. *said*: heard through `#say` only.", ""]
     screen = None
     for e in entries:
@@ -692,7 +731,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--lang", default=",".join(LANGUAGES), help="languages, comma-separated (default: all)")
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "corpus"))
-    ap.add_argument("--quick", action="store_true", help="home, set-up and the guided games only, a few rules pages")
+    ap.add_argument("--quick", action="store_true", help="every kind of screen once: the first game's guided game, a part of its other games, a few rules pages")
     ap.add_argument("--shots", action="store_true", help="render each saved screen to PNG with Chromium")
     args = ap.parse_args(argv)
     load_all()
