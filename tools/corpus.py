@@ -43,7 +43,7 @@ sys.path.insert(0, ROOT)
 from nile.bots import protocol  # noqa: E402
 from nile.games import GAMES, load_all, load_save  # noqa: E402
 from nile.kit.intents import Intent  # noqa: E402
-from nile.messages import LANGUAGES  # noqa: E402
+from nile.messages import LANGUAGES, catalog  # noqa: E402
 from nile.web.controller import BOT_NAMES, DEFAULT_NAMES, FAR, GAME, HOME, SETUP, Controller  # noqa: E402
 from nile.web.render import render_app  # noqa: E402
 from nile.web.rooms import far as far_room  # noqa: E402
@@ -69,13 +69,17 @@ _NAMES = frozenset((*DEFAULT_NAMES, *BOT_NAMES))
 _BRACES = re.compile(r"\{[a-z_]+(?::[a-z]+)?\}")
 
 
-def kind_of(value: Any, names: frozenset[str]) -> str:
-    """What sort of value a sentence's parameter is: sentences differing only in these are one entry."""
+def kind_of(value: Any, names: frozenset[str], counted: bool = True) -> str:
+    """What sort of value a sentence's parameter is: sentences differing only in these are one entry. A number
+    is 0, 1 or many when the sentence's form follows it (``counted``: its ``count``), else 0 or a number (a
+    zero is often worth a sentence of its own: "puts 0 markers on the boat")."""
     if isinstance(value, Word):
         return "word:" + value.key.rsplit(".", 1)[0]
     if isinstance(value, bool):
         return "yes/no"
     if isinstance(value, int):
+        if not counted:
+            return "0" if value == 0 else "number"
         return "0" if value == 0 else "1" if value == 1 else "many"
     if isinstance(value, float):
         return "number"
@@ -147,19 +151,17 @@ def screen_of(c: Controller) -> str:
         return "replay"
     if c.far.sending:
         return "play from afar"
-    if c.settings.menu_open:
-        return "menu"
-    if c.tutor.teaching.lessons:
-        return "lesson"
-    if c.moments.moment is not None:
-        return "moment"
+    base = "table"
     if c.secret.active_bidder() is not None:
-        return "sealed bid"
-    if c.secret.hand_over_order() and c.state.secret_decision() and c.secret.solo_bidder() is None:
-        return "hand-over"
-    if c.state.is_terminal():
-        return "end"
-    return "table"
+        base = "sealed bid"
+    elif c.secret.hand_over_order() and c.state.secret_decision() and c.secret.solo_bidder() is None:
+        base = "hand-over"
+    elif c.state.is_terminal():
+        base = "end"
+    # what lies over it: the menu, a lesson, a moment (a reader looks for both)
+    over = "menu" if c.settings.menu_open else "lesson" if c.tutor.teaching.lessons else \
+        "moment" if c.moments.moment is not None else ""
+    return f"{base} · {over}" if over else base
 
 
 class Reader:
@@ -178,7 +180,7 @@ class Reader:
         lines = visible_text(html)
         shown = "\n".join(" ".join(line.split()) for line in lines)
         heard = "\n".join(said)
-        names = frozenset(n for n in (*c.names, *PEOPLE) if n) if c.state is not None else frozenset(PEOPLE)
+        names = frozenset(n for n in (*c.names, *PEOPLE, *_NAMES) if n)
         screen = screen_of(c)
         where = {"game": self.game, "scenario": self.scenario, "screen": screen, "step": self.step, "did": did}
         shot = f"screens/{corpus.lang}-{self.scenario}-{self.step:04d}.html"
@@ -186,7 +188,7 @@ class Reader:
         results: set[str] = set()
         for key, params, words in corpus.pending:
             results.add(words)
-            sig = (key, tuple(sorted((k, kind_of(v, names)) for k, v in params.items())))
+            sig = (key, tuple(sorted((k, kind_of(v, names, k == "count")) for k, v in params.items())))
             known = corpus.entries.get(sig)
             if known is not None:
                 known.seen += 1
@@ -387,10 +389,14 @@ def rules_help(c: Controller, read: Reader, pages: bool = True) -> None:
     c.handle(Intent.RULES)
     read.look(c, "the rules help")
     links = re.findall(r'data-i="rules-open" data-v="([^"]+)"', render_app(c))
+    words: list[str] = []
     for link in dict.fromkeys(links) if pages else list(dict.fromkeys(links))[:2]:
         c.handle(Intent.RULES_OPEN, link)
         read.look(c, f"rules page {link}")
-    for query in ("flood", "xqzw"):
+        page = re.search(r'<article class="rules-page".*?</article>', render_app(c), re.S)
+        if page is not None and not words:
+            words = re.findall(r"[^\W\d_]{7,}", " ".join(visible_text(page.group(0))))
+    for query in (words[len(words) // 2] if words else "", "xqzw"):  # a word of the rules in the language, and none
         c.handle(Intent.RULES_SEARCH, query)
         read.look(c, f"search {query}")
     c.handle(Intent.RULES_BACK)
@@ -438,6 +444,7 @@ def setup(corpus: Corpus, game: str) -> None:
     read.look(c, "a name twice")
     c.handle(Intent.HOME)
     c.handle(Intent.NEW, game)
+    c.handle(Intent.SETUP_COUNT, str(entry.min_players))
     c.handle(Intent.SETUP_KIND, "0:far")
     c.handle(Intent.SETUP_KIND, "1:far")
     c.handle(Intent.START_GAME)
@@ -676,8 +683,15 @@ def write(corpus: Corpus) -> dict[str, Any]:
                "screens": len(corpus.screens), "renders": corpus.renders,
                "screen_kinds": sorted({e.where["screen"] for e in entries}), "drawn": dict(sorted(corpus.visited.items())),
                "not_from_a_catalog": len(corpus.loose), "unknown_keys": sorted(corpus.unknown)}
+    templates: dict[str, str] = {}
+    for key, template in catalog(corpus.lang).items():  # a counted key once, in its first form
+        templates.setdefault(re.sub(r"\[\d+\]$", "", key), template)
+    met = {e.key for e in entries}
+    unmet = {k: t for k, t in sorted(templates.items()) if k not in met}
+    summary.update(catalog_keys=len(templates), keys_not_met=len(unmet))
     data = {"summary": summary, "entries": [e.to_json() for e in entries],
-            "not_from_a_catalog": [{"line": line, **where} for line, where in corpus.loose.items()]}
+            "not_from_a_catalog": [{"line": line, **where} for line, where in corpus.loose.items()],
+            "keys_not_met": unmet}
     with open(os.path.join(corpus.out, f"{corpus.lang}.json"), "w", encoding="utf-8") as fp:
         json.dump(data, fp, ensure_ascii=False, indent=1)
     md = [f"# Reading corpus: {LANGUAGES.get(corpus.lang, corpus.lang)} ({corpus.lang})", "",
@@ -699,6 +713,9 @@ def write(corpus: Corpus) -> dict[str, Any]:
                "Lines of a screen no catalog sentence accounts for once names and numbers are set aside.", ""]
         md += [f"- {line} — {w['scenario']} {w['step']} ({w['screen']}) — [screen]({w['screenshot']})"
                for line, w in corpus.loose.items()]
+    md += ["", "## keys not met", "", f"{len(unmet)} of the catalog's {len(templates)} keys were not shown or said in this "
+           "run (the page's own boot lines, refusals of damaged files and links, rarer events): key — its template.", ""]
+    md += [f"- `{k}` — {' '.join(t.split())}" for k, t in unmet.items()]
     with open(os.path.join(corpus.out, f"{corpus.lang}.md"), "w", encoding="utf-8") as fp:
         fp.write("\n".join(md) + "\n")
     return summary
@@ -742,7 +759,8 @@ def main(argv: list[str] | None = None) -> int:
         summary = write(corpus)
         problems = slips(corpus)
         bad += len(problems)
-        print(f"{lang}: {summary['sentences']} sentences ({summary['keys']} keys) on {summary['screens']} screens, "
+        print(f"{lang}: {summary['sentences']} sentences ({summary['keys']} of {summary['catalog_keys']} keys) on "
+              f"{summary['screens']} screens, "
               f"{summary['renders']} drawn, {summary['not_from_a_catalog']} lines not from a catalog, "
               f"{time.perf_counter() - started:.1f} s → {os.path.join(args.out, lang + '.md')}")
         for p in problems:
