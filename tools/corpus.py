@@ -118,8 +118,10 @@ class Corpus:
     entries: dict[tuple[str, tuple[tuple[str, str], ...]], Entry] = field(default_factory=dict)
     pending: list[tuple[str, Mapping[str, Any], str]] = field(default_factory=list)
     seen_lines: set[str] = field(default_factory=set)
-    #: every sentence made so far (shown or not): a line made of pieces said earlier is no loose line
-    made: set[str] = field(default_factory=set)
+    #: every sentence made so far (shown or not), with the key and kinds of the first that made it: a line made of
+    #: pieces said earlier (a part of the screen drawn once and kept, shown later) is no loose line, and its pieces
+    #: are entries from the screen that shows them
+    made: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = field(default_factory=dict)
     loose: dict[str, dict[str, Any]] = field(default_factory=dict)
     unknown: dict[str, dict[str, Any]] = field(default_factory=dict)
     screens: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -189,20 +191,16 @@ class Reader:
         for key, params, words in corpus.pending:
             results.add(words)
             sig = (key, tuple(sorted((k, kind_of(v, names, k == "count")) for k, v in params.items())))
+            corpus.made.setdefault(" ".join(words.split()), sig)
             known = corpus.entries.get(sig)
             if known is not None:
                 known.seen += 1
                 continue
             on_screen, in_voice = _found(words, shown), _found(words, heard)
-            if not (on_screen or in_voice):
-                continue
-            if words == key and key not in corpus.unknown:
-                corpus.unknown[key] = where
-            corpus.entries[sig] = Entry(key, dict(sig[1]), " ".join(_TAGS.sub(" ", words).split()), where, shot,
-                                        said=in_voice and not on_screen)
-            fresh = True
+            if on_screen or in_voice:
+                fresh = self._enter(sig, words, where, shot, said=in_voice and not on_screen)
         corpus.pending.clear()
-        self._loose(lines, said, results, names, where, shot)
+        fresh = self._loose(lines, said, results, names, where, shot) or fresh
         corpus.visited[screen] = corpus.visited.get(screen, 0) + 1
         first = (self.scenario, screen)
         if first not in corpus.firsts:
@@ -212,32 +210,48 @@ class Reader:
             corpus.screens[shot] = where
             _write_screen(os.path.join(corpus.out, shot), html, said, c.lang, where)
 
-    def _loose(self, lines: list[str], said: list[str], results: set[str], names: frozenset[str],
-               where: dict[str, Any], shot: str) -> None:
-        """Lines no sentence made here accounts for (names and numbers left aside): words the code wrote itself."""
+    def _enter(self, sig: tuple[str, tuple[tuple[str, str], ...]], words: str, where: dict[str, Any], shot: str,
+               said: bool = False) -> bool:
         corpus = self.corpus
-        corpus.made.update(" ".join(r.split()) for r in results)
+        if sig in corpus.entries:
+            return False
+        key = sig[0]
+        if words == key and key not in corpus.unknown:
+            corpus.unknown[key] = where
+        corpus.entries[sig] = Entry(key, dict(sig[1]), " ".join(_TAGS.sub(" ", words).split()), where, shot, said=said)
+        return True
+
+    def _loose(self, lines: list[str], said: list[str], results: set[str], names: frozenset[str],
+               where: dict[str, Any], shot: str) -> bool:
+        """Lines no sentence made here accounts for (names and numbers left aside): words the code wrote itself.
+        A sentence made earlier and first shown now is entered from here (True: entries were added)."""
+        corpus = self.corpus
+        fresh = False
         ordered: list[str] | None = None
         for line in [*lines, *said]:
             line = " ".join(line.split())
             if line in corpus.seen_lines:
                 continue
             corpus.seen_lines.add(line)
-            if line in corpus.made or not _LETTERS.search(line):
+            if not _LETTERS.search(line):
+                continue
+            if line in corpus.made:
+                fresh = self._enter(corpus.made[line], line, where, shot) or fresh
                 continue
             if ordered is None:
                 ordered = sorted((r for r in results if len(r) > 1), key=len, reverse=True)
-            if _accounted(line, ordered, corpus.made, names):
-                continue
-            if len(corpus.loose) < 2000:
+            earlier = [m for m in corpus.made if len(m) > 3 and m in line and m not in results]
+            for m in earlier:
+                fresh = self._enter(corpus.made[m], m, where, shot) or fresh
+            if not _accounted(line, [*ordered, *earlier], names) and len(corpus.loose) < 2000:
                 corpus.loose[line] = {**where, "screenshot": shot}
+        return fresh
 
 
-def _accounted(line: str, ordered: list[str], made: set[str], names: frozenset[str]) -> bool:
-    """Whether a line is made of sentences said (here, or earlier: a part drawn once and kept), names and numbers."""
+def _accounted(line: str, made: list[str], names: frozenset[str]) -> bool:
+    """Whether a line is made of sentences (made here, or earlier: a part drawn once and kept), names and numbers."""
     rest = line
-    candidates = {*ordered, *(m for m in made if len(m) > 3 and m in line)}
-    for r in sorted(candidates, key=len, reverse=True):
+    for r in sorted(made, key=len, reverse=True):
         if r in rest:
             rest = rest.replace(r, " | ")
     pieces = [p.strip() for p in _PIECE.split(rest)]
@@ -460,12 +474,17 @@ def guided(corpus: Corpus, game: str, quick: bool) -> Controller:
     c.handle(Intent.SETUP_NAME, f"0:{PEOPLE[0]}")
     c.handle(Intent.START_GAME)
 
+    undone: list[int] = []
+
     def extras(c: Controller, n: int) -> None:
         if n == 3:
             c.handle(Intent.COACH_LIST)
             read.look(c, "the coach's list")
             c.handle(Intent.COACH_LIST)
-        if n == 6 and c.table.undo_possible():
+            c.handle(Intent.UNDO)
+            read.look(c, "nothing to take back")
+        if not undone and c.table.undo_possible():
+            undone.append(n)
             c.handle(Intent.UNDO)
             read.look(c, "a move taken back")
 
