@@ -50,6 +50,7 @@ from nile.web.rooms import far as far_room  # noqa: E402
 from nile.web.storage import Library, MemoryStore  # noqa: E402
 from nile.words import Word  # noqa: E402
 from nile.words.say import listen  # noqa: E402
+from tests.web.reading import slips as reader_slips  # noqa: E402
 from tests.web.reading import visible_text  # noqa: E402
 
 #: the people at the tables (French elides before both: "d'Anna", "d'Elio")
@@ -707,10 +708,11 @@ def write(corpus: Corpus) -> dict[str, Any]:
         templates.setdefault(re.sub(r"\[\d+\]$", "", key), template)
     met = {e.key for e in entries}
     unmet = {k: t for k, t in sorted(templates.items()) if k not in met}
-    summary.update(catalog_keys=len(templates), keys_not_met=len(unmet))
+    stumbles = reader_slips([e.sentence for e in entries], corpus.lang)
+    summary.update(catalog_keys=len(templates), keys_not_met=len(unmet), reader_slips=len(stumbles))
     data = {"summary": summary, "entries": [e.to_json() for e in entries],
             "not_from_a_catalog": [{"line": line, **where} for line, where in corpus.loose.items()],
-            "keys_not_met": unmet}
+            "keys_not_met": unmet, "reader_slips": [{"what": what, "line": line} for what, line in stumbles]}
     with open(os.path.join(corpus.out, f"{corpus.lang}.json"), "w", encoding="utf-8") as fp:
         json.dump(data, fp, ensure_ascii=False, indent=1)
     md = [f"# Reading corpus: {LANGUAGES.get(corpus.lang, corpus.lang)} ({corpus.lang})", "",
@@ -732,6 +734,10 @@ def write(corpus: Corpus) -> dict[str, Any]:
                "Lines of a screen no catalog sentence accounts for once names and numbers are set aside.", ""]
         md += [f"- {line} — {w['scenario']} {w['step']} ({w['screen']}) — [screen]({w['screenshot']})"
                for line, w in corpus.loose.items()]
+    if stumbles:
+        md += ["", "## slips a native reader stumbles on", "",
+               "What `tests/web/reading.py` (the wording test's reader) finds in the sentences above.", ""]
+        md += [f"- {what}: {line}" for what, line in stumbles]
     md += ["", "## keys not met", "", f"{len(unmet)} of the catalog's {len(templates)} keys were not shown or said in this "
            "run (the page's own boot lines, refusals of damaged files and links, rarer events): key — its template.", ""]
     md += [f"- `{k}` — {' '.join(t.split())}" for k, t in unmet.items()]
@@ -781,6 +787,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{lang}: {summary['sentences']} sentences ({summary['keys']} of {summary['catalog_keys']} keys) on "
               f"{summary['screens']} screens, "
               f"{summary['renders']} drawn, {summary['not_from_a_catalog']} lines not from a catalog, "
+              f"{summary['reader_slips']} slips, "
               f"{time.perf_counter() - started:.1f} s → {os.path.join(args.out, lang + '.md')}")
         for p in problems:
             print(f"  {p}")
