@@ -12,7 +12,7 @@ NILE_PYODIDE_PROPERTY_GAMES ?= 8
 TEST_JOBS ?= 2
 export NILE_PROPERTY_GAMES
 
-.PHONY: play serve site catalogs check-po test lint test-engine test-pyodide test-browser fuzz bench deps chromium clean
+.PHONY: play serve site catalogs check-po test lint test-engine test-pyodide test-browser fuzz bench corpus deps chromium clean
 
 play: site
 	$(PYTHON) tools/serve.py --port $(PORT) dist
@@ -55,6 +55,11 @@ bench: site $(VENV)/.installed chromium
 fuzz: catalogs
 	$(PY) -m nile simulate --game banks --players 2,3,4,5 --variants mix --games 10000 --seed 1
 	$(PY) -m nile simulate --game cape --players 2,3,4 --games 3000 --seed 1
+
+# the reading corpus: every sentence shown or said, once per key, in every language (build/corpus/<lang>.md);
+# CORPUS_ARGS="--lang en --quick" for a part
+corpus: catalogs
+	$(PY) tools/corpus.py $(CORPUS_ARGS)
 
 deps: $(VENV)/.installed node_modules/.installed $(WHEELS)/.installed chromium
 

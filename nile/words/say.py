@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +29,9 @@ from .domains import ENGLISH, Domain
 #: every registered domain, and which domain holds each key
 _DOMAINS: dict[str, Domain] = {}
 _DOMAIN_OF: dict[str, Domain] = {}
+#: who hears of every sentence made (``listen``): the key, the language, the parameters and the words; None: nobody
+Listener = Callable[[str, str, Mapping[str, Any], str], None]
+_LISTENER: list[Listener | None] = [None]
 #: the forms a catalog word may be asked for in a template (``{crop:the}``), besides its plain form
 WORD_FORMS = ("the", "some")
 
@@ -187,13 +190,26 @@ def text(key: str, lang: str = ENGLISH, **params: Any) -> str:
     ``params``. A counted key takes its form from ``count``."""
     domain = _DOMAIN_OF.get(key)
     if domain is None:
-        return key
-    count = params.get("count")
-    if count == 0 and f"{key}.zero" in _DOMAIN_OF:
-        # a language says "no rails", not "0 rails": a counted key may have a sentence of its own for none
-        key, domain = f"{key}.zero", _DOMAIN_OF[f"{key}.zero"]
-    template = domain.template(key, lang, count if isinstance(count, int) else None)
-    return fill(template, lang, params) if params else template
+        said = key
+    else:
+        count = params.get("count")
+        if count == 0 and f"{key}.zero" in _DOMAIN_OF:
+            # a language says "no rails", not "0 rails": a counted key may have a sentence of its own for none
+            key, domain = f"{key}.zero", _DOMAIN_OF[f"{key}.zero"]
+        template = domain.template(key, lang, count if isinstance(count, int) else None)
+        said = fill(template, lang, params) if params else template
+    listener = _LISTENER[0]
+    if listener is not None:
+        listener(key, lang, params, said)
+    return said
+
+
+def listen(listener: Listener | None) -> Listener | None:
+    """Hear of every sentence ``text`` makes, with its key and parameters (``tools/corpus.py``: which entry
+    of the catalog made each sentence a screen shows); None stops. Returns the listener it replaces.
+    Observing only: what is said stays the same."""
+    before, _LISTENER[0] = _LISTENER[0], listener
+    return before
 
 
 def listed(items: Sequence[str], lang: str = ENGLISH) -> str:
