@@ -91,3 +91,59 @@ document.addEventListener("keydown", (event) => {
 document.addEventListener("pointerdown", () => hand("pointer"), { capture: true, passive: true });
 
 window.nileRoving = settle;
+
+// A modal dialog holds the keyboard (issue 53, "by ear": Tab past the rules help's last item reached the page
+// behind it). The dialog on top — the last one in #app marked aria-modal="true" that is shown: the rules help,
+// a moment, a lesson, a question, the hand-over screen — keeps Tab and Shift+Tab inside it, each wrapping round
+// from its last control to its first and back, as <dialog>.showModal() does; a focus that has got out (a click
+// on the page behind) comes back in at the next Tab. Escape closes it (nile/web/controller.py, "escape"), and
+// nile/web/app/focus.py gives the keyboard back to what had it.
+//
+//   window.nileModal(root)  after each redraw (nile/web/app/focus.py): the page behind the rules help, which
+//                           covers the screen, is `inert` (neither clicked, focused nor read); the pop-ups and the
+//                           hand-over leave it as it is (an inert table is styled anew, all of it, at each tap)
+const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), ' +
+  'textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+const COVERS = ".rules-help"; // a dialog that covers the page: the page behind it is inert
+
+function topDialog(root) {
+  const open = [...root.querySelectorAll('[aria-modal="true"]')].filter((el) => el.getClientRects().length > 0);
+  return open.length ? open[open.length - 1] : null;
+}
+
+function tabbable(dialog) {
+  return [...dialog.querySelectorAll(TABBABLE)].filter(
+    (el) => el.getAttribute("tabindex") !== "-1" && !el.closest("[inert]") && el.getClientRects().length > 0,
+  );
+}
+
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Tab" || event.altKey || event.ctrlKey || event.metaKey) return;
+  const root = document.getElementById("app");
+  const dialog = root && topDialog(root);
+  if (!dialog) return;
+  const list = tabbable(dialog);
+  if (!list.length) return;
+  const here = document.activeElement;
+  const inside = dialog.contains(here);
+  const first = list[0];
+  const last = list[list.length - 1];
+  let next = null;
+  if (!inside) next = event.shiftKey ? last : first;
+  else if (event.shiftKey && (here === first || here === dialog || !list.includes(here) && here.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING)) next = last;
+  else if (!event.shiftKey && (here === last || !list.includes(here) && !(here.compareDocumentPosition(last) & Node.DOCUMENT_POSITION_FOLLOWING))) next = first;
+  if (next) {
+    event.preventDefault();
+    next.focus();
+  }
+});
+
+function modal(root) {
+  const dialog = root.querySelector(`:scope > ${COVERS}`);
+  for (const el of root.children) {
+    const behind = !!dialog && el !== dialog && el.id !== "nile-sprite";
+    if (el.inert !== behind) el.inert = behind;
+  }
+}
+
+window.nileModal = modal;

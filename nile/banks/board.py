@@ -208,9 +208,17 @@ def target_attrs(key: str, inter: Interaction, base_label: str, selected: bool =
     )
 
 
+#: each row's Nile wave (N1), by the row's name: said with the row's first field, the field it touches (N4)
+NILE_WAVES = {r.name: data.WAVE_NAMES[r.nile_wave] for r in data.ROWS}
+
+
 def field_words(f: dict[str, Any], players: list[dict[str, Any]], lang: str) -> str:
-    """What a field in play holds, in words: its name and palms, its card, its markers (its label)."""
+    """What a field in play holds, in words: its name and palms, the Nile's wave it touches (field 1), its
+    card, its markers (its label)."""
     words = [plural("ui.field_label", f["palms"], lang, field=f["name"], palms=f["palms"])]
+    row, _, k = f["name"].rpartition("-")
+    if k == "1" and row in NILE_WAVES:  # issue 53: drawn, and now heard too (a flood's first card must match it)
+        words.append(msg("ui.field_nile_wave", lang, wave=msg("wave." + NILE_WAVES[row], lang)))
     if f["water"]:
         words.append(msg("ui.water_card", lang, wave_in=msg("wave." + f["water"]["in"], lang),
                          wave_out=msg("wave." + f["water"]["out"], lang)))
@@ -295,7 +303,7 @@ def row_svg(g: Geometry, index: int, row: dict[str, Any], players: list[dict[str
     move or a choice changes a few fields, and the page neither parses nor compares the others again; the
     row's wave and name are then left to ``svg_fields``."""
     west = row["bank"] == "west"
-    out = [] if at else [row_named(g, index, row)]
+    out = [] if at else [row_named(g, index, row, lang)]
     who = players_who(players) if who is None else who
     for k, f in enumerate(row["fields"]):
         markup = field_svg(g, west, k, index, f, row["in_play"], players, inter, sel, lang, who)
@@ -305,10 +313,12 @@ def row_svg(g: Geometry, index: int, row: dict[str, Any], players: list[dict[str
     return "".join(out)
 
 
-def row_named(g: Geometry, index: int, row: dict[str, Any]) -> str:
-    """The index-th row's Nile wave and name."""
+def row_named(g: Geometry, index: int, row: dict[str, Any], lang: str) -> str:
+    """The index-th row's Nile wave (a picture named by its wave: N4) and name."""
     west = row["bank"] == "west"
-    return g.entry_wave(west, index, row["nile_wave"]) + g.row_label(west, index, len(row["fields"]), row["name"])
+    wave = msg("ui.nile_wave", lang, row=row["name"], wave=msg("wave." + row["nile_wave"], lang))
+    return (f'<g class="nile-wave" role="img" aria-label="{esc(wave)}">{g.entry_wave(west, index, row["nile_wave"])}</g>'
+            + g.row_label(west, index, len(row["fields"]), row["name"]))
 
 
 def svg_fields(frame: Frame, at: str = "") -> str:
@@ -322,16 +332,16 @@ def svg_fields(frame: Frame, at: str = "") -> str:
     river = g.river() + g.nile_label(msg("ui.nile", lang))
     if at:
         drawn = tuple((row["name"], row["bank"], row["nile_wave"], len(row["fields"])) for row in rows)
-        river = part(f"{at} > g.lay", memo("banks-lay").get((frame.layout, lang, drawn), _lay, g, river, rows))
+        river = part(f"{at} > g.lay", memo("banks-lay").get((frame.layout, lang, drawn), _lay, g, river, rows, lang))
     who = players_who(view["players"])
     fields = "".join(row_svg(g, index, row, view["players"], frame.interaction, frame.selection, lang, at, who)
                      for index, row in enumerate(rows))
     return f"{head}{river}{fields}</svg>"
 
 
-def _lay(g: Geometry, river: str, rows: list[dict[str, Any]]) -> str:
+def _lay(g: Geometry, river: str, rows: list[dict[str, Any]], lang: str) -> str:
     """The river with every row's Nile wave and name, in one group."""
-    return f'<g class="lay">{river}{"".join(row_named(g, i, row) for i, row in enumerate(rows))}</g>'
+    return f'<g class="lay">{river}{"".join(row_named(g, i, row, lang) for i, row in enumerate(rows))}</g>'
 
 
 #: a piece of the board drawn where the board draws it, and the box (x, y, width, height) around it

@@ -181,12 +181,13 @@ def _targets():
 #: takes the keyboard's focus (on a wide screen it scrolls inside itself). Issue 40: a market row's label says
 #: what lies in each stall and how many are free (not "1 of 3 stalls used"), a marker's its side or condition; the
 #: legend says what the rows' and fields' names (W, E, M) stand for.
-#: Issue 43: a place to choose is a toggle, the chosen one pressed (``aria-pressed``).
+#: Issue 43: a place to choose is a toggle, the chosen one pressed (``aria-pressed``). Issue 53: each row's Nile wave
+#: a picture named by its wave, and a row's first field says the wave it touches.
 BOARD_DIGESTS = {
-    ("landscape", "plain"): "44c893c0921457c4c10cab5df808492b576204803deab20d8ce748920ffe4106",
-    ("landscape", "targets"): "f170b1a538db3f66a54b1dc99afa3a74179aa3190d1494d643b18e63f2ed2c57",
-    ("portrait", "plain"): "d2ae18a043585548610a627ff4c634837048e4a77e94a08ab3c0b23671b7f7cc",
-    ("portrait", "targets"): "7641c8f9dd2344cea39d3d68a1b6da51fd5ed0e13232753f34df1e0ae3e810f2",
+    ("landscape", "plain"): "f396b89a7cca3ec67ed475417557eb4058e57328177dff2a4a2456d0a43b3d94",
+    ("landscape", "targets"): "1b244dc16afa6d096c7cbb54faadd9e11c8b110fd9ef3c9858919fcc38a79abd",
+    ("portrait", "plain"): "d0f01745efd18d8fb52ab3ff9e6a550ff04a9c7daf0ed65a26e6e0d73248070a",
+    ("portrait", "targets"): "9551362b51b3b8adf8fc079c8323509a84c0856b6f98aace98cfbeb5be697b0a",
 }
 
 

@@ -56,7 +56,7 @@ def one_step(c: Controller, rng: random.Random) -> None:
 def test_every_line_of_a_whole_game_is_said_once_in_order_and_the_winner_last(game, bots, lang):
     c = with_bots(game, bots, lang)
     rng = random.Random(3)
-    start = len(c.state.log)
+    start = 0  # from the game's first line (issue 53: the set-up's lines went unsaid)
     heard: list[str] = []
     for _ in range(6000):
         if c.state.is_terminal():
@@ -73,17 +73,38 @@ def test_every_line_of_a_whole_game_is_said_once_in_order_and_the_winner_last(ga
     assert c.herald.take() == []  # said once: nothing again at the next redraw
 
 
-def test_a_move_taken_back_is_said_and_its_lines_are_not_said_again():
+def test_a_move_taken_back_is_said_in_the_logs_words_and_its_lines_are_not_said_again():
+    """Issue 53: undo says what it took back ("Undone: Anna sows flax on W4-2."), the public log's line of the
+    move, in the player's words and language — never the engine's action text."""
     c = with_bots("banks", 1)
     rng = random.Random(5)
     while not c.table.undo_possible():
         one_step(c, rng)
     c.herald.take()
+    log = c.state.view(c.viewer())["log"]
+    action = c.state.history[-1][1]
     c.handle("undo")
-    assert c.herald.take() == ["Your last move was taken back."]
-    c.handle("lang", "nl")
-    c.handle("undo") if c.table.undo_possible() else None
-    assert c.herald.take() in ([], ["Je laatste zet is teruggenomen."])
+    line = describe(log[len(c.state.log)], c.names, "en")
+    assert c.herald.take() == [f"Undone: {line}"]
+    assert line.startswith(c.names[0]) and str(action) not in line
+    assert c.herald.take() == []  # once
+    for _ in range(200):
+        if c.table.undo_possible():
+            break
+        one_step(c, rng)
+    c.handle("lang", "de")
+    c.herald.take()
+    log = c.state.view(c.viewer())["log"]
+    c.handle("undo")
+    assert c.herald.take() == [f"Zurückgenommen: {describe(log[len(c.state.log)], c.names, 'de')}"]
+
+
+def test_a_new_game_says_its_first_lines_once():
+    """Issue 53: a game's start was not heard (the board laid out, who starts)."""
+    c = with_bots("cape", 1, "nl")
+    first = [describe(e.to_json(), c.names, "nl") for e in c.state.log]
+    assert first and c.herald.take()[:len(first)] == first
+    assert c.herald.take() == []
 
 
 def test_opening_a_game_says_nothing_of_its_past():
@@ -114,6 +135,7 @@ def test_where_the_game_stands_is_said_when_asked_in_the_players_language():
         if any(p["score"] < leader["score"] for p in view["players"]) else True
 
     k = with_bots("cape", 1, "fr")
+    k.herald.take()  # the game's first lines
     k.handle("standing")
     (said,) = k.herald.take()
     assert said.startswith("Tour 1\u00a0: ") and f"{k.names[0]} a 100 livres et aucun paysage traversé." in said

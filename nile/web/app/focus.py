@@ -9,7 +9,8 @@ the focus is on something, and on something predictable:
 - after the person's own move or choice, the keyboard goes to the next step's place (``to_place``): the
   first place the choice offers on the board (a field for the crop just chosen; after a move made on the
   board, the board's next place: a rot's next fruit), else the prompt that says what to do now — never onto
-  a button of the panel that would play (after Build, Pass is one Enter away);
+  a button of the panel that would play (after Build, Pass is one Enter away); a place chosen on the board (the
+  fruit to harvest, pressed) keeps the keyboard, and the voice says what is chosen;
 - when the bots have moved and the person's turn comes, a keyboard resting on a place (the prompt) stays
   there: the live regions say what happened (``nile.web.app.voice``) and whose turn it is;
 - otherwise it stays on the control it was on (the same ``data-i``/``data-v``); when a redraw took that
@@ -106,6 +107,9 @@ class Focus:
     def after(self, by_person: bool) -> None:
         """After the redraw (``by_person``: it answers the person's own input, not a bot's move or another tab)."""
         c = self.controller
+        modal = getattr(js.window, "nileModal", None)  # the page behind the rules help inert (static/roving.js)
+        if modal is not None and js_str(modal) is not None:
+            modal(self.root)
         keyboard = by_keyboard()
         key = self._before
         # (the choice half made as the table keys its own work: ``Table.interaction``)
@@ -124,6 +128,8 @@ class Focus:
             opener, self._opener = self._opener, None
             if opener is not None and keyboard and self._put(opener, keyboard):
                 return
+        if keyboard and moved and by_person and self._on_board and key is not None and self._chosen(key):
+            return  # a place chosen on the board (the fruit to harvest) keeps the keyboard: the next place is an arrow away
         if keyboard and moved and (by_person or (key is not None and key[1] in WAITING)):
             # the person's move or choice, or the turn came to a keyboard waiting on the prompt; a move made on the
             # board leaves the keyboard on the board when the board offers more (a rot's next fruit, the next card)
@@ -144,6 +150,13 @@ class Focus:
             for el in self.root.querySelectorAll(selector):
                 if (js_str(el.id) != "prompt" or js_str(el.textContent)) and self._put_el(el, keyboard, shown=True):
                     return
+
+    def _chosen(self, key: Key) -> bool:
+        """The keyboard's place is a toggle the person has just pressed on (``aria-pressed``, the fruit chosen to
+        harvest) and is still there: it keeps the keyboard (issue 53: it went to the board's first field)."""
+        if key[0] != "i" or not self._put(key, True):
+            return False
+        return js_str(document.activeElement.getAttribute("aria-pressed")) == "true"
 
     def _put(self, key: Key, keyboard: bool) -> bool:
         """Focus the element ``key`` names, if it is (still) there and takes the focus."""

@@ -40,7 +40,7 @@ def action_panel(c: Controller, frame: Frame) -> tuple[str, str]:
         text, question = c.table.confirm
         label = next((b.label for b in inter.buttons if b.value == text), text)
         return (
-            f'<section class="actions confirm" role="alertdialog" aria-labelledby="confirm-q" aria-label="{esc(msg("ui.your_move", lang))}">'
+            f'<section class="actions confirm" role="alertdialog" aria-modal="true" aria-labelledby="confirm-q" aria-label="{esc(msg("ui.your_move", lang))}">'
             f'<p class="prompt" id="confirm-q">{esc(question)}</p><div class="buttons">'
             f'{button(label, Intent.CONFIRM, text, cls="primary")}{button(msg("ui.keep_playing", lang), Intent.CONFIRM_CANCEL)}</div></section>'
         ), ""
@@ -122,7 +122,7 @@ def moment_panel(c: Controller, frame: Frame) -> str:
         return ""
     title, body = drawn
     return (
-        f'<section class="moment" role="dialog" aria-labelledby="moment-title"><h2 id="moment-title">{esc(title)}</h2>'
+        f'<section class="moment" role="dialog" aria-modal="true" aria-labelledby="moment-title"><h2 id="moment-title">{esc(title)}</h2>'
         f'{body}<div class="buttons">{button(msg("ui.continue_game", c.lang), Intent.MOMENT_CLOSE, cls="primary")}</div></section>'
     )
 
@@ -157,7 +157,7 @@ def lesson_panel(c: Controller) -> str:
         figure = f'<figure class="diagram">{svg}<figcaption>{esc(caption)}</figcaption></figure>'
     link = button(msg("help.rule_link", c.lang, rule=lesson.rule), Intent.RULES_OPEN, f"{game}:{lesson.rule}", cls="rule-link") if lesson.rule else ""
     return (
-        f'<section class="lesson" role="dialog" aria-labelledby="lesson-title" aria-describedby="lesson-text"><h2 id="lesson-title">'
+        f'<section class="lesson" role="dialog" aria-modal="true" aria-labelledby="lesson-title" aria-describedby="lesson-text"><h2 id="lesson-title">'
         f'<span class="badge">{esc(msg("ui.lesson", c.lang))}</span> {esc(lesson.title)}</h2>'
         f'<p id="lesson-text">{esc(lesson.text)}</p>{figure}{_next_steps(c)}<div class="buttons">{button(msg("ui.got_it", c.lang), Intent.LESSON_CLOSE, cls="primary")}'
         f'{link}</div></section>'

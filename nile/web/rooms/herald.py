@@ -7,15 +7,18 @@ person's own move and what it brought (a flood washing flax to the boat), the co
 scoring, the sealed bids opened, the game's end and its winner. The page appends them to one persistent
 live region outside the redrawn screen (``#say``, nile/web/app/voice.py), the pattern screen readers follow
 reliably. Beside the log it says what was asked by key (``ask_standing``: where the game stands), a move
-taken back, and the coach at work (thinking, its hints, why it could not answer).
+taken back in the log's own words ("Undone: Anna sows flax on W4-2.", the public log's line of that move, never
+the engine's action text), and the coach at work (thinking, its hints, why it could not answer).
 
 Only the log of the view the board draws is read (``view_once``): the log holds public facts only, so the
-herald says nothing the person may not know (N9, K6). Opening a game says nothing of its past (its "Since
+herald says nothing the person may not know (N9, K6). A game that starts says its first lines (the board laid
+out, who starts: issue 53, they went unsaid); opening a game played on says nothing of its past (its "Since
 your turn" line and the log are there to be read); a replay speaks through its own step line.
 """
 
 from __future__ import annotations
 
+from ...core.game import GameState
 from ...kit.intents import Intent
 from ...kit.memo import view_once
 from ...messages import describe
@@ -35,6 +38,8 @@ class Herald(Room):
         self.asked: list[str] = []
         #: the coach's state last said: the hint asked, the hints shown, why it could not answer
         self._coached: tuple[object, ...] = (None, None, "")
+        #: the game's state last read: undo puts a new one in its place, and this one still holds the move undone
+        self._read: object = None
 
     def intents(self) -> dict[Intent, Handler]:
         return {Intent.STANDING: lambda value: self.ask_standing()}
@@ -42,18 +47,32 @@ class Herald(Room):
     # ------------------------------------------------------------------ hooks
     def opened(self) -> None:
         s = self.core.state
-        self.heard = len(s.log) if s is not None else 0
+        # a game that starts (no move yet) is heard from its first line; one played on from where it stands
+        self.heard = len(s.log) if s is not None and s.history else 0
+        self._read = s
         self.asked.clear()
 
     def closed(self) -> None:
         self.heard = 0
+        self._read = None
         self.asked.clear()
 
     def changed(self) -> None:
         s = self.core.state
         if s is not None and len(s.log) < self.heard:  # a move taken back: its lines are gone, said so
             self.heard = len(s.log)
-            self.asked.append(msg("ui.said_undone", self.core.lang))
+            self.asked.append(self._undone(s))
+        self._read = s
+
+    def _undone(self, s: GameState) -> str:
+        """What was taken back, in the public log's words: the first line the move undone wrote ("Undone: Anna
+        sows flax on W4-2."); where that is not known, that the last move was taken back."""
+        core, before = self.core, self._read
+        if isinstance(before, GameState) and before is not s and len(before.log) > len(s.log):
+            log = before.view(core.viewer())["log"]  # (the viewer's view: nothing they may not know, N9, K6)
+            if len(log) > len(s.log):
+                return msg("ui.said_undone_move", core.lang, move=describe(log[len(s.log)], core.names, core.lang))
+        return msg("ui.said_undone", core.lang)
 
     # ------------------------------------------------------------------ speaking
     def ask_standing(self) -> None:
@@ -74,6 +93,7 @@ class Herald(Room):
         if core.screen != GAME or s is None:
             self.asked.clear()
             return []
+        self._read = s
         said: list[str] = []
         if self.replayer.replay is None:
             log = view_once("view", s, core.viewer())["log"]
