@@ -139,8 +139,8 @@ def _page(h: Help, lang: str, playing: frozenset[str] | None) -> str:
         return f'<article class="rules-page"><p>{esc(intro)}</p><p class="hint">{esc(msg("help.choose", lang))}</p></article>'
     if page == SEARCH:
         hits = search(h, lang)
-        if not hits:
-            body = f'<p class="empty">{esc(msg("help.no_hits", lang, query=h.query))}</p>'
+        if not hits:  # one sentence says so ("0 pages for …" above "Nothing found for …" said it twice)
+            return f'<article class="rules-page"><h3>{esc(msg("help.no_hits", lang, query=h.query))}</h3></article>'
         else:
             body = "<ul class=\"hits\">" + "".join(
                 f'<li>{_link(g, p, lang)}<p>{esc(snippet)}</p></li>' for g, p, snippet in hits) + "</ul>"

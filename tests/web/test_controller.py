@@ -80,6 +80,20 @@ def test_setup_refuses_an_empty_name_with_a_message_and_stays():
     assert "needs a name" in render_app(c)
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_setup_refuses_two_players_of_one_name_and_says_which(lang):
+    c = controller()
+    c.handle("lang", lang)
+    c.handle("new")
+    c.handle("setup-name", "0:Anna")
+    c.handle("setup-name", "1: anna ")  # the same name, whatever its case and spaces
+    c.handle("start-game")
+    assert c.screen == SETUP and "anna" in c.setup.form.error and c.setup.form.error[0].isupper()
+    c.handle("setup-name", "1:Bram")
+    c.handle("start-game")
+    assert c.screen != SETUP
+
+
 def test_a_click_commits_only_legal_actions_and_autosaves_each():
     c = started()
     store = c.library.store

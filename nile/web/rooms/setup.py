@@ -176,6 +176,10 @@ class Setup(Room):
         except OptionsError as e:
             f.error = self._name_error(e)
             return
+        twice = next((n for i, n in enumerate(names) if n.casefold() in [m.casefold() for m in names[:i]]), None)
+        if twice is not None:  # two Annas: "Secret bids: Anna, Anna." tells nobody who is who
+            f.error = msg("ui.setup_name_twice", self.core.lang, name=twice)
+            return
         try:
             players = [Player(names[i], f.colours[i], "" if kinds[i] == FAR_KIND else kinds[i]) for i in range(f.count)]
             options = self.core.ui.make_options(f, players)
