@@ -122,8 +122,14 @@ def said(state: GameState, text: str, lang: str, names: Sequence[str]) -> Locate
 
 
 def said_after(state: GameState, text: str, lang: str, names: Sequence[str]) -> str:
-    """A finished game's move in words (the review may tell everything: the game is over)."""
-    return _words(state, text, _locate(state, text, lang, names), lang, names, state.current_player())
+    """A finished game's move in words (the review may tell everything: the game is over): a sealed bid says what
+    was bid, as the screen offered it ("Bid flax and grain"), not "Elio has made a secret bid"."""
+    located = _locate(state, text, lang, names)
+    if state.secret_decision():
+        offered = spec_of(state.GAME).ui.advice(text, lang, names) or located.words
+        if offered:
+            return offered
+    return _words(state, text, located, lang, names, state.current_player())
 
 
 def percent(chance: float) -> int:

@@ -186,7 +186,8 @@ def test_the_review_shows_one_chart_line_per_seat_and_each_persons_costliest_mov
     assert len(re.findall(r'<path class="series[^"]*" data-series="\d"', html)) == c.state.num_players == 2
     sections = re.findall(r'<section class="review-moves">(.*?)</section>', html)
     assert len(sections) == 2
-    moments = re.findall(r"<li>(Round \d+, move \d+: played: .+? \(\d+ %\) — better: .+? \(\d+ %\))</li>", html)
+    moments = re.findall(r"<li>(Round \d+, move \d+: .+?, chance to win \d+ %\. Better: .+?, chance to win \d+ %\.)</li>", html)
+    assert "secret bid" not in html and ") (" not in html  # a sealed bid said as bid; never two brackets in a row
     assert len(moments) == len(answer["moments"])
     c.handle("review-exit")
     assert c.coach.coaching.review is None and "review-chart" not in render_app(c)
