@@ -17,7 +17,7 @@ from typing import Any
 from ..core.actions import Action
 from ..core.game import GameState
 from ..kit import Button, Frame, Interaction, SetupForm, Target, attrs, button, colour_letter, end_section, esc
-from ..kit.chart import Series, line_chart, stats_table
+from ..kit.chart import Series, chart_with_table, stats_table
 from ..kit.intents import Intent
 from ..kit.memo import Same, memo, part, view_once
 from ..words import Word, plural
@@ -576,8 +576,8 @@ def _score_chart(view: dict[str, Any], stats: dict[str, Any], lang: str, names: 
                      [(pt["round"], pt["scores"][p["seat"]]) for pt in points]) for p in view["players"]]
     series.append(Series("obelisk", msg("end.obelisk_line", lang), "obelisk",
                          [(pt["round"], pt["threshold"]) for pt in points], dashed=True))
-    return line_chart("end-chart-scores", msg("end.chart_title", lang), msg("end.chart_desc", lang), series,
-                      msg("end.axis_round", lang), msg("end.axis_points", lang))
+    return chart_with_table("end-chart-scores", msg("end.chart_title", lang), msg("end.chart_desc", lang), series,
+                            msg("end.axis_round", lang), msg("end.axis_points", lang))
 
 
 def _stats_table(view: dict[str, Any], stats: dict[str, Any], lang: str, names: Sequence[str]) -> str:

@@ -17,7 +17,7 @@ from typing import Any
 from ..core.actions import Action
 from ..core.game import GameState
 from ..kit import Button, Frame, Interaction, SetupForm, Target, button, end_section, esc
-from ..kit.chart import Series, line_chart, stats_table
+from ..kit.chart import Series, chart_with_table, stats_table
 from ..kit.intents import Intent
 from ..kit.memo import part, places, view_once
 from ..words import Word, describe, plural, say
@@ -359,8 +359,8 @@ def end_screen(frame: Frame) -> str:
 def _chart(view: dict[str, Any], stats: dict[str, Any], what: str, lang: str, names: Sequence[str]) -> str:
     series = [Series(str(p["seat"]), names[p["seat"]], f'p-{p["colour"]}',
                      [(pt["round"], pt[what][p["seat"]]) for pt in stats["series"]]) for p in view["players"]]
-    return line_chart(f"end-chart-{what}", msg(f"cape.end.{what}_title", lang), msg(f"cape.end.{what}_desc", lang),
-                      series, msg("cape.end.axis_round", lang), msg(f"cape.end.axis_{what}", lang))
+    return chart_with_table(f"end-chart-{what}", msg(f"cape.end.{what}_title", lang), msg(f"cape.end.{what}_desc", lang),
+                            series, msg("cape.end.axis_round", lang), msg(f"cape.end.axis_{what}", lang))
 
 
 def _stats_table(view: dict[str, Any], stats: dict[str, Any], lang: str, names: Sequence[str]) -> str:
