@@ -323,6 +323,8 @@ def _fruit_stuck(state: GameState, view: dict[str, Any], name: str) -> Explained
     """A ripe fruit that no harvest takes now: the engine's one reason when every market row gives the same
     (it costs more AP than are left …), else that no row takes it (full, crop rule, too few palms: N6)."""
     actor = state.current_player()
+    if actor is None:
+        return Explained("why.tap.no_market", field=name)
     whys = [state.refusal(state.parse_action(f"harvest {name} {m['name']}"), actor).params.get("why")
             for m in view["market"]]
     keys = {getattr(w, "key", None) for w in whys}
