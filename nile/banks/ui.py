@@ -291,7 +291,7 @@ def _refused_water(view: dict[str, Any], kind: str, name: str, inter: Interactio
     return Explained("why.tap.not_now", phase=view["phase"])
 
 
-def _refused_turn(state: GameState, view: dict[str, Any], kind: str, name: str, sel: dict[str, Any]) -> str | Explained:
+def _refused_turn(state: GameState, view: dict[str, Any], kind: str, name: str, sel: dict[str, Any]) -> str | Explained | None:
     """N6 (N10, N13): a field or market row tapped with a crop, a fruit or nothing chosen."""
     if not view["ap"]:  # nothing but ending the turn (or a joker) is offered: the prompt says so
         joker = any(a.kind == "joker" for a in state.legal_actions(state.current_player()))
@@ -306,7 +306,7 @@ def _refused_turn(state: GameState, view: dict[str, Any], kind: str, name: str, 
     if kind == "field" and chosen == "fruit":
         return Explained("why.tap.market_next", field=sel["field"])
     if kind != "field":
-        return Explained("why.tap.not_now", phase=view["phase"])
+        return None  # the score track, the boat, a player's card: the shell says what may be chosen instead
     f = _field(view, name)
     actor = state.current_player()
     mine = [m for m in (f["markers"] if f else []) if m["player"] == actor]
@@ -418,12 +418,18 @@ def board(frame: Frame) -> str:
     # each picture a part the page keeps as it is while it is unchanged (nile.kit.memo.part): a move that
     # leaves the fields as they were does not send them again
     at = ".board-frame > .board"
+    boat = html_boat(frame)
+    if frame.interaction.targets or frame.interaction.buttons:
+        # while someone may act, a tap on the score track or the boat says why it is no choice now (issue 53:
+        # every tap answered; the boat's offered markers are its own buttons)
+        track = track.replace('<svg class="track"', f'<svg class="track" data-i="{Intent.PICK}" data-v="track"', 1)
+        boat = boat.replace('<section class="boat"', f'<section class="boat" data-i="{Intent.PICK}" data-v="boat"', 1)
     return (
         f'<div class="board">{part(at + " > svg.track", track)}'
         f'<div class="pic">{part(at + " > .pic > svg.fields", svg_fields(frame, at + " > .pic > svg.fields"))}</div>'
         f'{part(at + " > details.legend", memo("banks-legend").get(lang, legend, lang))}'
         f'<div class="lower"><div class="pic">{part(at + " .pic > svg.market", svg_market(frame))}</div>'
-        f'{part(at + " section.boat", html_boat(frame))}</div></div>'
+        f'{part(at + " section.boat", boat)}</div></div>'
     )
 
 
@@ -537,7 +543,8 @@ def _player_card(frame: Frame, p: dict[str, Any]) -> str:
     chosen = view["phase"] != "start_bid"
     start = f'<span class="pillar" title="{esc(msg("ui.start_player", lang))}">★</span>' if chosen and view["start_player"] == seat else ""
     return (
-        f'<article class="player p-{p["colour"]}{" acting" if acting else ""}">'
+        # a tap on a player's card says why it is no choice now (issue 53: every tap answered)
+        f'<article class="player p-{p["colour"]}{" acting" if acting else ""}" data-i="{Intent.PICK}" data-v="player:{seat}">'
         f'<h3><span class="swatch">{esc(colour_letter(p["colour"], lang))}</span> {esc(p["name"])} {start}'
         f'{joker_fan(seat, p["jokers"], _joker_came_from(view, seat))}</h3>'
         f'<p class="stats" data-k="stats{seat}" data-kv="{" ".join(str(p[f]) for _, f in STATS)}">'

@@ -298,7 +298,9 @@ def side(frame: Frame) -> str:
     for p in view["players"]:
         acting = p["seat"] in view["to_act"]
         cards.append(
-            f'<article class="player p-{esc(p["colour"])}{" acting" if acting else ""}"><h3>{esc(p["name"])}</h3>'
+            # a tap on a player's card says why it is no choice now (issue 53: every tap answered)
+            f'<article class="player p-{esc(p["colour"])}{" acting" if acting else ""}" data-i="{Intent.PICK}"'
+            f' data-v="player:{p["seat"]}"><h3>{esc(p["name"])}</h3>'
             f'<p class="stats" data-k="stats{p["seat"]}" data-kv="{p["money"]} {p["crossed"]} {p["bonus"]}">'
             f'{icon("coin", COIN, "coin-i")} '
             f'{esc(stats_words(p, lang))}</p>'

@@ -11,6 +11,7 @@ one in another language.
 
 from __future__ import annotations
 
+import json
 import re
 from random import Random
 
@@ -104,7 +105,8 @@ def test_every_tap_on_the_board_is_offered_or_says_why_in_every_language(game):
             kinds |= {t.partition(":")[0] for t in english}
     assert checked > 100, checked
     # the board's kinds of places were all met (so the test cannot pass by drawing nothing to tap)
-    assert kinds >= ({"field", "market", "pile"} if game == "banks" else {"route", "common", "terrain"}), kinds
+    assert kinds >= ({"field", "market", "pile", "track", "boat", "player"} if game == "banks"
+                     else {"route", "common", "terrain", "player"}), kinds
 
 
 def test_a_field_tapped_while_markers_go_on_the_boat_says_why():
@@ -120,3 +122,23 @@ def test_a_field_tapped_while_markers_go_on_the_boat_says_why():
     c.handle("lang", "nl")
     c.handle("pick", "field:W4-2")
     assert c.notice is not None and c.notice[1].startswith("Niet nu: ") and "boot" in c.notice[1], c.notice
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_tap_while_a_computer_player_thinks_says_what_the_game_waits_for(game):
+    """A player's card tapped while the computer player is to move: the step's own line says whom the game waits
+    for (before, nothing answered)."""
+    spec = GAMES[game]
+    state = spec.new_state(spec.default_options(2), 3)
+    while list(state.to_act()) != [1]:
+        p = state.to_act()[0]
+        state.apply(state.legal_actions(p)[0], p)
+    data = json.loads(save.dumps(state))
+    data["options"]["players"][1]["bot"] = "normal"
+    c = opened(json.dumps(data))
+    assert c.table.actor() is None
+    html = render_app(c)
+    assert 'data-v="player:0"' in html
+    c.handle("pick", "player:0")
+    assert c.notice is not None and c.notice[1] == c.table.interaction().prompt and c.notice[1], c.notice
+    assert len(c.state.history) == len(state.history)

@@ -211,7 +211,15 @@ class Table(Room):
         every tap answered) — the engine's refusal of the action it meant, the game's reason where it meant
         none, else that only what is highlighted can be chosen now."""
         s, actor = self.core.state, self.actor()
-        if s is None or actor is None:
+        if s is None:
+            return
+        if actor is None:
+            # a tap while a computer player, a person far away or another's secret choice is awaited: what the
+            # game waits for (the step's own line), unless a replay or another tab holds the screen
+            if not s.is_terminal() and self.replayer.replay is None and not self.core.read_only:
+                waiting = self.interaction().prompt
+                if waiting:
+                    self.core.notice = ("info", waiting)
             return
         meant = self.core.ui.refused_action(s, target, self.selection or {}, self.interaction())
         if isinstance(meant, Explained):
