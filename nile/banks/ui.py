@@ -543,8 +543,7 @@ def _player_card(frame: Frame, p: dict[str, Any]) -> str:
     chosen = view["phase"] != "start_bid"
     start = f'<span class="pillar" title="{esc(msg("ui.start_player", lang))}">★</span>' if chosen and view["start_player"] == seat else ""
     return (
-        # a tap on a player's card says why it is no choice now (issue 53: every tap answered)
-        f'<article class="player p-{p["colour"]}{" acting" if acting else ""}" data-i="{Intent.PICK}" data-v="player:{seat}">'
+        f'<article class="player p-{p["colour"]}{" acting" if acting else ""}">'
         f'<h3><span class="swatch">{esc(colour_letter(p["colour"], lang))}</span> {esc(p["name"])} {start}'
         f'{joker_fan(seat, p["jokers"], _joker_came_from(view, seat))}</h3>'
         f'<p class="stats" data-k="stats{seat}" data-kv="{" ".join(str(p[f]) for _, f in STATS)}">'

@@ -180,10 +180,11 @@ def board(frame: Frame) -> str:
     # now (issue 53: every tap answered; ``refused_action``); offered places are the cards' own buttons
     tappable = bool(inter.targets or inter.buttons)
 
-    def tap(key: str) -> str:
-        return f' data-i="{Intent.PICK}" data-v="{key}"' if tappable else ""
-    parts = [f'<div class="board cape routes-{len(view["players"])}"><div class="pic"{tap("terrain")}>'
-             f'{part(at + " > .pic > svg.terrain-card", terrain)}</div>']
+    def tap(picture: str, key: str) -> str:
+        """The picture (kept as drawn: ``places``) as a place a tap on says why not, while someone may act."""
+        return picture.replace("<svg ", f'<svg data-i="{Intent.PICK}" data-v="{key}" ', 1) if tappable else picture
+    parts = [f'<div class="board cape routes-{len(view["players"])}"><div class="pic">'
+             f'{part(at + " > .pic > svg.terrain-card", tap(terrain, "terrain"))}</div>']
     if view.get("offer"):
         # the bids and the choosing order beside the cards, not under them: the section's height is the cards'
         # alone, so opening the bids neither squeezes the rows below (a table that fits the window) nor
@@ -194,17 +195,18 @@ def board(frame: Frame) -> str:
     total = sum(int(c["rails"]) for c in view["common"])
     common = drawn.get(lang, "common", view["common"], row_svg, view["common"], lang, plural("cape.ui.common", total, lang))
     parts.append(part(at + " > section.common", f'<section class="common"><h3>{esc(plural("cape.ui.common", total, lang))}</h3>'
-                      f'<div class="pic"{tap("common")}>{common}</div></section>'))
+                      f'<div class="pic">{tap(common, "common")}</div></section>'))
     parts.append('<section class="routes">')
     crossed = _crossed_ids(view)
     for p in view["players"]:
         acting = p["seat"] in view["to_act"]
         line = f"{at} > .routes > .route-line.p-{esc(p['colour'])}"  # one player's colour: their route alone
         shows = (p["name"], p["colour"], p["crossed"], p["route"], crossed[p["seat"]])  # all route_svg reads
-        route = part(f"{line} > .pic > svg.route", drawn.get(lang, ("route", p["seat"]), shows, route_svg,
-                                                            dict(p, crossed_ids=crossed[p["seat"]]), lang))  # kept when the turn moves on
+        route = part(f"{line} > .pic > svg.route", tap(drawn.get(lang, ("route", p["seat"]), shows, route_svg,
+                                                                dict(p, crossed_ids=crossed[p["seat"]]), lang),
+                                                      "route:" + str(p["seat"])))  # kept when the turn moves on
         parts.append(part(line, f'<div class="route-line p-{esc(p["colour"])}{" acting" if acting else ""}"><h3>{esc(p["name"])}</h3>'
-                                f'<div class="pic"{tap("route:" + str(p["seat"]))}>{route}</div></div>'))
+                                f'<div class="pic">{route}</div></div>'))
     parts.append(f"</section>{_flights(view)}</div>")
     return "".join(parts)
 
@@ -298,9 +300,7 @@ def side(frame: Frame) -> str:
     for p in view["players"]:
         acting = p["seat"] in view["to_act"]
         cards.append(
-            # a tap on a player's card says why it is no choice now (issue 53: every tap answered)
-            f'<article class="player p-{esc(p["colour"])}{" acting" if acting else ""}" data-i="{Intent.PICK}"'
-            f' data-v="player:{p["seat"]}"><h3>{esc(p["name"])}</h3>'
+            f'<article class="player p-{esc(p["colour"])}{" acting" if acting else ""}"><h3>{esc(p["name"])}</h3>'
             f'<p class="stats" data-k="stats{p["seat"]}" data-kv="{p["money"]} {p["crossed"]} {p["bonus"]}">'
             f'{icon("coin", COIN, "coin-i")} '
             f'{esc(stats_words(p, lang))}</p>'
