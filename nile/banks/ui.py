@@ -306,7 +306,7 @@ def _refused_turn(state: GameState, view: dict[str, Any], kind: str, name: str, 
     if kind == "field" and chosen == "fruit":
         return Explained("why.tap.market_next", field=sel["field"])
     if kind != "field":
-        return None  # the score track, the boat, a player's card: the shell says what may be chosen instead
+        return None  # the score track: the shell says what may be chosen instead
     f = _field(view, name)
     actor = state.current_player()
     mine = [m for m in (f["markers"] if f else []) if m["player"] == actor]
@@ -418,18 +418,16 @@ def board(frame: Frame) -> str:
     # each picture a part the page keeps as it is while it is unchanged (nile.kit.memo.part): a move that
     # leaves the fields as they were does not send them again
     at = ".board-frame > .board"
-    boat = html_boat(frame)
     if frame.interaction.targets or frame.interaction.buttons:
-        # while someone may act, a tap on the score track or the boat says why it is no choice now (issue 53:
-        # every tap answered; the boat's offered markers are its own buttons)
+        # while someone may act, a tap on the score track says why it is no choice now (issue 53: every tap
+        # answered); the picture takes no keyboard stop (the board's places are its offered ones)
         track = track.replace('<svg class="track"', f'<svg class="track" data-i="{Intent.PICK}" data-v="track"', 1)
-        boat = boat.replace('<section class="boat"', f'<section class="boat" data-i="{Intent.PICK}" data-v="boat"', 1)
     return (
         f'<div class="board">{part(at + " > svg.track", track)}'
         f'<div class="pic">{part(at + " > .pic > svg.fields", svg_fields(frame, at + " > .pic > svg.fields"))}</div>'
         f'{part(at + " > details.legend", memo("banks-legend").get(lang, legend, lang))}'
         f'<div class="lower"><div class="pic">{part(at + " .pic > svg.market", svg_market(frame))}</div>'
-        f'{part(at + " section.boat", boat)}</div></div>'
+        f'{part(at + " section.boat", html_boat(frame))}</div></div>'
     )
 
 
