@@ -263,6 +263,8 @@ def refused_action(state: GameState, target: str, selection: dict[str, Any], int
         return Explained("why.tap.crop_first")
     if phase in ("actions", "extra_turn"):
         return _refused_turn(state, view, kind, name, sel)
+    if phase == "rot":  # the start player chooses the market row and its fruits with one button each (N8)
+        return Explained("why.tap.rot_buttons")
     return Explained("why.tap.not_now", phase=phase)
 
 
