@@ -141,3 +141,56 @@ def test_a_tap_while_a_computer_player_thinks_says_what_the_game_waits_for(game)
     c.handle("pick", target)
     assert c.notice is not None and c.notice[1] == c.table.interaction().prompt and c.notice[1], c.notice
     assert len(c.state.history) == len(state.history)
+
+
+def first_position(game: str, found, seeds: range = range(1, 30)) -> tuple[Controller, str]:
+    """The first position of seeded random games where ``found(controller)`` names a target to tap."""
+    for seed in seeds:
+        for text in positions(game, seed, 1):
+            c = opened(text)
+            if c.table.actor() is None:
+                continue
+            target = found(c)
+            if target:
+                return c, target
+    raise AssertionError("no such position")
+
+
+def said_for(c: Controller, target: str) -> str:
+    c.notice = None
+    c.handle("pick", target)
+    assert c.notice is not None
+    return c.notice[1]
+
+
+def test_the_nile_says_what_the_tap_lacks():
+    """A market row tapped with nothing chosen in a turn (N6): choose a ripe fruit first; at the rot (N8): the
+    buttons; an inner water card at the ebb (N5): only the outermost goes; a field during the boat step (N2.6)."""
+    def market_in_turn(c):
+        return "market:M1" if c.state.phase == "actions" and c.state.view(None)["ap"] else None
+    c, t = first_position("banks", market_in_turn)
+    assert said_for(c, t) == "To harvest, first choose a ripe fruit on one of your fields, then a market row (N6)."
+
+    c, t = first_position("banks", lambda c: "market:M1" if c.state.phase == "rot" else None)
+    assert "buttons" in said_for(c, t) and "(N8)" in c.notice[1]
+
+    def inner_water(c):
+        s = c.state
+        if s.phase != "tide" or s.view(None)["tide_mode"] == "flood":
+            return None
+        for row in s.view(None)["rows"]:
+            wet = [f for f in row["fields"] if f["water"]]
+            if len(wet) >= 2:
+                return f"field:{wet[0]['name']}"
+        return None
+    c, t = first_position("banks", inner_water)
+    assert said_for(c, t) == "At the ebb only the outermost water card of a row goes (N5)."
+
+
+def test_kap_says_what_the_stage_asks():
+    c, t = first_position("cape", lambda c: "route:0" if c.state.phase == "build" else None)
+    assert said_for(c, t) == "Now build or pass, with the buttons of your turn (K4)."
+    c.handle("lang", "de")
+    assert said_for(c, t) == "Jetzt baust oder passt du, mit den Knöpfen deines Zugs (K4)."
+    c, t = first_position("cape", lambda c: "common" if c.state.phase == "choose" else None)
+    assert said_for(c, t) == "Choose one of the cards on offer (K3)."
