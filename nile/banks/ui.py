@@ -420,7 +420,7 @@ def board(frame: Frame) -> str:
     # each picture a part the page keeps as it is while it is unchanged (nile.kit.memo.part): a move that
     # leaves the fields as they were does not send them again
     at = ".board-frame > .board"
-    if frame.interaction.targets or frame.interaction.buttons:
+    if frame.interaction.taps_answered():
         # while someone may act, a tap on the score track says why it is no choice now (issue 53: every tap
         # answered); the picture takes no keyboard stop (the board's places are its offered ones)
         track = track.replace('<svg class="track"', f'<svg class="track" data-i="{Intent.PICK}" data-v="track"', 1)

@@ -178,7 +178,7 @@ def board(frame: Frame) -> str:
     # how many routes: where the table fits the window, the rows are drawn as large as that many fit (static/app.css)
     # while someone may act here, a tap on the terrain card, the common row or a route says why it is no choice
     # now (issue 53: every tap answered; ``refused_action``); offered places are the cards' own buttons
-    tappable = bool(inter.targets or inter.buttons)
+    tappable = inter.taps_answered()
 
     def tap(picture: str, key: str) -> str:
         """The picture (kept as drawn: ``places``) as a place a tap on says why not, while someone may act."""

@@ -65,6 +65,14 @@ class Interaction:
     extra: dict[str, Any] = field(default_factory=dict)
     #: targets the coach points at now ("Show me what I can do"): drawn with the ``coach`` class
     focus: frozenset[str] = frozenset()
+    #: a tap on the board answers though nothing there is offered (a sealed decision's table: the bid is made in
+    #: the panel, and a tap on the board says so)
+    answers: bool = False
+
+    def taps_answered(self) -> bool:
+        """Whether a tap on a board place the step does not offer says why (issue 53): while someone may act
+        here (something is offered, or ``answers``); the board draws those places with ``data-i`` then."""
+        return bool(self.targets or self.buttons or self.answers)
 
 
 @dataclass(frozen=True)

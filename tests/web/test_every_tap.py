@@ -198,3 +198,35 @@ def test_kap_says_what_the_stage_asks():
     assert said_for(c, t) == "Jetzt baust oder passt du, mit den Knöpfen deines Zugs (K4)."
     c, t = first_position("cape", lambda c: "common" if c.state.phase == "choose" else None)
     assert said_for(c, t) == "Choose one of the cards on offer (K3)."
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_tap_on_the_board_during_a_sealed_bid_says_the_bid_is_made_in_the_panel(game):
+    """Bids (N11, N12, K3): the bidder's table drew nothing to tap; now every place on it says why not, in every
+    language, and no bid is made by it."""
+    spec = GAMES[game]
+    options = spec.default_options(3)
+    if game == "banks":
+        options = BanksOptions(options.players, 0, frozenset(("N12",)))  # the start player is bid for first
+    state = spec.new_state(options, 4)
+    assert state.secret_decision() and len(state.to_act()) == 3
+    c = opened(save.dumps(state))
+    c.handle("reveal-bidder", "0")
+    assert c.secret.active_bidder() == 0
+    html = render_app(c)
+    assert 'class="actions bid-private"' in html
+    taps = sorted(set(PICK.findall(html)))
+    assert len(taps) >= (20 if game == "banks" else 5), taps
+    english: dict[str, str] = {}
+    for target in taps:
+        for lang in LANGUAGES:
+            c.handle("lang", lang)
+            c.notice = None
+            c.handle("pick", target)
+            assert c.notice is not None and c.notice[1][0].isupper(), (target, lang)
+            if lang == "en":
+                english[target] = c.notice[1]
+                assert ("N12" if game == "banks" else "K3") in c.notice[1], c.notice
+            else:
+                assert c.notice[1] != english[target]
+    assert not c.state.secret_decided() and len(c.state.history) == 0

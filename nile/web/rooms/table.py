@@ -214,13 +214,15 @@ class Table(Room):
         if s is None:
             return
         if actor is None:
-            # a tap while a computer player, a person far away or another's secret choice is awaited: what the
-            # game waits for (the step's own line), unless a replay or another tab holds the screen
-            if not s.is_terminal() and self.replayer.replay is None and not self.core.read_only:
-                waiting = self.interaction().prompt
-                if waiting:
-                    self.core.notice = ("info", waiting)
-            return
+            actor = self.secret.active_bidder()  # a sealed decision at its table: made in the panel, not on the board
+            if actor is None:
+                # a tap while a computer player or a person far away is awaited: what the game waits for (the
+                # step's own line), unless a replay or another tab holds the screen
+                if not s.is_terminal() and self.replayer.replay is None and not self.core.read_only:
+                    waiting = self.interaction().prompt
+                    if waiting:
+                        self.core.notice = ("info", waiting)
+                return
         meant = self.core.ui.refused_action(s, target, self.selection or {}, self.interaction())
         if isinstance(meant, Explained):
             self._say(meant)
