@@ -197,7 +197,7 @@ def target_attrs(key: str, inter: Interaction, base_label: str, selected: bool =
         return " selected", attrs(data_i=Intent.PICK, data_v=key, tabindex="0", role="button", aria_label=base_label,
                                   aria_pressed="true")
     if t is None:  # not a target, but while someone may act a click still says why not (the engine's refusal)
-        clickable = attrs(data_i=Intent.PICK, data_v=key) if (inter.targets or inter.buttons) else ""
+        clickable = attrs(data_i=Intent.PICK, data_v=key) if inter.taps_answered() else ""
         return "", clickable + f' role="img" aria-label="{esc(base_label)}"'
     cls = (" act" if t.action else " sel") + (" coach" if key in inter.focus else "")
     label = f"{base_label}. {t.label}" if t.label else base_label
@@ -245,7 +245,7 @@ def field_svg(g: Geometry, west: bool, k: int, index: int, f: dict[str, Any], in
     # the field as drawn is kept while what it shows is the same (nile.kit.memo): the field and its players'
     # colours and names, and what the interaction makes of it (its target, the coach's mark, chosen or not)
     who = players_who(players) if who is None else who
-    shows = (f, who, inter.targets.get(key), key in inter.focus, bool(inter.targets or inter.buttons), selected)
+    shows = (f, who, inter.targets.get(key), key in inter.focus, inter.taps_answered(), selected)
     return places("banks-field").get((g.portrait, lang), (west, k, index), shows, _field_markup,
                                      g, west, k, index, f, players, inter, selected, who, lang)
 
@@ -520,7 +520,7 @@ def market_row_svg(i: int, row: dict[str, Any], players: list[dict[str, Any]], i
     interaction makes of the row and its stalls."""
     keys = [f"market:{row['name']}"] + [f"stall:{row['name']}:{s_i + 1}" for s_i in range(len(row["fruits"]))]
     shows = (row, players_who(players), [inter.targets.get(k) for k in keys],
-             [k in inter.focus for k in keys], bool(inter.targets or inter.buttons))
+             [k in inter.focus for k in keys], inter.taps_answered())
     return places("banks-market-row").get(lang, i, shows, _market_row_markup, i, row, players, inter, lang)
 
 

@@ -15,9 +15,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.actions import Action
+from ..core.explained import Explained
 from ..core.game import GameState
 from ..kit import Button, Frame, Interaction, SetupForm, Target, attrs, button, colour_letter, end_section, esc
-from ..kit.chart import Series, line_chart, stats_table
+from ..kit.chart import Series, chart_with_table, stats_table
 from ..kit.intents import Intent
 from ..kit.memo import Same, memo, part, view_once
 from ..words import Word, plural
@@ -245,29 +246,93 @@ def select(state: GameState, selection: dict[str, Any], value: str) -> dict[str,
     return None
 
 
-def refused_action(state: GameState, target: str, selection: dict[str, Any], inter: Interaction) -> str | None:
-    """The action a click on a non-target meant, so the engine can say why it is refused."""
+def refused_action(state: GameState, target: str, selection: dict[str, Any], inter: Interaction) -> str | Explained | None:
+    """A tap on what the step does not offer: the action it meant, so the engine can say why it is refused, or,
+    where it meant none, why not in a few words (issue 53: every tap answered)."""
     view = public_view(state)
     phase = view["phase"]
     kind, _, name = target.partition(":")
     sel = selection or {}
-    if kind == "field" and sel.get("kind") == "supply" and phase in ("actions", "extra_turn"):
+    if phase == "tide" and view["tide_mode"] != "flood":
+        return _refused_ebb(view, kind, name)
+    if phase in ("setup_water", "tide"):
+        return _refused_water(view, kind, name, inter)
+    if phase == "setup_sow" and kind == "field":
+        if sel.get("kind") == "side" and sel.get("crop"):
+            return f"{sel['side']} {sel['crop']} {name}"
+        return Explained("why.tap.crop_first")
+    if phase in ("actions", "extra_turn"):
+        return _refused_turn(state, view, kind, name, sel)
+    if phase == "rot":  # the start player chooses the market row and its fruits with one button each (N8)
+        return Explained("why.tap.rot_buttons")
+    return Explained("why.tap.not_now", phase=phase)
+
+
+def _field(view: dict[str, Any], name: str) -> dict[str, Any] | None:
+    return next((f for row in view["rows"] for f in row["fields"] if f["name"] == name), None)
+
+
+def _refused_ebb(view: dict[str, Any], kind: str, name: str) -> str | Explained:
+    """The ebb (N5): a water card that is not a row's outermost stays; a field without one is no choice."""
+    f = _field(view, name) if kind == "field" else None
+    if f is not None and f["water"]:
+        return Explained("why.tap.ebb_outermost")
+    return Explained("why.tap.not_now", phase="tide")
+
+
+def _refused_water(view: dict[str, Any], kind: str, name: str, inter: Interaction) -> str | Explained:
+    """Set-up water (N2.7) and the flood (N4): a field the card does not fit (the engine says why), a pile
+    in use or without a card that fits."""
+    pile = inter.extra.get("chosen_pile")
+    if kind == "field" and pile:
+        return f"water {pile} {name}"
+    if kind == "pile" and name == pile:
+        return Explained("why.tap.pile_in_use", pile=name)
+    if kind == "pile":
+        return Explained("why.tap.pile_fits_nowhere", pile=name)
+    return Explained("why.tap.not_now", phase=view["phase"])
+
+
+def _refused_turn(state: GameState, view: dict[str, Any], kind: str, name: str, sel: dict[str, Any]) -> str | Explained | None:
+    """N6 (N10, N13): a field or market row tapped with a crop, a fruit or nothing chosen."""
+    if not view["ap"]:  # nothing but ending the turn (or a joker) is offered: the prompt says so
+        joker = any(a.kind == "joker" for a in state.legal_actions(state.current_player()))
+        return Explained("ui.prompt_no_ap_joker" if joker else "ui.prompt_no_ap")
+    chosen = sel.get("kind")
+    if kind == "field" and chosen == "supply":
         return f"sow {sel['crop']} {name}"
-    if kind == "field" and (phase == "setup_water" or (phase == "tide" and view["tide_mode"] == "flood")):
-        pile = inter.extra.get("chosen_pile")
-        return f"water {pile} {name}" if pile else None
-    if kind == "market" and sel.get("kind") == "fruit":
+    if kind == "market" and chosen == "fruit":
         return f"harvest {sel['field']} {name}"
-    if kind == "field" and not sel and phase in ("actions", "extra_turn"):
-        # a click on one's own seed that cannot grow now (sown or grown this round): say why
-        actor = state.current_player()
-        for row in view["rows"]:
-            for f in row["fields"]:
-                if f["name"] == name and any(m["player"] == actor and m["side"] == "seed" for m in f["markers"]):
-                    return f"grow {name}"
-    return None
+    if kind == "market":
+        return Explained("why.tap.sow_on_field" if chosen == "supply" else "why.tap.fruit_first")
+    if kind == "field" and chosen == "fruit":
+        return Explained("why.tap.market_next", field=sel["field"])
+    if kind != "field":
+        return None  # the score track: the shell says what may be chosen instead
+    f = _field(view, name)
+    actor = state.current_player()
+    mine = [m for m in (f["markers"] if f else []) if m["player"] == actor]
+    if any(m["side"] == "seed" for m in mine):
+        return f"grow {name}"  # a seed that cannot grow now (sown or grown this round): the engine says why
+    if mine and all(m.get("used") for m in mine):
+        return Explained("why.tap.fruit_used", field=name)
+    if mine:
+        return _fruit_stuck(state, view, name)
+    return Explained("why.tap.crop_first")
 
 
+def _fruit_stuck(state: GameState, view: dict[str, Any], name: str) -> Explained:
+    """A ripe fruit that no harvest takes now: the engine's one reason when every market row gives the same
+    (it costs more AP than are left …), else that no row takes it (full, crop rule, too few palms: N6)."""
+    actor = state.current_player()
+    if actor is None:
+        return Explained("why.tap.no_market", field=name)
+    whys = [state.refusal(state.parse_action(f"harvest {name} {m['name']}"), actor).params.get("why")
+            for m in view["market"]]
+    keys = {getattr(w, "key", None) for w in whys}
+    if len(keys) == 1 and isinstance(whys[0], Explained):
+        return Explained("why.tap.cannot_harvest", field=name, why=whys[0])
+    return Explained("why.tap.no_market", field=name)
 
 
 #: the game's artwork (crops, markers' tokens, palm, water, desert, boat, obelisk, hippo, joker, the tide dial),
@@ -355,6 +420,10 @@ def board(frame: Frame) -> str:
     # each picture a part the page keeps as it is while it is unchanged (nile.kit.memo.part): a move that
     # leaves the fields as they were does not send them again
     at = ".board-frame > .board"
+    if frame.interaction.taps_answered():
+        # while someone may act, a tap on the score track says why it is no choice now (issue 53: every tap
+        # answered); the picture takes no keyboard stop (the board's places are its offered ones)
+        track = track.replace('<svg class="track"', f'<svg class="track" data-i="{Intent.PICK}" data-v="track"', 1)
     return (
         f'<div class="board">{part(at + " > svg.track", track)}'
         f'<div class="pic">{part(at + " > .pic > svg.fields", svg_fields(frame, at + " > .pic > svg.fields"))}</div>'
@@ -576,8 +645,8 @@ def _score_chart(view: dict[str, Any], stats: dict[str, Any], lang: str, names: 
                      [(pt["round"], pt["scores"][p["seat"]]) for pt in points]) for p in view["players"]]
     series.append(Series("obelisk", msg("end.obelisk_line", lang), "obelisk",
                          [(pt["round"], pt["threshold"]) for pt in points], dashed=True))
-    return line_chart("end-chart-scores", msg("end.chart_title", lang), msg("end.chart_desc", lang), series,
-                      msg("end.axis_round", lang), msg("end.axis_points", lang))
+    return chart_with_table("end-chart-scores", msg("end.chart_title", lang), msg("end.chart_desc", lang), series,
+                            msg("end.axis_round", lang), msg("end.axis_points", lang))
 
 
 def _stats_table(view: dict[str, Any], stats: dict[str, Any], lang: str, names: Sequence[str]) -> str:

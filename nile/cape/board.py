@@ -64,6 +64,9 @@ def card_svg(card: dict[str, Any], x: float, y: float, lang: str, key: str | Non
     words = card_words(card, lang)
     target = inter.targets.get(key) if (inter is not None and key) else None
     attrs_ = f' role="img" aria-label="{esc(words)}"'
+    if target is None and key and inter is not None and inter.taps_answered():
+        # not offered, but while someone may act a tap still says why not (issue 53: the engine's refusal)
+        attrs_ = f' data-i="{Intent.PICK}" data-v="{esc(key)}"' + attrs_
     cls = f"card land-{esc(land)}"
     land_name = msg("cape.landscape." + land, lang)
     rails_text = plural("cape.ui.rails_short", int(card["rails"]), lang)

@@ -15,9 +15,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.actions import Action
+from ..core.explained import Explained
 from ..core.game import GameState
 from ..kit import Button, Frame, Interaction, SetupForm, Target, button, end_section, esc
-from ..kit.chart import Series, line_chart, stats_table
+from ..kit.chart import Series, chart_with_table, stats_table
 from ..kit.intents import Intent
 from ..kit.memo import part, places, view_once
 from ..words import Word, describe, plural, say
@@ -109,9 +110,19 @@ def select(state: GameState, selection: dict[str, Any], value: str) -> dict[str,
     return None
 
 
-def refused_action(state: GameState, target: str, selection: dict[str, Any], inter: Interaction) -> str | None:
+def refused_action(state: GameState, target: str, selection: dict[str, Any], inter: Interaction) -> str | Explained | None:
+    """A tap on what the step does not offer (issue 53: every tap answered): a card on offer is the card meant
+    (the engine says why it cannot be taken); a route, the common row or the terrain card is no choice of any
+    stage, and the answer says what the stage asks instead."""
     kind, _, name = target.partition(":")
-    return f"take {name}" if kind == "card" else None
+    if kind == "card":
+        return f"take {name}"
+    stage = getattr(state, "phase", "")
+    if stage == "choose":
+        return Explained("cape.why.tap.choose")
+    if stage == "build":
+        return Explained("cape.why.tap.build")
+    return Explained("cape.why.not_now", stage=stage)
 
 
 
@@ -165,7 +176,15 @@ def board(frame: Frame) -> str:
     drawn = places("cape-pictures")
     terrain = drawn.get(lang, "terrain", view["needs"], terrain_svg, view, lang)
     # how many routes: where the table fits the window, the rows are drawn as large as that many fit (static/app.css)
-    parts = [f'<div class="board cape routes-{len(view["players"])}"><div class="pic">{part(at + " > .pic > svg.terrain-card", terrain)}</div>']
+    # while someone may act here, a tap on the terrain card, the common row or a route says why it is no choice
+    # now (issue 53: every tap answered; ``refused_action``); offered places are the cards' own buttons
+    tappable = inter.taps_answered()
+
+    def tap(picture: str, key: str) -> str:
+        """The picture (kept as drawn: ``places``) as a place a tap on says why not, while someone may act."""
+        return picture.replace("<svg ", f'<svg data-i="{Intent.PICK}" data-v="{key}" ', 1) if tappable else picture
+    parts = [f'<div class="board cape routes-{len(view["players"])}"><div class="pic">'
+             f'{part(at + " > .pic > svg.terrain-card", tap(terrain, "terrain"))}</div>']
     if view.get("offer"):
         # the bids and the choosing order beside the cards, not under them: the section's height is the cards'
         # alone, so opening the bids neither squeezes the rows below (a table that fits the window) nor
@@ -176,15 +195,16 @@ def board(frame: Frame) -> str:
     total = sum(int(c["rails"]) for c in view["common"])
     common = drawn.get(lang, "common", view["common"], row_svg, view["common"], lang, plural("cape.ui.common", total, lang))
     parts.append(part(at + " > section.common", f'<section class="common"><h3>{esc(plural("cape.ui.common", total, lang))}</h3>'
-                      f'<div class="pic">{common}</div></section>'))
+                      f'<div class="pic">{tap(common, "common")}</div></section>'))
     parts.append('<section class="routes">')
     crossed = _crossed_ids(view)
     for p in view["players"]:
         acting = p["seat"] in view["to_act"]
         line = f"{at} > .routes > .route-line.p-{esc(p['colour'])}"  # one player's colour: their route alone
         shows = (p["name"], p["colour"], p["crossed"], p["route"], crossed[p["seat"]])  # all route_svg reads
-        route = part(f"{line} > .pic > svg.route", drawn.get(lang, ("route", p["seat"]), shows, route_svg,
-                                                            dict(p, crossed_ids=crossed[p["seat"]]), lang))  # kept when the turn moves on
+        route = part(f"{line} > .pic > svg.route", tap(drawn.get(lang, ("route", p["seat"]), shows, route_svg,
+                                                                dict(p, crossed_ids=crossed[p["seat"]]), lang),
+                                                      "route:" + str(p["seat"])))  # kept when the turn moves on
         parts.append(part(line, f'<div class="route-line p-{esc(p["colour"])}{" acting" if acting else ""}"><h3>{esc(p["name"])}</h3>'
                                 f'<div class="pic">{route}</div></div>'))
     parts.append(f"</section>{_flights(view)}</div>")
@@ -359,8 +379,8 @@ def end_screen(frame: Frame) -> str:
 def _chart(view: dict[str, Any], stats: dict[str, Any], what: str, lang: str, names: Sequence[str]) -> str:
     series = [Series(str(p["seat"]), names[p["seat"]], f'p-{p["colour"]}',
                      [(pt["round"], pt[what][p["seat"]]) for pt in stats["series"]]) for p in view["players"]]
-    return line_chart(f"end-chart-{what}", msg(f"cape.end.{what}_title", lang), msg(f"cape.end.{what}_desc", lang),
-                      series, msg("cape.end.axis_round", lang), msg(f"cape.end.axis_{what}", lang))
+    return chart_with_table(f"end-chart-{what}", msg(f"cape.end.{what}_title", lang), msg(f"cape.end.{what}_desc", lang),
+                            series, msg("cape.end.axis_round", lang), msg(f"cape.end.axis_{what}", lang))
 
 
 def _stats_table(view: dict[str, Any], stats: dict[str, Any], lang: str, names: Sequence[str]) -> str:

@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..core.explained import Explained
 from ..core.game import GameState
 from .intents import Intent
 
@@ -64,6 +65,14 @@ class Interaction:
     extra: dict[str, Any] = field(default_factory=dict)
     #: targets the coach points at now ("Show me what I can do"): drawn with the ``coach`` class
     focus: frozenset[str] = frozenset()
+    #: a tap on the board answers though nothing there is offered (a sealed decision's table: the bid is made in
+    #: the panel, and a tap on the board says so)
+    answers: bool = False
+
+    def taps_answered(self) -> bool:
+        """Whether a tap on a board place the step does not offer says why (issue 53): while someone may act
+        here (something is offered, or ``answers``); the board draws those places with ``data-i`` then."""
+        return bool(self.targets or self.buttons or self.answers)
 
 
 @dataclass(frozen=True)
@@ -175,7 +184,12 @@ class GameUI(Protocol):
 
     def select(self, state: GameState, selection: dict[str, Any], value: str) -> dict[str, Any] | None: ...
 
-    def refused_action(self, state: GameState, target: str, selection: dict[str, Any], interaction: Interaction) -> str | None: ...
+    def refused_action(self, state: GameState, target: str, selection: dict[str, Any],
+                       interaction: Interaction) -> str | Explained | None:
+        """A tap on a board target the step does not offer: the action it meant (the engine says why that is
+        refused), or, where it meant none (a field tapped while markers go on the boat), why not in a few words
+        (issue 53: every tap answered); None leaves it to the shell's general answer."""
+        ...
 
     # a secret decision (sealed bid), entered on one player's private screen
     def secret_title(self, state: GameState, lang: str) -> str: ...

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..bots import protocol
 from ..games import spec_of
 from ..kit import Frame, button, esc
-from ..kit.chart import Series, line_chart
+from ..kit.chart import Series, chart_with_table
 from ..kit.intents import Intent
 from ..messages import plural
 from ..messages import text as msg
@@ -72,8 +72,8 @@ def _chart(c: Controller, chances: list[list[float]]) -> str:
     lang = c.lang
     series = [Series(str(p), c.names[p], f"p-{c.state_colour(p)}", [(x, percent(v)) for x, v in enumerate(row)])
               for p, row in enumerate(chances)]
-    return line_chart("review-chart", msg("ui.review_chart_title", lang), msg("ui.review_chart_desc", lang), series,
-                      msg("ui.review_x", lang), msg("ui.review_y", lang), steps=False)  # an estimate after each decision
+    return chart_with_table("review-chart", msg("ui.review_chart_title", lang), msg("ui.review_chart_desc", lang), series,
+                            msg("ui.review_x", lang), msg("ui.review_y", lang), steps=False)  # an estimate after each decision
 
 
 def _moments(c: Controller, moments: list[protocol.Moment]) -> str:

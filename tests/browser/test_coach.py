@@ -69,7 +69,7 @@ def test_a_finished_games_review_draws_one_chart_line_per_seat(app: Page, game: 
     started = time.perf_counter()
     click(app, intent("review"))
     expect(app.locator(".review-thinking")).to_be_visible()
-    chart = app.locator("#review-chart svg")
+    chart = app.locator("#review-chart > svg")
     expect(chart).to_be_visible(timeout=60_000)
     print(f"review of a {len(state.history)}-action game of {game} in the browser: {time.perf_counter() - started:.1f} s")
     expect(chart.locator("path.series[data-series]")).to_have_count(2)

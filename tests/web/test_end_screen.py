@@ -19,7 +19,7 @@ from nile.core.rng import Rng
 from nile.core.simulate import play_random
 from nile.games import GAMES
 from nile.kit import Frame, Interaction
-from nile.kit.chart import Series, line_chart
+from nile.kit.chart import Series, chart_with_table, line_chart
 from nile.messages import catalog, plural
 from nile.messages import text as msg
 
@@ -99,6 +99,48 @@ def test_the_chart_is_game_independent_and_scales():
     assert 'viewBox="0 0 ' in markup and 'width="100%"' in markup
     assert markup.count("data-series=") == 2 and 'stroke-dasharray' in markup
     assert 'aria-labelledby="c-t c-d"' in markup
+
+
+@pytest.mark.parametrize("game", ["banks", "cape"])
+def test_colour_is_never_the_only_key_and_a_table_gives_the_numbers(game):
+    """Issue 53: the review's chart drew every line in one colour with no key. Each player's line has its own
+    colour class, dash pattern and marker shape, the legend shows each line's key (the same pattern and shape),
+    and a table beside the chart holds the same numbers, one row per round and one column per player."""
+    state = finished(game, 3)
+    markup = end_html(state)
+    chart_id = "end-chart-scores" if game == "banks" else "end-chart-money"
+    pair = markup[markup.index('<div class="chart-pair"><figure class="chart" id="' + chart_id):]
+    pair = pair[:pair.index("</table></div></div>") + 6]
+    figure = pair[:pair.index("</figure>")]
+    lines = re.findall(r'<path class="series (p-\w+)" data-series="(\d)" d="[^"]+" fill="none" stroke="currentColor"'
+                       r' stroke-width="2.5"(?: stroke-dasharray="([^"]+)")?>', figure)
+    n = state.num_players
+    assert len(lines) == n and len({css for css, _, _ in lines}) == n and len({dash for _, _, dash in lines}) == n
+    shapes = re.findall(r'<g class="dot (p-\w+)"><(circle|rect|path)', figure)
+    assert [css for css, _ in shapes] == [css for css, _, _ in lines]
+    assert len({m.group(0) for m in re.finditer(r'<g class="dot p-\w+"><(circle|rect|path d="M[\d.]+ [\d.]+[LH])', figure)}) == n
+    keys = re.findall(r'<li><svg class="key ([^"]+)"[^>]*>.*?</svg>([^<]+)</li>', figure)
+    names = [p["name"] for p in state.view(None)["players"]]
+    assert [name for _, name in keys][:n] == names
+    assert [css for css, _ in keys][:n] == [css for css, _, _ in lines]
+    legend_dashes = re.findall(r'<li><svg class="key p-\w+"[^>]*>.*?<path class="line" d="M2 7H34" stroke-width="2.5"(?: stroke-dasharray="([^"]+)")?/>', figure)
+    assert legend_dashes == [dash for _, _, dash in lines]
+    table = pair[pair.index('<table class="chart-table">'):]
+    assert [html.unescape(h) for h in re.findall(r'</svg>([^<]+)</th>', table)][:n] == names
+    rows = re.findall(r'<tr><th scope="row">(\d+)</th>((?:<td>[^<]*</td>)+)</tr>', table)
+    assert rows
+    final = [int(v) for v in re.findall(r"<td>(-?\d+)</td>", rows[-1][1])][:n]
+    view = state.view(None)
+    expected = [p["score"] for p in view["players"]] if game == "banks" else [p["money"] for p in view["players"]]
+    assert final == expected
+
+
+def test_the_chart_table_holds_a_steps_value_until_its_next_point():
+    markup = chart_with_table("c", "T", "D", [Series("0", "Ann", "p-red", [(0, 0), (2, 5)]),
+                                            Series("1", "Bob", "p-blue", [(0, 1), (1, 4), (2, 6)])], "Round")
+    rows = re.findall(r'<tr><th scope="row">(\d+)</th><td>([^<]*)</td><td>([^<]*)</td></tr>', markup)
+    assert rows == [("0", "0", "1"), ("1", "0", "4"), ("2", "5", "6")]
+    assert 'aria-labelledby="c-c"' in markup and '<caption id="c-c">T</caption>' in markup
 
 
 def test_scores_are_drawn_in_steps_between_scorings():

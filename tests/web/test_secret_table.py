@@ -49,7 +49,11 @@ def test_alone_with_bots_a_kap_bid_is_made_beside_the_whole_table():
     # the private input stands where the action panel stands on a normal turn, with the person's own money
     panel = re.search(r'<section class="actions bid-private".*?</section>', html, re.S)
     assert panel is not None and "of your 100 Pond" in panel.group(0) and 'data-i="bid-submit"' in panel.group(0)
-    assert 'data-i="pick"' not in html  # the board is to look at: nothing on it commits anything
+    # the board is to look at: nothing on it commits anything, and a tap on it says why not (issue 53)
+    for target in set(re.findall(r'data-i="pick" data-v="([^"]+)"', html)):
+        c.notice = None
+        c.handle("pick", target)
+        assert not c.state.secret_decided() and c.notice is not None and "K3" in c.notice[1], (target, c.notice)
     # nothing on the head line that would show the game's secrets or leave the decision half made
     for intent in ("export", "replay", "hints", "bot-skip"):
         assert f'data-i="{intent}"' not in html

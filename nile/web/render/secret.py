@@ -28,7 +28,8 @@ def render_secret_table(c: Controller, p: int | None, above: str = "", popups: b
     s = c.state
     assert s is not None
     lang = c.lang
-    frame = Frame(s, view_of(s, p), Interaction(), {}, lang, c.names, c.layout)  # nothing on the board to click
+    # nothing on the board to choose; a tap on it says the decision is made in the panel (issue 53)
+    frame = Frame(s, view_of(s, p), Interaction(answers=p is not None), {}, lang, c.names, c.layout)
     board, players = table_parts(c, frame, p)
     news = news_line(c, frame) if p is not None else ""
     side = (

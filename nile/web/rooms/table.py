@@ -207,17 +207,44 @@ class Table(Room):
 
     # ------------------------------------------------------------------ refusals
     def _explain_refusal(self, target: str) -> None:
-        """An illegal click: nothing changes; say why when the engine can tell."""
+        """A tap on what the step does not offer: nothing changes, and it says why in a few words (issue 53:
+        every tap answered) — the engine's refusal of the action it meant, the game's reason where it meant
+        none, else that only what is highlighted can be chosen now."""
         s, actor = self.core.state, self.actor()
-        if s is None or actor is None:
+        if s is None:
             return
-        action_text = self.core.ui.refused_action(s, target, self.selection or {}, self.interaction())
-        if action_text:
-            try:
-                action = s.parse_action(action_text)
-            except ActionError:
+        if actor is None:
+            actor = self.secret.active_bidder()  # a sealed decision at its table: made in the panel, not on the board
+            if actor is None:
+                # a tap while a computer player or a person far away is awaited: what the game waits for (the
+                # step's own line), unless a replay or another tab holds the screen
+                if not s.is_terminal() and self.replayer.replay is None and not self.core.read_only:
+                    waiting = self.interaction().prompt
+                    if waiting:
+                        self.core.notice = ("info", waiting)
                 return
-            self._say_refusal(action, actor)
+        meant = self.core.ui.refused_action(s, target, self.selection or {}, self.interaction())
+        if isinstance(meant, Explained):
+            self._say(meant)
+            return
+        if meant:
+            try:
+                action = s.parse_action(meant)
+            except ActionError:
+                action = None
+            if action is not None:
+                self._say_refusal(action, actor)
+                return
+        self._say(Explained("ui.why_tap_other"))
+
+    def _say(self, why: Explained) -> None:
+        """A reason the game or the shell gives for a tap, with its rule one tap away when it has one."""
+        core = self.core
+        s = core.state
+        assert s is not None
+        core.notice = ("info", core.say(why))
+        rule = self.rule_of(why)
+        core.notice_rule = (core.notice, f"{s.GAME}:{rule}") if rule else None
 
     def _say_refusal(self, action: Action, actor: int) -> None:
         """Why ``action`` cannot be done now, in the engine's words, with its rule one tap away."""
