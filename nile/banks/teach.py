@@ -34,6 +34,10 @@ RULE_OF_KEY: dict[str, str] = {
     "why.crop_used": "N6", "why.cost": "N6", "why.no_marker_there": "N6", "why.marker_used": "N6",
     "why.already_ripe": "N6", "why.not_ripe": "N6", "why.market_palms": "N6", "why.market_full": "N6",
     "why.crop_rule": "N6", "why.one_joker": "N6", "why.no_ap": "N6", "why.no_joker": "N6",
+    # a tap the step does not offer (issue 53): the rule of the step it belongs to, one tap away
+    "why.tap.crop_first": "N6", "why.tap.fruit_first": "N6", "why.tap.sow_on_field": "N6", "why.tap.market_next": "N6",
+    "why.tap.no_market": "N6", "why.tap.cannot_harvest": "N6", "why.tap.fruit_used": "N6", "why.tap.ebb_outermost": "N5",
+    "why.tap.rot_buttons": "N8", "why.tap.pile_in_use": "N4", "why.tap.pile_fits_nowhere": "N4",
 }
 
 #: the first time one of these log entries appears in a guided game, its lesson is shown

@@ -24,7 +24,7 @@ RULE_OF_KEY: dict[str, str] = {
     "cape.build": "K4", "cape.bonus": "K4", "cape.over": "K5",
     "cape.why.bid_too_high": "K3", "cape.why.not_on_offer": "K3", "cape.why.already_bid": "K3",
     "cape.why.route_empty": "K4", "cape.why.bonus_held": "K4", "cape.why.bonus_waste": "K4", "cape.why.too_poor": "K4",
-    "cape.why.game_over": "K5",
+    "cape.why.game_over": "K5", "cape.why.tap.choose": "K3", "cape.why.tap.build": "K4",
 }
 
 #: the first time one of these log entries appears in a guided game, its lesson comes (one at a time:

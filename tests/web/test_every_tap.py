@@ -230,3 +230,19 @@ def test_a_tap_on_the_board_during_a_sealed_bid_says_the_bid_is_made_in_the_pane
             else:
                 assert c.notice[1] != english[target]
     assert not c.state.secret_decided() and len(c.state.history) == 0
+
+
+def test_each_tap_reason_that_names_a_rule_has_it_one_tap_away():
+    """A tap's reason that cites a rule ("(N6)") links that rule page, as the engine's refusals do."""
+    from nile.banks.teach import rule_of as banks_rule
+    from nile.cape.teach import rule_of as cape_rule
+    from nile.messages import catalog
+
+    words = catalog("en")
+    for key, said in words.items():
+        key = key.split("[")[0]
+        if ".why.tap." in f".{key}" and "{phase}" not in said:
+            rule = banks_rule(key) if key.startswith("why.") else cape_rule(key)
+            assert rule is not None, key
+            if "(" in said:
+                assert f"({rule})" in said, (key, said, rule)
