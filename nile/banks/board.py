@@ -612,7 +612,9 @@ def html_boat(frame: Frame) -> str:
             items.append(f'<button type="button" class="chip boat-chip target{coach} {colour_cls}"{attrs(data_i=Intent.PICK, data_v=key, data_k=keys.get((player, crop)), aria_label=f"{label} {t.cost}: {words}. {t.label}", title=t.label)}>'
                          f'{esc(label)} <span class="cost-tag">{t.cost}</span></button>')
         else:
-            items.append(f'<span class="chip boat-chip {colour_cls}"{attrs(data_k=keys.get((player, crop)), aria_label=words)}>{esc(label)}</span>')
+            # (a span's aria-label is not read: the owner's name goes in words a screen reader reads, the letter is for the eye)
+            items.append(f'<span class="chip boat-chip {colour_cls}"{attrs(data_k=keys.get((player, crop)))}>'
+                         f'<span aria-hidden="true">{esc(label)}</span><span class="sr-only">{esc(words)}</span></span>')
     return (
         # on a wide screen it may scroll inside itself (static/app.css, a table that fits): it takes the keyboard's focus too
         f'<section class="boat" tabindex="0" aria-label="{esc(msg("ui.boat", lang))}"><h3>{BOAT_ICON}{esc(msg("ui.boat", lang))} '

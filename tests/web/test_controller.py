@@ -2,6 +2,7 @@
 
 import json
 import random
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -466,3 +467,15 @@ def test_ending_a_turn_with_no_action_points_left_does_not_ask():
     if c.state.view(None)["ap"] == 0:
         c.handle("act", "end")
         assert c.table.confirm is None and c.state.current_player() != actor
+
+
+def test_the_boats_markers_name_their_owner_to_a_screen_reader():
+    """A boat chip shows a colour letter to the eye ("R flax ×1"); a screen reader hears the owner's name, since a
+    span's aria-label is not read (issue 53: the boat read "R flax ×4")."""
+    c = started()
+    c.handle("pick", "supply:flax")  # N2.6: a marker goes on the boat
+    html = render_app(c)
+    chips = re.findall(r'<span class="chip boat-chip[^"]*"[^>]*>(.*?)</span></span>', html)
+    assert chips and all('aria-hidden="true"' in chip for chip in chips)
+    spoken = [re.search(r'<span class="sr-only">(.*?)$', chip).group(1) for chip in chips]
+    assert any("flax on the boat" in s and c.names[0] in s.replace("&#x27;", "'") for s in spoken), spoken

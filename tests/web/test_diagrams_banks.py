@@ -184,10 +184,10 @@ def _targets():
 #: Issue 43: a place to choose is a toggle, the chosen one pressed (``aria-pressed``). Issue 53: each row's Nile wave
 #: a picture named by its wave, and a row's first field says the wave it touches.
 BOARD_DIGESTS = {
-    ("landscape", "plain"): "f396b89a7cca3ec67ed475417557eb4058e57328177dff2a4a2456d0a43b3d94",
-    ("landscape", "targets"): "1b244dc16afa6d096c7cbb54faadd9e11c8b110fd9ef3c9858919fcc38a79abd",
-    ("portrait", "plain"): "d0f01745efd18d8fb52ab3ff9e6a550ff04a9c7daf0ed65a26e6e0d73248070a",
-    ("portrait", "targets"): "9551362b51b3b8adf8fc079c8323509a84c0856b6f98aace98cfbeb5be697b0a",
+    ("landscape", "plain"): "1c59dad07369e22e822472d42e30449fd2c00effef8a14802351acf6e7f6b78e",
+    ("landscape", "targets"): "9959590ad78798ab9ac95e48bcaf8813e7909c925d0eb28b0de2d7e279deb90c",
+    ("portrait", "plain"): "d5184897f7f8f6c38856a8937592c7a83a79d45ec918766dee56c6a6b1e039ad",
+    ("portrait", "targets"): "73e21173d1f944be4ddea90e8da16bb79015dea752cfba20270e56912ffd47e3",
 }
 
 
