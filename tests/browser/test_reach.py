@@ -7,7 +7,8 @@ each of the person's steps the page is measured as it stands:
   inside the page's scrollable area and is cut by no box inside it (an action panel, a side panel, a dialog
   that scrolls inside itself): nothing the step needs hides in an inner scroller. Only reading matter may
   scroll inside its box: the log's lines, the earlier moves folded in "Since your turn". A table that fits the window does not scroll, so there "inside the page" means in
-  the window;
+  the window; there the board keeps its size whatever the action panel holds (issue 53), and the panel, whole in
+  the window, scrolls when the step's controls are more than its room;
 - every control is a tap target of at least 44 × 44 px (the log's rule chips, the hand-over's language box);
 - an open dialog's main button (a lesson's Got it, a moment's Continue, a question's yes) is in sight as the
   page stands, below no fold;
@@ -80,12 +81,13 @@ REACH = """() => {
   const fits = document.querySelector('#app.fits') !== null && matchMedia('(min-width: 700px) and (min-height: 600px)').matches;
   if (fits && page.scrollHeight > H + 1) out.push(`the page scrolls (${page.scrollHeight} px tall) under a table that fits the window`);
   for (const el of controls) {
-    const r = el.getBoundingClientRect();
+    let r = el.getBoundingClientRect();
     // a box to tick is tapped anywhere on its label
     const tapped = /^(checkbox|radio)$/.test(el.type) && el.closest('label') ? el.closest('label').getBoundingClientRect() : r;
     if (tapped.width < 43.5 || tapped.height < 43.5) out.push(`${name(el)}: a tap target of ${px(tapped.width)} × ${px(tapped.height)} px`);
     if (el.closest('.log ol, .since')) continue;  // reading matter scrolls in its box: the log's lines, the earlier moves since your turn
     const cut = [];
+    let inPanel = null;  // the action panel that scrolls inside itself, holding the control (below)
     // each box that clips the control: an ancestor with overflow other than visible, or paint containment, on
     // the control's containing-block chain (a fixed or absolute box escapes the boxes that do not contain it)
     let mode = getComputedStyle(el).position, fixed = mode === 'fixed';
@@ -98,6 +100,12 @@ REACH = """() => {
       fixed = fixed || mode === 'fixed';
       const x = s.overflowX !== 'visible' || paints(s), y = s.overflowY !== 'visible' || paints(s);
       if (!x && !y) continue;
+      // where the table fits the window the board keeps its size whatever the action panel holds, and the panel
+      // scrolls when its controls are more than its room (issue 53): a control is reached by scrolling it
+      if (a.matches('.game.fit > .table > .actions') && /auto|scroll/.test(s.overflowY) && a.scrollHeight > a.clientHeight + 1) {
+        inPanel = a;
+        continue;
+      }
       const b = a.getBoundingClientRect();
       const left = b.left + a.clientLeft, top = b.top + a.clientTop;
       const right = left + a.clientWidth, bottom = top + a.clientHeight;
@@ -108,6 +116,7 @@ REACH = """() => {
       if (x && r.right > right + 1) hidden.push(`${px(r.right - right)} px right`);
       if (hidden.length) cut.push(`${hidden.join(', ')} cut off by ${where(a)}`);
     }
+    if (inPanel) r = inPanel.getBoundingClientRect();  // the panel in sight: scrolled, it shows the control
     if (fixed || pageLocked || fits) {  // in the window: it does not scroll to anything
       if (r.top < -1 || r.bottom > H + 1 || r.left < -1 || r.right > W + 1)
         cut.push(`outside the window (${px(r.left)}, ${px(r.top)} to ${px(r.right)}, ${px(r.bottom)} in ${W} × ${H})`);
@@ -293,6 +302,21 @@ TARGETS = """() => {
   const name = el => `${el.tagName.toLowerCase()}[${el.getAttribute('data-i') || ''}${el.getAttribute('data-v') ? '=' + el.getAttribute('data-v') : ''}] "${(el.getAttribute('aria-label') || el.textContent || '').replace(/\\s+/g, ' ').trim().slice(0, 30)}"`;
   const els = [...document.querySelectorAll('#app button, #app select, #app input:not([type=hidden]), #app summary, #app svg [data-i]')]
     .filter(el => el.checkVisibility({visibilityProperty: true, contentVisibilityAuto: true}) && !el.closest('.sr-only'));
+  // the log and the players' cards are read, not tapped: each comes into sight by scrolling (issue 53: in portrait the
+  // log started below the window with nothing to scroll)
+  // (first, before anything else was scrolled: a box that hides what overflows it, the page cannot scroll by hand)
+  for (const el of document.querySelectorAll('#app .table .log > h2, #app .table .players > .player')) {
+    const box = el.getBoundingClientRect();
+    const hides = [];
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const s = getComputedStyle(a), b = a.getBoundingClientRect();
+      if (/hidden|clip/.test(s.overflowY) && (box.top >= b.bottom - 1 || box.bottom <= b.top + 1)) hides.push(a);
+    }
+    if (hides.length) { out.push(`${el.matches('h2') ? 'the log' : "a player's card"}: hidden by a box that does not scroll`); continue; }
+    el.scrollIntoView({block: 'nearest', inline: 'nearest'});
+    const r = el.getBoundingClientRect(), at = document.elementFromPoint(r.left + Math.min(20, r.width / 2), r.top + Math.min(12, r.height / 2));
+    if (!at || !el.contains(at)) out.push(`${el.matches('h2') ? 'the log' : 'the card of ' + el.querySelector('h3')?.textContent.trim()}: out of reach (${at ? at.tagName.toLowerCase() + '.' + String(at.getAttribute('class') || '') : 'nothing'} in its place)`);
+  }
   for (const el of els) {
     el.scrollIntoView({block: 'center', inline: 'nearest'});
     let r = el.getBoundingClientRect();
