@@ -394,6 +394,13 @@ def test_every_target_is_large_on_top_and_still(app: Page, size: str) -> None:
         click(app, hint)
         app.wait_for_selector(".hints-given li", timeout=60_000)
         measure_targets(app, f"{size}, Kap, the coach's hint", found)
+        # a board of five late in a round: a row more on each bank, the boat full of markers; a ripe one chosen, the
+        # market's rows are the targets
+        open_as_person(app, "banks/r1-04-5p-mid-turn.json", "nl")
+        measure_targets(app, f"{size}, Nile, five players", found)
+        click(app, app.locator("g.field.sel[aria-label*='rijpe vrucht']").first)
+        assert app.locator("g.mrow.act").count() == 2
+        measure_targets(app, f"{size}, Nile, five players, a ripe fruit chosen", found)
     finally:
         if app.locator(intent("home")).count():
             click(app, app.locator(intent("home")).first)
