@@ -181,12 +181,19 @@ function holdInput(app, marker) {
     if (el) wait(el);
     marker.textContent = texts.waiting || marker.textContent;
   };
+  // a press held past half a second, or one that opened the context menu, is no tap (issue 53; the live page's
+  // rule: nile/web/app/events.py LONG_PRESS_MS)
+  let down = null;
+  const onDown = (event) => { down = event.timeStamp; };
+  const onMenu = () => { down = null; };
   const onClick = (event) => {
     const el = early() && event.target.closest ? event.target.closest("[data-i]") : null;
     if (!el || !app.contains(el) || el.matches("input, select, option, textarea")) return; // a field: onField
     event.preventDefault();
     event.stopImmediatePropagation();
-    if (!el.hasAttribute("disabled")) remember({ where: address(el) }, el);
+    const held = event.detail > 0 && (down === null || event.timeStamp - down > 500);
+    down = null;
+    if (!el.hasAttribute("disabled") && !held) remember({ where: address(el) }, el);
   };
   const onKey = (event) => {
     const el = event.target;
@@ -218,11 +225,15 @@ function holdInput(app, marker) {
       marker.textContent = texts.waiting || marker.textContent;
     }
   };
+  document.addEventListener("pointerdown", onDown, true);
+  document.addEventListener("contextmenu", onMenu, true);
   document.addEventListener("click", onClick, true);
   document.addEventListener("keydown", onKey, true);
   app.addEventListener("input", onField, true);
   app.addEventListener("change", onField, true);
   ready.then(() => {
+    document.removeEventListener("pointerdown", onDown, true);
+    document.removeEventListener("contextmenu", onMenu, true);
     document.removeEventListener("click", onClick, true);
     document.removeEventListener("keydown", onKey, true);
     app.removeEventListener("input", onField, true);

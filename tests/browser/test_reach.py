@@ -7,7 +7,8 @@ each of the person's steps the page is measured as it stands:
   inside the page's scrollable area and is cut by no box inside it (an action panel, a side panel, a dialog
   that scrolls inside itself): nothing the step needs hides in an inner scroller. Only reading matter may
   scroll inside its box: the log's lines, the earlier moves folded in "Since your turn". A table that fits the window does not scroll, so there "inside the page" means in
-  the window;
+  the window; there the board keeps its size whatever the action panel holds (issue 53), and the panel, whole in
+  the window, scrolls when the step's controls are more than its room;
 - every control is a tap target of at least 44 × 44 px (the log's rule chips, the hand-over's language box);
 - an open dialog's main button (a lesson's Got it, a moment's Continue, a question's yes) is in sight as the
   page stands, below no fold;
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import json
 import re
+import statistics
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -40,6 +42,7 @@ from .ui import (
     click,
     continue_game,
     find,
+    head_control,
     intent,
     learn,
     put_saves,
@@ -78,12 +81,13 @@ REACH = """() => {
   const fits = document.querySelector('#app.fits') !== null && matchMedia('(min-width: 700px) and (min-height: 600px)').matches;
   if (fits && page.scrollHeight > H + 1) out.push(`the page scrolls (${page.scrollHeight} px tall) under a table that fits the window`);
   for (const el of controls) {
-    const r = el.getBoundingClientRect();
+    let r = el.getBoundingClientRect();
     // a box to tick is tapped anywhere on its label
     const tapped = /^(checkbox|radio)$/.test(el.type) && el.closest('label') ? el.closest('label').getBoundingClientRect() : r;
     if (tapped.width < 43.5 || tapped.height < 43.5) out.push(`${name(el)}: a tap target of ${px(tapped.width)} × ${px(tapped.height)} px`);
     if (el.closest('.log ol, .since')) continue;  // reading matter scrolls in its box: the log's lines, the earlier moves since your turn
     const cut = [];
+    let inPanel = null;  // the action panel that scrolls inside itself, holding the control (below)
     // each box that clips the control: an ancestor with overflow other than visible, or paint containment, on
     // the control's containing-block chain (a fixed or absolute box escapes the boxes that do not contain it)
     let mode = getComputedStyle(el).position, fixed = mode === 'fixed';
@@ -96,6 +100,12 @@ REACH = """() => {
       fixed = fixed || mode === 'fixed';
       const x = s.overflowX !== 'visible' || paints(s), y = s.overflowY !== 'visible' || paints(s);
       if (!x && !y) continue;
+      // where the table fits the window the board keeps its size whatever the action panel holds, and the panel
+      // scrolls when its controls are more than its room (issue 53): a control is reached by scrolling it
+      if (a.matches('.game.fit > .table > .actions') && /auto|scroll/.test(s.overflowY) && a.scrollHeight > a.clientHeight + 1) {
+        inPanel = a;
+        continue;
+      }
       const b = a.getBoundingClientRect();
       const left = b.left + a.clientLeft, top = b.top + a.clientTop;
       const right = left + a.clientWidth, bottom = top + a.clientHeight;
@@ -106,6 +116,7 @@ REACH = """() => {
       if (x && r.right > right + 1) hidden.push(`${px(r.right - right)} px right`);
       if (hidden.length) cut.push(`${hidden.join(', ')} cut off by ${where(a)}`);
     }
+    if (inPanel) r = inPanel.getBoundingClientRect();  // the panel in sight: scrolled, it shows the control
     if (fixed || pageLocked || fits) {  // in the window: it does not scroll to anything
       if (r.top < -1 || r.bottom > H + 1 || r.left < -1 || r.right > W + 1)
         cut.push(`outside the window (${px(r.left)}, ${px(r.top)} to ${px(r.right)}, ${px(r.bottom)} in ${W} × ${H})`);
@@ -279,6 +290,129 @@ def test_every_control_the_step_needs_is_in_reach(reach: Callable[[str], Reach],
         continue_game(app, "refused")
         refuse(app, found)
     assert not found.found, found.report()
+
+
+TOUCH_SIZES = {"tablet-portrait": (768, 1024), "tablet-landscape": (1024, 768), "phone": (390, 844)}
+
+#: JS: every target shown (a control, a place on the board), each scrolled into sight: its size, and what the
+#: element at its centre is when it is not the target; the fields' boxes (relative to the board's frame)
+TARGETS = """() => {
+  const out = [], fields = {};
+  const frame = document.querySelector('.table > .board-frame');
+  const name = el => `${el.tagName.toLowerCase()}[${el.getAttribute('data-i') || ''}${el.getAttribute('data-v') ? '=' + el.getAttribute('data-v') : ''}] "${(el.getAttribute('aria-label') || el.textContent || '').replace(/\\s+/g, ' ').trim().slice(0, 30)}"`;
+  const els = [...document.querySelectorAll('#app button, #app select, #app input:not([type=hidden]), #app summary, #app svg [data-i]')]
+    .filter(el => el.checkVisibility({visibilityProperty: true, contentVisibilityAuto: true}) && !el.closest('.sr-only'));
+  // the log and the players' cards are read, not tapped: each comes into sight by scrolling (issue 53: in portrait the
+  // log started below the window with nothing to scroll)
+  // (first, before anything else was scrolled: a box that hides what overflows it, the page cannot scroll by hand)
+  for (const el of document.querySelectorAll('#app .table .log > h2, #app .table .players > .player')) {
+    const box = el.getBoundingClientRect();
+    const hides = [];
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const s = getComputedStyle(a), b = a.getBoundingClientRect();
+      if (/hidden|clip/.test(s.overflowY) && (box.top >= b.bottom - 1 || box.bottom <= b.top + 1)) hides.push(a);
+    }
+    if (hides.length) { out.push(`${el.matches('h2') ? 'the log' : "a player's card"}: hidden by a box that does not scroll`); continue; }
+    el.scrollIntoView({block: 'nearest', inline: 'nearest'});
+    const r = el.getBoundingClientRect(), at = document.elementFromPoint(r.left + Math.min(20, r.width / 2), r.top + Math.min(12, r.height / 2));
+    if (!at || !el.contains(at)) out.push(`${el.matches('h2') ? 'the log' : 'the card of ' + el.querySelector('h3')?.textContent.trim()}: out of reach (${at ? at.tagName.toLowerCase() + '.' + String(at.getAttribute('class') || '') : 'nothing'} in its place)`);
+  }
+  for (const el of els) {
+    el.scrollIntoView({block: 'center', inline: 'nearest'});
+    let r = el.getBoundingClientRect();
+    const tapped = /^(checkbox|radio)$/.test(el.type) && el.closest('label') ? el.closest('label').getBoundingClientRect() : r;
+    if (tapped.width < 43.5 || tapped.height < 43.5) out.push(`${name(el)}: ${Math.round(tapped.width)} × ${Math.round(tapped.height)} px`);
+    const onTop = () => { r = el.getBoundingClientRect();
+      const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return [at && (at === el || el.contains(at) || (el.tagName === 'INPUT' && at.closest('label') === el.closest('label'))), at]; };
+    let [ok, at] = onTop();
+    if (!ok) { el.scrollIntoView({block: 'start', inline: 'nearest'}); [ok, at] = onTop(); }
+    if (!ok) { el.scrollIntoView({block: 'end', inline: 'nearest'}); [ok, at] = onTop(); }
+    if (!ok) {
+      const over = at ? (at.closest('[data-i]') ? name(at.closest('[data-i]')) : at.tagName.toLowerCase() + '.' + String(at.getAttribute('class') || '').replace(/ /g, '.')) : 'nothing';
+      out.push(`${name(el)}: ${over} is at its centre`);
+    }
+    if (el.matches('g.field[data-i]') && frame) {
+      const f = frame.getBoundingClientRect();
+      fields[el.getAttribute('data-v')] = [r.left - f.left, r.top - f.top, r.width, r.height].map(v => Math.round(v * 10) / 10);
+    }
+  }
+  window.scrollTo(0, 0);
+  return {problems: out, fields};
+}"""
+
+
+def measure_targets(page: Page, step: str, found: dict[str, list[str]]) -> dict[str, list[float]]:
+    """Every target on the page as it stands (``TARGETS``): what is wrong with each into ``found``; the fields' boxes."""
+    settled(page)
+    seen = page.evaluate(TARGETS)
+    for problem in seen["problems"]:
+        found.setdefault(problem, []).append(step)
+    sides = [min(w, h) for _, _, w, h in seen["fields"].values()]
+    if sides:
+        print(f"{step}: {len(sides)} fields, min {min(sides):.1f} px, median {statistics.median(sides):.1f} px")
+    return dict(seen["fields"])
+
+
+@pytest.mark.parametrize("size", list(TOUCH_SIZES))
+def test_every_target_is_large_on_top_and_still(app: Page, size: str) -> None:
+    """Issue 53, by touch: a family's tablet upright (768×1024) and sideways (1024×768), and a phone (390×844), in
+    Dutch (its "Tip" made Kap's hint button 36 px wide). Testers passing a tablet round met a Nile board that shrank
+    when a crop was chosen (fields of 29–35 px became 15–29 px) and, after the coach's hint, a board drawn over itself
+    (a market row over the west bank: the tap on a field hit the market). At a Nile turn's start, with a crop chosen,
+    after the coach's hint and with both, and at a Kap turn before and after its hint: every target is at least
+    44 × 44 CSS px, the element at its centre (scrolled into sight) is the target itself, and the fields neither
+    shrink nor move between the two taps of one action. The fields' sizes are printed (pytest -s)."""
+    w, h = TOUCH_SIZES[size]
+    before = app.viewport_size
+    app.set_viewport_size({"width": w, "height": h})
+    found: dict[str, list[str]] = {}
+    hint = "[data-i=hint]:not([disabled])"
+    try:
+        if app.locator(intent("home")).count():
+            click(app, app.locator(intent("home")).first)
+        # three persons passing the tablet round
+        put_saves(app, {"nile:game:touch": save_at_turn_start(names=("Anna", "Bastet", "Horus")).text})
+        set_language(app, "nl")
+        continue_game(app, "touch")
+        click(app, head_control(app, "hints"))  # the coach's list of what can be done now, opened
+        if app.locator(".coach summary").count() and app.locator(".coach[open]").count() == 0:
+            click(app, app.locator(".coach summary").first)
+        start = measure_targets(app, f"{size}, Nile, a turn's start", found)
+        click(app, app.locator("button.chip.target[data-v^='supply:']").first)
+        chosen = measure_targets(app, f"{size}, Nile, a crop chosen", found)
+        click(app, intent("cancel"))
+        app.wait_for_selector(hint, timeout=60_000)
+        click(app, hint)
+        app.wait_for_selector(".hints-given li", timeout=60_000)
+        hinted = measure_targets(app, f"{size}, Nile, the coach's hint", found)
+        click(app, app.locator("button.chip.target[data-v^='supply:']").first)
+        both = measure_targets(app, f"{size}, Nile, the hint and a crop chosen", found)
+        open_as_person(app, "cape/r1-04-4p-build-bonus.json", "nl")
+        measure_targets(app, f"{size}, Kap, a turn", found)
+        app.wait_for_selector(hint, timeout=60_000)
+        click(app, hint)
+        app.wait_for_selector(".hints-given li", timeout=60_000)
+        measure_targets(app, f"{size}, Kap, the coach's hint", found)
+        # a board of five late in a round: a row more on each bank, the boat full of markers; a ripe one chosen, the
+        # market's rows are the targets
+        open_as_person(app, "banks/r1-04-5p-mid-turn.json", "nl")
+        measure_targets(app, f"{size}, Nile, five players", found)
+        click(app, app.locator("g.field.sel[aria-label*='rijpe vrucht']").first)
+        assert app.locator("g.mrow.act").count() == 2
+        measure_targets(app, f"{size}, Nile, five players, a ripe fruit chosen", found)
+    finally:
+        if app.locator(intent("home")).count():
+            click(app, app.locator(intent("home")).first)
+        set_language(app, "en")
+        if before:
+            app.set_viewport_size(before)
+    lines = [f"{p} (at {', '.join(steps[:2])}{', …' if len(steps) > 2 else ''})" for p, steps in found.items()]
+    assert not lines, f"{len(lines)} targets too small or under something else:\n" + "\n".join(lines[:60])
+    # the fields the two taps of a sowing aim at stay where they were, at their size
+    for name, seen in (("a crop chosen", chosen), ("the hint", hinted), ("the hint and a crop", both)):
+        moved = {k: (start[k], v) for k, v in seen.items() if k in start and max(abs(a - b) for a, b in zip(start[k], v, strict=True)) > 1}
+        assert not moved, f"{size}: fields moved or changed size after {name}: {list(moved.items())[:4]}"
 
 
 def test_the_set_up_says_which_language_it_speaks(app: Page) -> None:

@@ -4,8 +4,13 @@ tested in the browser (tests/browser/test_fit.py)."""
 
 import re
 
+from nile.games import load_save
+from nile.web.controller import Controller
 from nile.web.render import render_app
+from nile.web.rooms.secret import DRAFT_KEY
+from nile.web.storage import Library
 
+from .test_bots_flow import start
 from .test_controller import started, to_actions_phase
 
 
@@ -54,3 +59,30 @@ def test_the_board_zooms_in_three_steps_and_back():
         assert c.settings.board_zoom == expected
     c.handle("zoom", "sideways")
     assert c.settings.board_zoom == 1
+
+
+def test_a_kap_bid_being_chosen_comes_back_after_a_reload_until_it_is_placed():
+    """Issue 53: a tablet's browser reloads a page left in the background, and a Kap bid's amount (K3) was lost. The
+    amount being chosen is kept; a reload gives it back to the person alone with bots at once, and to one of several
+    persons only when they come to the device again (the hand-over screen first); placed, nothing is kept."""
+    c = start("cape", ["", "easy"])
+    for step in ("+10", "+1", "+1"):
+        c.handle("bid-change", step)
+    assert c.secret.bid_draft == {"amount": 12}
+    reloaded = Controller(Library(c.library.store, load_save), lambda: 1)
+    reloaded.resume()
+    assert reloaded.secret.bid_draft == {"amount": 12} and '<output aria-label="Your bid">12</output>' in render_app(reloaded)
+    reloaded.handle("bid-submit")
+    assert c.library.store.get(DRAFT_KEY) is None and str(reloaded.state.history[-1][1]) == "bid 12"
+
+    c = start("cape", ["", ""])  # two persons passing the device: the hand-over first, then the person's own amount
+    c.handle("reveal-bidder", "1")
+    c.handle("bid-change", "+10")
+    reloaded = Controller(Library(c.library.store, load_save), lambda: 1)
+    reloaded.resume()
+    assert reloaded.secret.bidder is None and reloaded.secret.bid_draft == {}  # the hand-over screen, nobody's amount
+    reloaded.handle("reveal-bidder", "0")
+    assert reloaded.secret.bid_draft == {}  # another person: not theirs
+    reloaded.handle("bid-hide")
+    reloaded.handle("reveal-bidder", "1")
+    assert reloaded.secret.bid_draft == {"amount": 10}

@@ -21,7 +21,7 @@ import js
 from pyodide.ffi import to_js
 from pyscript import document, window
 
-from ..controller import GAME, Controller
+from ..controller import GAME, HOME, Controller
 from ..help import CONTENTS, SEARCH
 from ..render import render_screen
 from ..since import mark_window
@@ -31,6 +31,9 @@ from .kept import KeptScreen
 
 #: where a table marked .fit fills the window (static/app.css: the same media query)
 FITTING = "(min-width: 700px) and (min-height: 600px)"
+#: the page's own entry in the browser's history (``Painter._keep_back``)
+BACK = "back"
+
 def is_covered() -> bool:
     """A hand-over screen covers the table: ``Painter._paint`` marks the page so (static/app.css html.covered)."""
     return bool(document.documentElement.classList.contains("covered"))
@@ -107,6 +110,19 @@ class Painter:
             if self._place is not None:
                 window.scrollTo(0, 0)
             self._place = place
+            self._keep_back()
+
+    def _keep_back(self) -> None:
+        """Away from home the page keeps an entry of its own in the browser's history, so that a Back (on a tablet a
+        long sideways swipe across the board) comes back to the page, which goes home (``Events.on_back``), instead
+        of leaving it for a blank page (issue 53). One entry, pushed once; the address stays as it is."""
+        if self.controller.screen == HOME:
+            return
+        history = window.history
+        state = history.state
+        if js_str(state) is not None and js_str(getattr(state, "nile", None)) == BACK:
+            return
+        history.pushState(js.Object.fromEntries(to_js([["nile", BACK]])), "")
 
     def _play_sound(self, animate: bool) -> None:
         """The last move's sound (``Settings.sound_due``), only while the Sound switch is on

@@ -1,11 +1,18 @@
 """Sealed decisions (secret bids, N9/N12, K6): who decides now, the device handed round in order, each
 person deciding on their own screen and hiding it again. With one person at the table they decide on
-their own screen, without hand-over screens."""
+their own screen, without hand-over screens. The amount being chosen is kept in storage until it is placed, so
+that a reload (a tablet's browser reloads a page left in the background) gives it back to the person it is
+theirs: at once to a person alone with bots, to one of several when they come to the device again (issue 53)."""
 
 from __future__ import annotations
 
+import json
+
 from ...kit.intents import Intent
 from ..core import Core, Handler, Room
+
+#: the sealed decision being chosen: {"game": id, "moves": count, "seat": n, "draft": {...}} (``Secret``)
+DRAFT_KEY = "nile:bid-draft"
 
 
 class Secret(Room):
@@ -20,6 +27,9 @@ class Secret(Room):
 
     def opened(self) -> None:
         self._hide()
+        kept = self._kept()
+        if kept is not None and kept[0] == self.solo_bidder():
+            self.bid_draft = kept[1]
 
     def closed(self) -> None:
         self.bidder = None
@@ -30,6 +40,31 @@ class Secret(Room):
     def _hide(self) -> None:
         self.bidder = None
         self.bid_draft = {}
+
+    def _kept(self) -> tuple[int, dict[str, int]] | None:
+        """(seat, draft) kept for the open game as it stands (``DRAFT_KEY``), else None."""
+        core = self.core
+        s, gid = core.state, core.game_id
+        try:
+            kept = json.loads(core.library.store.get(DRAFT_KEY) or "null")
+            if (s is None or not isinstance(kept, dict) or kept.get("game") != gid or kept.get("moves") != len(s.history)
+                    or not s.secret_decision() or kept.get("seat") not in s.to_act()):
+                return None
+            return int(kept["seat"]), {str(k): int(v) for k, v in kept["draft"].items()}
+        except (ValueError, TypeError, KeyError, AttributeError):
+            return None
+
+    def _keep(self, seat: int | None) -> None:
+        """Keep the draft being chosen for a reload; none once it is placed or put away."""
+        core = self.core
+        store, s = core.library.store, core.state
+        try:
+            if seat is None or s is None or not self.bid_draft:
+                store.remove(DRAFT_KEY)
+            else:
+                store.set(DRAFT_KEY, json.dumps({"game": core.game_id, "moves": len(s.history), "seat": seat, "draft": self.bid_draft}))
+        except Exception:  # noqa: BLE001  (full or blocked storage: the amount is only not kept)
+            pass
 
     def solo_bidder(self) -> int | None:
         """With one person at the table, the seat whose sealed decision is open on their own screen."""
@@ -68,13 +103,15 @@ class Secret(Room):
         s = self.core.state
         if s and s.secret_decision() and value.isdigit() and int(value) in s.to_act() and self.core.plays_here(int(value)):
             self.bidder = int(value)
-            self.bid_draft = {}
+            kept = self._kept()
+            self.bid_draft = kept[1] if kept is not None and kept[0] == self.bidder else {}
 
     def _on_bid_change(self, value: str) -> None:
         bidder, s = self.active_bidder(), self.core.state
         if bidder is None or s is None:
             return
         self.bid_draft = self.core.ui.draft_change(s, bidder, self.bid_draft, value)
+        self._keep(bidder)
 
     def _on_bid_submit(self, value: str) -> None:
         bidder, s = self.active_bidder(), self.core.state
@@ -82,6 +119,7 @@ class Secret(Room):
             return
         text = self.core.ui.draft_action(s, bidder, self.bid_draft)
         self._hide()
+        self._keep(None)
         self.core.apply(text, bidder)
 
     def _on_bid_hide(self, value: str) -> None:
