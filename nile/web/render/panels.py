@@ -27,9 +27,10 @@ def coach_tips(c: Controller, frame: Frame) -> list[Tip]:
 def action_panel(c: Controller, frame: Frame) -> tuple[str, str]:
     """(the action panel, the explanations). The panel holds what the step needs, and only that: who acts
     (several people at the table), the prompt, the game's part (what is chosen, the crops or piles to choose
-    from), the buttons, and the coach's answer to the Hint asked for there. It never scrolls inside itself:
-    on a phone it stays docked at the bottom, as small as its controls; where the table fits the window it
-    takes the room it needs (static/app.css). The explanations (the coach's "What you can do now", folded
+    from), the buttons, and the coach's answer to the Hint asked for there. On a phone it stays docked at the
+    bottom, as small as its controls; where the table fits the window it has a fixed share of it and scrolls
+    inside itself when its controls need more, so the board beside it never shrinks or moves between the two
+    taps of an action (static/app.css; issue 53). The explanations (the coach's "What you can do now", folded
     until the person opens it, the routine events and "Since your turn") stand at the top of the side panel:
     read after the controls, never pushing one out of sight (issue: every button in reach)."""
     lang = c.lang
