@@ -49,7 +49,7 @@ def test_kap_bids_are_revealed_with_the_choosing_order(app: Page) -> None:
     moment = app.locator(".moment")
     expect(moment).to_contain_text("The auction's bids, revealed")
     expect(moment.locator("table tbody tr")).to_have_count(2)
-    expect(moment).to_contain_text("Choosing order: Amun, Bastet")
+    expect(moment).to_contain_text("Choosing order: Amun and Bastet")
 
 
 def _before_a_scoring(seed: int = 3) -> tuple[str, str, int]:

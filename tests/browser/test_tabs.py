@@ -47,7 +47,9 @@ def test_one_game_is_played_in_one_tab_at_a_time_and_nothing_is_lost(new_context
     start_game(first)
     gid, _ = only_game(first)
     state = load_save(storage(first)[PREFIX + gid])
-    where = msg("ui.summary_round", round=state.round, player=state.options.players[state.to_act()[0]].name)
+    to_play = state.options.players[state.to_act()[0]].name
+    where = (msg("ui.summary_round", round=state.round, player=to_play) if state.round  # set-up says so, not "Round 0"
+             else msg("ui.summary_setup", player=to_play))
     expect(second.locator(".saved")).to_have_count(1)
     expect(second.locator(".saved")).to_contain_text(where)
     # opened in the second tab too: shown there, read-only, and said so

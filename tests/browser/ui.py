@@ -144,6 +144,8 @@ def notice(page: Page, level: str = "error") -> Locator:
 def reset_app(page: Page) -> None:
     """Bring a booted page back to an empty home screen with nothing stored, without reloading."""
     page.evaluate("() => localStorage.clear()")
+    if page.locator(".rules-help").count():  # a test left the rules help open (modal: the page behind is inert)
+        click(page, page.locator(".rules-help .rules-head [data-i=rules]").first)
     home = page.locator(intent("home"))
     if screen(page) != "home" and home.count():
         click(page, home.first)
