@@ -73,7 +73,7 @@ def site() -> Iterator[Site]:
         pytest.fail("dist/ is older than the sources: run make site", pytrace=False)
     serve = _serve_module()
 
-    class Handler(serve.Handler):  # type: ignore[misc, name-defined]
+    class Handler(serve.Handler):  # type: ignore[name-defined]
         def handle(self) -> None:
             if SITE.offline:  # no answer at all: the connection closes
                 return

@@ -319,6 +319,8 @@ class Firefox(Engine):
 
 
 class FirefoxContext(Context):
+    engine: Firefox
+
     def __init__(self, engine: Firefox, user_context: str) -> None:
         self.engine, self.id = engine, user_context
 
@@ -334,6 +336,8 @@ class FirefoxContext(Context):
 
 
 class FirefoxTab(Tab):
+    engine: Firefox
+
     def __init__(self, engine: Firefox, context: str) -> None:
         self.engine, self.id = engine, context
         self.size = (0, 0)
@@ -435,6 +439,8 @@ class WebKit(Engine):
 
 
 class WebKitContext(Context):
+    engine: WebKit
+
     def __init__(self, engine: WebKit) -> None:
         self.engine = engine
         self.port = _free_port()
@@ -495,6 +501,8 @@ class WebKitContext(Context):
 
 
 class WebKitTab(Tab):
+    engine: WebKit
+
     def __init__(self, context: WebKitContext, handle: str) -> None:
         self.context, self.engine, self.handle = context, context.engine, handle
         self.http = context.http
@@ -541,7 +549,7 @@ class WebKitTab(Tab):
         return base64.b64decode(self.http("GET", self.path + "/screenshot"))
 
     def console(self) -> list[str]:
-        return self.engine.console()  # type: ignore[attr-defined]
+        return self.engine.console()
 
     def close(self) -> None:
         self.focus()
@@ -576,6 +584,8 @@ class Playwright(Engine):
 
 
 class PlaywrightContext(Context):
+    engine: Playwright
+
     def __init__(self, engine: Playwright, context: Any) -> None:
         self.engine, self.ctx = engine, context
 
@@ -589,6 +599,8 @@ class PlaywrightContext(Context):
 
 
 class PlaywrightTab(Tab):
+    engine: Playwright
+
     def __init__(self, engine: Playwright, page: Any) -> None:
         self.engine, self.page = engine, page
         self.messages: list[str] = []

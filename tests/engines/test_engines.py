@@ -182,7 +182,7 @@ SHOWS = """() => ({end: !!document.querySelector('.end'), cover: !!document.quer
 def pass_links(tabs: dict[str, Tab], links: int) -> int:
     """tests/browser/test_far.py's play_by_links until ``links`` links were passed: the device that can act plays
     (the simple player); a link it offers goes to the device its cover names; a moment is read."""
-    passed, sent = 0, {}
+    passed, sent = 0, dict[int, str]()
     devices = list(tabs.values())
     for _ in range(200):
         if passed >= links:
