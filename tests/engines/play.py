@@ -133,8 +133,16 @@ def start_game(tab: Tab, names: tuple[str, ...] = NAMES3, game: str = "banks", k
     assert screen(tab) == then, tab.text(".form-error") if tab.count(".form-error") else tab.text()[:300]
 
 
+#: tests/browser/ui.py's PICK_ANY, among the controls only: not a piece's picture flying or fading over the board
+#: (static/motion.js's ghosts, which carry no intent)
+PICK = PICK_ANY.replace("const el = [...document.querySelectorAll(sel)].find(shown);",
+                        "const el = [...document.querySelectorAll(sel)].find((e) => shown(e) && e.hasAttribute('data-i')"
+                        " && !e.closest('[data-ghost]'));")
+assert PICK != PICK_ANY
+
+
 def find(tab: Tab, selectors: tuple[str, ...]) -> dict[str, str] | None:
-    found = tab.js("() => (" + PICK_ANY.replace("SELECTORS", json.dumps(list(selectors))) + ")()")
+    found = tab.js("() => (" + PICK.replace("SELECTORS", json.dumps(list(selectors))) + ")()")
     return dict(found) if found else None
 
 

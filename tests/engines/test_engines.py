@@ -76,19 +76,19 @@ def test_boots_to_home(context: Context, site: Site) -> None:
 
 
 def test_a_whole_game_of_nile_against_bots(app: Tab) -> None:
-    start_game(app, names=("Me", "Amun", "Bastet"), kinds=("", "easy", "easy"))
+    start_game(app, names=("Me", "Amun"), kinds=("", "easy"))  # (two seats: tests/browser plays three)
     play_against_bots(app, NILE_PERSON)
     state = load_save(json.dumps(the_game(app)))
-    assert state.is_terminal() and {p for p, _ in state.history} == {0, 1, 2}
+    assert state.is_terminal() and {p for p, _ in state.history} == {0, 1}
 
 
 def test_a_whole_game_of_kap_against_bots(app: Tab) -> None:
-    start_game(app, names=("Me", "Amun", "Bastet"), game="cape", kinds=("", "easy", "normal"))
+    start_game(app, names=("Me", "Amun"), game="cape", kinds=("", "normal"))
     assert app.shown(".bid-private")  # the person bids at once, on their own screen
     clicks = play_against_bots(app, KAP_PERSON)
     state = load_save(json.dumps(the_game(app)))
     assert state.is_terminal()
-    assert sum(1 for p, _ in state.history if p != 0) > clicks  # the bots played their seats, in the worker
+    assert clicks > 5 and sum(1 for p, _ in state.history if p == 1) > 5  # the bot played its seat, in the worker
 
 
 def test_a_reload_restores_the_game_exactly(context: Context, site: Site) -> None:
