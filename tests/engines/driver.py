@@ -55,7 +55,10 @@ _CENTRE = """(sel, nth) => {
   if (!el) return null;
   el.scrollIntoView({block: 'nearest', inline: 'nearest'});
   const r = el.getBoundingClientRect();
-  return {x: Math.round(r.left + r.width / 2), y: Math.round(r.top + r.height / 2), w: innerWidth, h: innerHeight};
+  const x = Math.round(r.left + r.width / 2), y = Math.round(r.top + r.height / 2);
+  const moving = el.getAnimations({subtree: true}).some((a) => a.playState === 'running'
+    && a.effect?.getComputedTiming().iterations !== Infinity);
+  return {x, y, hit: el.contains(document.elementFromPoint(x, y)) && !moving};
 }"""
 
 
@@ -141,9 +144,14 @@ class Tab:
 
     def click(self, selector: str, nth: int = 0) -> None:
         """Press and release the mouse at the centre of the ``nth`` shown element ``selector`` finds."""
-        at = self.js(_CENTRE, selector, nth)
-        if not at:
-            raise EngineError(f"nothing shown to click: {selector} [{nth}]")
+        deadline = time.monotonic() + 3.0
+        while True:  # as a person would: once the element is still and nothing lies over its centre
+            at = self.js(_CENTRE, selector, nth)
+            if not at:
+                raise EngineError(f"nothing shown to click: {selector} [{nth}]")
+            if at["hit"] or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
         self._actions([{"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": [
             {"type": "pointerMove", "x": at["x"], "y": at["y"], "origin": "viewport", "duration": 0},
             {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]}])

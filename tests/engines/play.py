@@ -64,11 +64,11 @@ def after_renders(tab: Tab, before: int, timeout: float = 30.0) -> None:
     tab.wait("(n) => Number(document.body.dataset.renders || 0) > n", before, timeout=timeout, what="a redraw")
 
 
-def click(tab: Tab, selector: str, nth: int = 0) -> None:
+def click(tab: Tab, selector: str, nth: int = 0, timeout: float = 30.0) -> None:
     """Click a control (at its centre, with the mouse) and wait until the app has redrawn."""
     before = renders(tab)
     tab.click(selector, nth)
-    after_renders(tab, before)
+    after_renders(tab, before, timeout)
 
 
 def press(tab: Tab, *keys: str) -> None:
@@ -178,8 +178,11 @@ def play_against_bots(tab: Tab, person: tuple[str, ...], max_steps: int = 3000) 
         assert not tab.count(".notice.error"), tab.text(".notice.error")
         hit = find(tab, person)
         if hit:
-            click_hit(tab, hit)
-            clicks += 1
+            try:  # (the bots' move may take the control away under the click: then it is looked for again)
+                click(tab, intent(hit["i"], hit["v"]) if hit["v"] is not None else intent(hit["i"]), timeout=5.0)
+                clicks += 1
+            except (EngineError, TimeoutError):
+                pass
             continue
         if tab.shown("[data-i=bot-skip]"):  # only to go faster: the bots may move the button away meanwhile
             try:
