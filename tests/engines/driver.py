@@ -58,7 +58,8 @@ _CENTRE = """(sel, nth) => {
   const x = Math.round(r.left + r.width / 2), y = Math.round(r.top + r.height / 2);
   const moving = el.getAnimations({subtree: true}).some((a) => a.playState === 'running'
     && a.effect?.getComputedTiming().iterations !== Infinity);
-  return {x, y, hit: el.contains(document.elementFromPoint(x, y)) && !moving};
+  return {x, y, hit: el.contains(document.elementFromPoint(x, y)) && !moving,
+          renders: Number(document.body.dataset.renders || 0)};
 }"""
 
 
@@ -142,8 +143,9 @@ class Tab:
     def text(self, selector: str = "#app") -> str:
         return str(self.js("(s) => document.querySelector(s)?.innerText ?? ''", selector))
 
-    def click(self, selector: str, nth: int = 0) -> None:
-        """Press and release the mouse at the centre of the ``nth`` shown element ``selector`` finds."""
+    def click(self, selector: str, nth: int = 0) -> int:
+        """Press and release the mouse at the centre of the ``nth`` shown element ``selector`` finds; returns the
+        page's ``data-renders`` just before (the app's redraws so far)."""
         deadline = time.monotonic() + 3.0
         while True:  # as a person would: once the element is still and nothing lies over its centre
             at = self.js(_CENTRE, selector, nth)
@@ -155,6 +157,7 @@ class Tab:
         self._actions([{"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": [
             {"type": "pointerMove", "x": at["x"], "y": at["y"], "origin": "viewport", "duration": 0},
             {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]}])
+        return int(at["renders"])
 
     def keys(self, *names: str) -> None:
         """Press and release each key in turn (names of ``KEYS`` or single characters)."""
@@ -374,7 +377,6 @@ class FirefoxTab(Tab):
 
     def _actions(self, actions: list[dict[str, Any]]) -> None:
         self.engine.send("input.performActions", {"context": self.id, "actions": actions})
-        self.engine.send("input.releaseActions", {"context": self.id})
 
     def screenshot(self) -> bytes:
         return base64.b64decode(self.engine.send("browsingContext.captureScreenshot", {"context": self.id})["data"])
@@ -550,7 +552,6 @@ class WebKitTab(Tab):
     def _actions(self, actions: list[dict[str, Any]]) -> None:
         self.focus()
         self.http("POST", self.path + "/actions", {"actions": actions})
-        self.http("DELETE", self.path + "/actions")
 
     def screenshot(self) -> bytes:
         self.focus()

@@ -66,8 +66,7 @@ def after_renders(tab: Tab, before: int, timeout: float = 30.0) -> None:
 
 def click(tab: Tab, selector: str, nth: int = 0, timeout: float = 30.0) -> None:
     """Click a control (at its centre, with the mouse) and wait until the app has redrawn."""
-    before = renders(tab)
-    tab.click(selector, nth)
+    before = tab.click(selector, nth)
     after_renders(tab, before, timeout)
 
 
@@ -169,14 +168,20 @@ def move(tab: Tab) -> None:
 
 
 def play_against_bots(tab: Tab, person: tuple[str, ...], max_steps: int = 3000) -> int:
-    """The person clicks whenever they can act; the bots (fast pace) play the rest; until the end screen."""
+    """The person clicks whenever they can act; the bots (fast pace) play the rest; until the end screen.
+    (What the page shows is read in one call a step: each call to a browser costs some milliseconds.)"""
     clicks = 0
     watch = json.dumps([".end", "[data-i=bot-skip]", *person])
+    look = ("() => ({end: !!document.querySelector('.end'), error: document.querySelector('.notice.error')?.innerText,"
+            " hit: (" + PICK.replace("SELECTORS", json.dumps(list(person))) + ")(),"
+            " skip: [...document.querySelectorAll('[data-i=bot-skip]')].some((e) => e.getClientRects().length),"
+            " renders: Number(document.body.dataset.renders || 0)})")
     for _ in range(max_steps):
-        if tab.count(".end"):
+        seen = tab.js(look)
+        if seen["end"]:
             return clicks
-        assert not tab.count(".notice.error"), tab.text(".notice.error")
-        hit = find(tab, person)
+        assert not seen.get("error"), seen.get("error")
+        hit = seen["hit"]
         if hit:
             try:  # (the bots' move may take the control away under the click: then it is looked for again)
                 click(tab, intent(hit["i"], hit["v"]) if hit["v"] is not None else intent(hit["i"]), timeout=5.0)
@@ -184,12 +189,11 @@ def play_against_bots(tab: Tab, person: tuple[str, ...], max_steps: int = 3000) 
             except (EngineError, TimeoutError):
                 pass
             continue
-        if tab.shown("[data-i=bot-skip]"):  # only to go faster: the bots may move the button away meanwhile
+        if seen["skip"]:  # only to go faster: the bots may move the button away meanwhile
             try:
                 tab.click("[data-i=bot-skip]")
             except EngineError:
                 pass
-        before = renders(tab)
-        tab.wait(f"(n) => +document.body.dataset.renders > n || ({WAIT_JS})({watch})", before, timeout=60,
+        tab.wait(f"(n) => +document.body.dataset.renders > n || ({WAIT_JS})({watch})", seen["renders"], timeout=60,
                  what="the bots' move")
     raise AssertionError("the game did not end: " + tab.text()[:400])
