@@ -50,9 +50,11 @@ test-browser: site $(VENV)/.installed chromium
 	$(PY) -m pytest -n $(TEST_JOBS) tests/browser
 
 # the cross-browser suite (tests/engines): what a family does, in Debian's Firefox ESR (WebDriver BiDi) and WebKitGTK
-# (WebKitWebDriver, MiniBrowser on Xvfb); one process: the two browsers take turns (an engine missing fails it)
+# (WebKitWebDriver, MiniBrowser on Xvfb); an engine missing fails it. ENGINE_JOBS=1: one process, the two browsers
+# take turns; 2: one process per engine, side by side (measured serial only so far)
+ENGINE_JOBS ?= 1
 test-engines: site $(VENV)/.installed engines
-	NILE_ENGINES_REQUIRED=1 $(PY) -m pytest -p no:xdist -p no:playwright tests/engines
+	NILE_ENGINES_REQUIRED=1 $(PY) -m pytest -p no:playwright -n $(ENGINE_JOBS) --dist loadgroup tests/engines
 
 bench: site $(VENV)/.installed chromium
 	$(PY) tools/bench.py

@@ -42,6 +42,16 @@ DIST = ROOT / "dist"
 ENGINES = ("firefox", "webkit")
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Each engine's tests in one group: with pytest-xdist's ``--dist loadgroup`` (``make test-engines
+    ENGINE_JOBS=2``) each engine runs in its own process, the two side by side; one browser each."""
+    here = Path(__file__).parent
+    for item in items:
+        spec = getattr(item, "callspec", None)
+        if spec is not None and here in Path(str(item.fspath)).parents and "engine" in spec.params:
+            item.add_marker(pytest.mark.xdist_group(spec.params["engine"]))
+
+
 @dataclass
 class Site:
     url: str = ""
