@@ -42,6 +42,10 @@ DIST = ROOT / "dist"
 ENGINES = ("firefox", "webkit")
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "xdist_group(name): tests of one engine, run in one process (pytest-xdist)")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Each engine's tests in one group: with pytest-xdist's ``--dist loadgroup`` (``make test-engines
     ENGINE_JOBS=2``) each engine runs in its own process, the two side by side; one browser each."""
@@ -95,7 +99,10 @@ def site() -> Iterator[Site]:
             if path in SITE.refused:
                 self.send_error(404)
                 return
-            super().do_GET()
+            try:
+                super().do_GET()
+            except (ConnectionResetError, BrokenPipeError):  # a browser gone mid-download (a context closed)
+                pass
 
     server = serve.make_server(DIST, port=0)
     server.RequestHandlerClass = lambda *a, **k: Handler(*a, directory=str(DIST), **k)
