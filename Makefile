@@ -1,6 +1,6 @@
 # Nile — every set-up step a fresh machine needs is here; see README.md.
 #   make play   install what is needed, build dist/, serve it on http://127.0.0.1:$(PORT)
-#   make test   install what is needed, run every test (CPython, Pyodide, Chromium)
+#   make test   install what is needed, run every test (CPython, Pyodide, Chromium, then Firefox and WebKit)
 PYTHON ?= python3
 PORT ?= 8000
 VENV := .venv
@@ -12,7 +12,7 @@ NILE_PYODIDE_PROPERTY_GAMES ?= 8
 TEST_JOBS ?= 2
 export NILE_PROPERTY_GAMES
 
-.PHONY: play serve site catalogs check-po test lint test-engine test-pyodide test-browser fuzz bench corpus deps chromium clean
+.PHONY: play serve site catalogs check-po test lint test-engine test-pyodide test-browser test-engines fuzz bench corpus deps chromium engines clean
 
 play: site
 	$(PYTHON) tools/serve.py --port $(PORT) dist
@@ -31,7 +31,7 @@ catalogs: $(VENV)/.installed
 check-po: $(VENV)/.installed
 	$(PY) tools/i18n.py check
 
-test: lint test-engine test-pyodide test-browser
+test: lint test-engine test-pyodide test-browser test-engines
 
 # ruff (pyflakes, import order, 3.11 syntax, bugbear, complexity at most 15), mypy over the package, and
 # the layers of the house (import-linter contracts in pyproject.toml): all must stay clean
@@ -49,6 +49,13 @@ test-pyodide: node_modules/.installed $(WHEELS)/.installed catalogs
 test-browser: site $(VENV)/.installed chromium
 	$(PY) -m pytest -n $(TEST_JOBS) tests/browser
 
+# the cross-browser suite (tests/engines): what a family does, in Debian's Firefox ESR (WebDriver BiDi) and WebKitGTK
+# (WebKitWebDriver, MiniBrowser on Xvfb); an engine missing fails it. ENGINE_JOBS=1: one process, the two browsers
+# take turns; 2: one process per engine, side by side (measured serial only so far)
+ENGINE_JOBS ?= 1
+test-engines: site $(VENV)/.installed engines
+	NILE_ENGINES_REQUIRED=1 $(PY) -m pytest -p no:playwright -n $(ENGINE_JOBS) --dist loadgroup tests/engines
+
 bench: site $(VENV)/.installed chromium
 	$(PY) tools/bench.py
 
@@ -61,7 +68,7 @@ fuzz: catalogs
 corpus: catalogs
 	$(PY) tools/corpus.py $(CORPUS_ARGS)
 
-deps: $(VENV)/.installed node_modules/.installed $(WHEELS)/.installed chromium
+deps: $(VENV)/.installed node_modules/.installed $(WHEELS)/.installed chromium engines
 
 $(VENV)/.installed: requirements-test.txt requirements-build.txt
 	$(PYTHON) -m venv $(VENV)
@@ -84,6 +91,15 @@ chromium:
 	elif [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	elif command -v sudo >/dev/null 2>&1; then sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	else echo "no Chromium: set CHROMIUM=/path/to/chrome or run 'python -m playwright install chromium'"; fi
+
+# Debian's Firefox ESR, WebKitGTK's WebDriver and MiniBrowser, and a virtual display for the latter (tests/engines).
+# Skipped when all three are there. NILE_ENGINES=playwright uses Playwright's own builds instead (a laptop).
+ENGINE_PACKAGES := firefox-esr webkit2gtk-driver xvfb
+engines:
+	@if [ "$$NILE_ENGINES" = playwright ] || { command -v firefox-esr && command -v WebKitWebDriver && command -v Xvfb; } >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(ENGINE_PACKAGES) >/dev/null; \
+	elif command -v sudo >/dev/null 2>&1; then sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(ENGINE_PACKAGES) >/dev/null; \
+	else echo "no Firefox/WebKitGTK: apt-get install $(ENGINE_PACKAGES), or NILE_ENGINES=playwright"; fi
 
 clean:
 	rm -rf dist .cache $(VENV) node_modules

@@ -65,6 +65,29 @@ function fetchAhead() {
   const preloads = document.getElementById("boot-preloads");
   if (preloads) document.head.append(preloads.content.cloneNode(true));
 }
+// A preloaded response is used only by a request made exactly as the preload's: WebKit's fetch() took none of the
+// `crossorigin="anonymous"` ones, and downloaded each file twice (the wasm, the standard library…: issue 52). So the
+// preloads of data (as="fetch") carry no crossorigin attribute, and a fetch of one of them — Pyodide's, PyScript's,
+// static/pyodide-boot.js's: a plain fetch(url) — is made as the preload was: mode no-cors with credentials, which
+// for a file of this site gives the same readable response. Any other fetch is left as it is.
+const fetchedAhead = new Set();
+try {
+  const preloads = document.getElementById("boot-preloads");
+  for (const link of preloads ? preloads.content.querySelectorAll('link[rel=preload][as=fetch]') : []) {
+    fetchedAhead.add(new URL(link.getAttribute("href"), location.href).href);
+  }
+} catch (error) {
+  console.warn("preloads unread:", error);
+}
+if (fetchedAhead.size) {
+  const plainFetch = window.fetch.bind(window);
+  window.fetch = (input, init) => {
+    const url = typeof input === "string" || input instanceof URL ? new URL(input, location.href).href : null;
+    const plain = !init || Object.keys(init).every((key) => key === "integrity" || key === "method" && init.method === "GET");
+    if (url && plain && fetchedAhead.has(url)) return plainFetch(url, { ...init, mode: "no-cors", credentials: "include" });
+    return plainFetch(input, init);
+  };
+}
 if (resumed) requestAnimationFrame(() => setTimeout(fetchAhead, 0));
 else fetchAhead();
 
@@ -297,17 +320,31 @@ window.addEventListener("error", (event) => {
 // visible (a phone left with the game open for days).
 // It is registered once the page is ready: on a first visit its install downloads every file of the site
 // again, which otherwise competed with the boot's own.
+// A new version is one found while a version of Nile controlled this page: controlled from the start (this
+// page's load), or since the first visit's worker took it. A first install is no update, even where the
+// browser already names the new worker the page's controller when its "installed" arrives (WebKit: a
+// false "A new version is ready" on first visits, issue 52).
+const controlledAtLoad = "serviceWorker" in navigator && !!navigator.serviceWorker.controller;
 if ("serviceWorker" in navigator) {
   let reloading = false;
   ready.then(() => navigator.serviceWorker.register("./sw.js")).then((registration) => {
+    const updates = new Set(); // the workers found while this page was controlled
     const announce = () => {
-      if (!registration.waiting || !navigator.serviceWorker.controller) return; // first install: nothing to update
+      if (!registration.waiting || !updates.has(registration.waiting)) return; // a first install: nothing to update
       window.nileUpdateReady = true;
       window.dispatchEvent(new Event("nile:update-ready"));
     };
+    const follow = (worker) => {
+      if (!worker || updates.has(worker)) return;
+      updates.add(worker);
+      worker.addEventListener("statechange", () => { if (worker.state === "installed") announce(); });
+    };
+    if (controlledAtLoad) { // found before this page registered: by its navigation, or waiting since another page
+      follow(registration.waiting);
+      follow(registration.installing);
+    }
     registration.addEventListener("updatefound", () => {
-      const installing = registration.installing;
-      if (installing) installing.addEventListener("statechange", () => { if (installing.state === "installed") announce(); });
+      if (navigator.serviceWorker.controller) follow(registration.installing);
     });
     announce();
     document.addEventListener("visibilitychange", () => {
