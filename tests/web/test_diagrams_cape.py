@@ -203,8 +203,8 @@ def _table_choosing():
 #: its rails and income 13, the terrain card's 13; 11 px before), on a card 84 wide instead of 64.
 #: Then the board says how many routes it has (``routes-<n>``: a laptop draws the rows as large as that many fit).
 TABLE_DIGESTS = {
-    "building": (_table_building, "dd23544cc61c48596d2ce1aaa783ff1d602820bf0d6c51bcc81d91b80d4ba413"),
-    "choosing": (_table_choosing, "774c2c5f28827707dfe51508f3edd6ffa8b1fbdceb997180fb6019ecd9d627d7"),
+    "building": (_table_building, "035bef8435d91e0fe25bd33a2cc429918f2b74b6cf3c5260d3a40b547cb332d5"),
+    "choosing": (_table_choosing, "f487b9e080427e2c5338013aec0602c775e248c63ae2c816a17cd80834be14a0"),
 }
 
 
@@ -223,7 +223,7 @@ def test_the_table_draws_exactly_what_it_drew_before_the_pictures(monkeypatch, n
     names = ["Ann", "Bo", "Cy"][: s.num_players]
     frame = Frame(s, s.view(s.current_player()), ui.interaction(s, {}, "en", names), {}, "en", names, "landscape")
     drawn = ui.board(frame)
-    assert ("data-i" in drawn) == (name == "choosing")  # the cards on offer are targets
+    assert "data-i" in drawn  # the cards on offer are targets; any other place answers a tap with why not (issue 53)
     assert hashlib.sha256(drawn.encode()).hexdigest() == digest
 
 
