@@ -13,8 +13,8 @@ import re
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 
+from nile.messages import catalog
 from nile.messages import text as msg
 
 from .test_wording import _read_game, _table
@@ -24,16 +24,8 @@ DOMAINS = ("words", "banks", "cape")
 
 
 def _dutch() -> dict[str, str]:
-    """Every Dutch sentence (each plural form on its own) by catalog key."""
-    out: dict[str, str] = {}
-    for domain in DOMAINS:
-        with open(ROOT / "nile" / domain / "locale" / "nl.po", "rb") as f:
-            for m in read_po(f):
-                if m.id and m.context:
-                    forms = [m.string] if isinstance(m.string, str) else list(m.string or ())
-                    for i, form in enumerate(forms):
-                        out[f"{m.context}[{i}]" if len(forms) > 1 else m.context] = form
-    return out
+    """Every Dutch sentence (each plural form on its own, ``key[i]``) by catalog key, as the app reads them."""
+    return catalog("nl")
 
 
 DUTCH = _dutch()
