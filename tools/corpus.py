@@ -32,8 +32,7 @@ import random
 import re
 import sys
 import time
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,12 +45,12 @@ from nile.kit.intents import Intent  # noqa: E402
 from nile.messages import LANGUAGES, catalog  # noqa: E402
 from nile.web.controller import BOT_NAMES, DEFAULT_NAMES, FAR, GAME, HOME, SETUP, Controller  # noqa: E402
 from nile.web.render import render_app  # noqa: E402
-from nile.web.rooms import far as far_room  # noqa: E402
 from nile.web.storage import Library, MemoryStore  # noqa: E402
 from nile.words import Word  # noqa: E402
 from nile.words.say import listen  # noqa: E402
 from tests.web.reading import slips as reader_slips  # noqa: E402
 from tests.web.reading import visible_text  # noqa: E402
+from tests.web.test_far import entropy_seeded  # noqa: E402 - the far devices' entropy, seeded as the tests seed it
 
 #: the people at the tables (French elides before both: "d'Anna", "d'Elio")
 PEOPLE = ("Anna", "Elio")
@@ -291,18 +290,6 @@ def _write_screen(path: str, html: str, said: list[str], lang: str, where: dict[
 # ---------------------------------------------------------------------------------------------------- playing
 def controller(lang: str, store: MemoryStore | None = None, seed: int = 11) -> Controller:
     return Controller(Library(store or MemoryStore(), load_save), lambda: seed, lang)
-
-
-@contextmanager
-def entropy_seeded(seed: int) -> Iterator[None]:
-    """The far devices' ids, secrets and keys from a seeded generator (the page draws them from the browser)."""
-    rng = random.Random(seed)
-    kept = far_room.entropy
-    far_room.entropy = lambda n: bytes(rng.getrandbits(8) for _ in range(n))
-    try:
-        yield
-    finally:
-        far_room.entropy = kept
 
 
 def _bot_moves(c: Controller) -> bool:

@@ -16,7 +16,7 @@ from nile.core.simulate import play_random
 from nile.games import GAMES
 
 from .test_a11y import serious
-from .ui import click, continue_game, intent, put_saves, renders, wait_renders_after
+from .ui import click, continue_game, intent, put_saves, set_language
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 
@@ -54,10 +54,7 @@ def test_the_review_fits_a_phone_with_its_chart_legend_and_table(app: Page, lang
     app.set_viewport_size({"width": 390, "height": 844})
     try:
         put_saves(app, {"nile:game:reviewed": json.dumps(data)})
-        if app.evaluate("() => document.documentElement.lang") != lang:
-            before = renders(app)
-            app.locator(intent("lang")).first.select_option(lang)
-            wait_renders_after(app, before)
+        set_language(app, lang)
         continue_game(app, "reviewed")
         click(app, intent("review"))
         chart = app.locator("#review-chart > svg")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from .ui import click, continue_game, head_control, intent, put_saves, renders, wait_renders_after
+from .ui import click, continue_game, head_control, intent, put_saves, set_language
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 
@@ -35,10 +35,7 @@ def test_the_replays_head_line_is_whole_on_a_phone(app: Page, lang: str, game: s
     app.set_viewport_size({"width": 390, "height": 844})
     try:
         put_saves(app, {"nile:game:replayed": json.dumps(save)})
-        if app.evaluate("() => document.documentElement.lang") != lang:
-            before = renders(app)
-            app.locator(intent("lang")).first.select_option(lang)
-            wait_renders_after(app, before)
+        set_language(app, lang)
         continue_game(app, "replayed")
         click(app, head_control(app, "replay"))
         expect(app.locator(".replay > .status .whose")).to_be_visible()

@@ -155,14 +155,17 @@ def reset_app(page: Page) -> None:
     wait_renders_after(page, before)
     while page.locator(".notice [data-i=dismiss]").count():
         click(page, page.locator(".notice [data-i=dismiss]").first)
-    if page.locator(".rules-help").count():  # a test left the rules help open: Close
-        click(page, page.locator(".rules-help .rules-head [data-i=rules]").first)
-    if page.evaluate("() => document.documentElement.lang") != "en":  # a test left another language on
-        before = renders(page)
-        page.locator(intent("lang")).first.select_option("en")
-        wait_renders_after(page, before)
+    set_language(page, "en")  # a test left another language on
     assert screen(page) == "home" and not page.locator(".rules-help").count()
     assert page.locator(".saved").count() == 0
+
+
+def set_language(page: Page, lang: str) -> None:
+    """Switch the page to ``lang`` with the language control (if it is not on already) and wait for the redraw."""
+    if page.evaluate("() => document.documentElement.lang") != lang:
+        before = renders(page)
+        page.locator(intent("lang")).first.select_option(lang)
+        wait_renders_after(page, before)
 
 
 def put_saves(page: Page, items: dict[str, str]) -> None:
