@@ -96,7 +96,8 @@ def move_words(action_text: str, lang: str, names: Sequence[str], form: str = "m
         params.update(owner=_name(names, int(args[0][1:]) - 1), crop=Word("crop." + args[1]))
     elif kind == "refresh":
         params.update(market=args[0], stall=args[1])
-    elif kind == "bid":
+    elif kind == "bid":  # (none bid: "advice.bid.zero", "ne misez rien", not "misez rien")
+        params["count"] = sum(c != "none" for c in args)
         params["crops"] = text("list.sep", lang).join(Word("crop." + c).said(lang) for c in args if c != "none") or text(
             "word.nothing", lang)
     said = text(f"{form}.{kind}", lang, **params)

@@ -36,3 +36,12 @@ def test_a_list_of_names_ends_with_and(lang):
 def test_a_tie_in_the_log_names_its_players_as_a_list(lang):
     said = describe({"key": "cape.tie.money", "params": {"players": [0, 1, 2]}}, ["Anna", "Bastet", "Horus"], lang)
     assert f"Bastet{AND[lang]}Horus" in said, said
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Bid nothing"), ("de", "Biete nichts"), ("nl", "Bied niets"),
+                                            ("fr", "Ne misez rien")])
+def test_advice_to_bid_nothing_is_a_whole_sentence(lang, said):
+    from nile.banks.catalog import move_words  # (the review says a sealed bid this way once the game is over)
+
+    assert move_words("bid none", lang, [], "advice") == said  # French needs its "ne": not "Misez rien"
+    assert move_words("bid flax", lang, [], "advice") != said
