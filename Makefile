@@ -34,11 +34,17 @@ check-po: $(VENV)/.installed
 test: lint test-engine test-pyodide test-browser test-engines
 
 # ruff (pyflakes, import order, 3.11 syntax, bugbear, complexity at most 15), mypy over the package, and
-# the layers of the house (import-linter contracts in pyproject.toml): all must stay clean
-lint: $(VENV)/.installed
+# the layers of the house (import-linter contracts in pyproject.toml); the page's JavaScript (static/, the service
+# worker's template, the Node tools): ESLint's recommended rules (eslint.config.js) and TypeScript's checker over its
+# JSDoc types (tsc --noEmit, strict: the page's scripts, the workers', the tools' programs): all must stay clean
+lint: $(VENV)/.installed node_modules/.installed
 	$(VENV)/bin/ruff check nile tests tools
 	$(VENV)/bin/mypy
 	PYTHONPATH=. $(VENV)/bin/lint-imports --no-cache
+	node_modules/.bin/eslint --max-warnings 0
+	node_modules/.bin/tsc -p tsconfig.json
+	node_modules/.bin/tsc -p tsconfig.workers.json
+	node_modules/.bin/tsc -p tsconfig.tools.json
 
 test-engine: catalogs
 	$(PY) -m pytest -n $(TEST_JOBS) tests/engine tests/cape tests/web tests/bots tests/pebbles

@@ -8,13 +8,26 @@
 const BLOCK = 512;
 const text = new TextDecoder();
 
+/** @typedef {{mkdirTree(path: string): void, writeFile(path: string, data: Uint8Array): void}} FileSystem */
+
+/**
+ * A header's text field: its bytes up to the first zero.
+ * @param {Uint8Array} block
+ * @param {number} start
+ * @param {number} length
+ * @returns {string}
+ */
 function field(block, start, length) {
   const raw = block.subarray(start, start + length);
   const end = raw.indexOf(0);
   return text.decode(end < 0 ? raw : raw.subarray(0, end));
 }
 
-// a pax extended header's records ("<length> <key>=<value>\n"): only the path is used
+/**
+ * A pax extended header's records ("<length> <key>=<value>\n"): only the path is used.
+ * @param {Uint8Array} data
+ * @returns {string | null}
+ */
 function paxPath(data) {
   const records = text.decode(data);
   let at = 0;
@@ -30,6 +43,10 @@ function paxPath(data) {
   return path;
 }
 
+/**
+ * @param {ArrayBuffer} bytes the archive as fetched: gzip-compressed, or already undone
+ * @returns {Promise<Uint8Array>} the tar stream
+ */
 async function tarBytes(bytes) {
   const head = new Uint8Array(bytes, 0, 2);
   if (head[0] !== 0x1f || head[1] !== 0x8b) return new Uint8Array(bytes);
@@ -37,7 +54,13 @@ async function tarBytes(bytes) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-// Every file of the archive written under `dir` (made if missing); how many.
+/**
+ * Every file of the archive written under `dir` (made if missing); how many.
+ * @param {{FS: FileSystem}} pyodide a started Pyodide (only its file system is used)
+ * @param {ArrayBuffer} bytes nile.tar.gz's bytes
+ * @param {string} dir
+ * @returns {Promise<number>}
+ */
 export async function unpack(pyodide, bytes, dir) {
   const tar = await tarBytes(bytes);
   const FS = pyodide.FS;

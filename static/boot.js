@@ -3,14 +3,21 @@
 // (under a "starting…" marker, its taps kept for Python) or else keeps the loading screen alive with
 // progress, until Python sets data-app-state="ready". No game logic lives here.
 const text = document.getElementById("loading-text");
-const bar = document.getElementById("loading-progress");
+const bar = /** @type {HTMLProgressElement | null} */ (document.getElementById("loading-progress"));
 // The texts come from the message catalog (nile/messages/), every language's, written into the
 // page by the build; the player's language is the one they chose (nile:lang), else the browser's, else
 // English: the rule Python follows (nile.messages.pick_language).
 const loading = document.getElementById("loading");
+/**
+ * One language's loading texts (tools/build_site.py page_texts): the steps' messages from so many ms on, a failure's
+ * ("{error}" its message), an unknown error's name, and the marker's over an early screen and once a press waits.
+ * @typedef {{steps: Array<[number, string]>, failed: string, unknown: string, starting?: string, waiting?: string}} BootTexts
+ */
+/** @type {BootTexts} */
 let texts = { steps: [], failed: "{error}", unknown: "?" };
 let lang = "en";
 try {
+  /** @type {Record<string, BootTexts>} */
   const all = JSON.parse((loading && loading.dataset.texts) || "{}");
   lang = pickLanguage(Object.keys(all));
   texts = all[lang] || texts;
@@ -18,11 +25,15 @@ try {
   console.warn("loading texts unreadable:", error);
 }
 
+/**
+ * @param {string[]} known the languages the page has texts in
+ * @returns {string}
+ */
 function pickLanguage(known) {
   let chosen = null;
   try {
     chosen = localStorage.getItem("nile:lang");
-  } catch (error) {
+  } catch {
     // storage blocked: fall back to the browser's language
   }
   const browser = (navigator.language || "").split("-")[0].toLowerCase();
@@ -32,6 +43,7 @@ function pickLanguage(known) {
 
 // Python is ready: it has drawn its first screen into #app and set data-app-state="ready" on <body>
 // (nile/web/app/__init__.py main).
+/** @type {Promise<void>} */
 const ready = new Promise((resolve) => {
   const isReady = () => document.body.dataset.appState === "ready";
   if (isReady()) { resolve(); return; }
@@ -62,7 +74,7 @@ ready.then(() => { for (const home of document.querySelectorAll('template[id^="h
 // reload from the service worker's cache they competed with the files that draw it, and adding the ~25
 // requests took 30-40 ms of the first frame's task in a new profile (a first visit: no service worker yet).
 function fetchAhead() {
-  const preloads = document.getElementById("boot-preloads");
+  const preloads = /** @type {HTMLTemplateElement | null} */ (document.getElementById("boot-preloads"));
   if (preloads) document.head.append(preloads.content.cloneNode(true));
 }
 // A preloaded response is used only by a request made exactly as the preload's: WebKit's fetch() took none of the
@@ -72,9 +84,9 @@ function fetchAhead() {
 // for a file of this site gives the same readable response. Any other fetch is left as it is.
 const fetchedAhead = new Set();
 try {
-  const preloads = document.getElementById("boot-preloads");
+  const preloads = /** @type {HTMLTemplateElement | null} */ (document.getElementById("boot-preloads"));
   for (const link of preloads ? preloads.content.querySelectorAll('link[rel=preload][as=fetch]') : []) {
-    fetchedAhead.add(new URL(link.getAttribute("href"), location.href).href);
+    fetchedAhead.add(new URL(link.getAttribute("href") ?? "", location.href).href);
   }
 } catch (error) {
   console.warn("preloads unread:", error);
@@ -91,21 +103,23 @@ if (fetchedAhead.size) {
 if (resumed) requestAnimationFrame(() => setTimeout(fetchAhead, 0));
 else fetchAhead();
 
+/** @returns {boolean} whether the last screen is shown */
 function showLastScreen() {
   try {
     const app = document.getElementById("app");
+    /** @type {{screen?: unknown, html?: unknown} | null} whatever was stored: checked here */
     const kept = JSON.parse(localStorage.getItem(LAST_SCREEN_KEY) || "null");
     const html = kept && typeof kept.html === "string" ? kept.html : "";
-    if (!app || !html || !["home", "game"].includes(kept.screen)) return false;
+    if (!app || !html || !(kept?.screen === "home" || kept?.screen === "game")) return false;
     if (html.length > LAST_SCREEN_MAX || ODD.test(html) || document.body.dataset.appState === "ready") return false;
     const template = document.createElement("template");
     template.innerHTML = html; // parsed inert: nothing in a template runs or loads
     // every attribute of every element (names and strings: reading el.attributes made an object of each,
     // ~15 ms of a new profile's first frame against ~9)
     const walker = document.createTreeWalker(template.content, NodeFilter.SHOW_ELEMENT);
-    for (let el = walker.nextNode(); el; el = walker.nextNode()) {
+    for (let el = /** @type {Element | null} */ (walker.nextNode()); el; el = /** @type {Element | null} */ (walker.nextNode())) {
       for (const name of el.getAttributeNames()) {
-        if (/^on/i.test(name) || /^\s*(javascript|data):/i.test(el.getAttribute(name))) return false;
+        if (/^on/i.test(name) || /^\s*(javascript|data):/i.test(el.getAttribute(name) ?? "")) return false;
       }
     }
     app.replaceChildren(template.content);
@@ -118,11 +132,12 @@ function showLastScreen() {
   }
 }
 
+/** @returns {boolean} whether the build's home is shown */
 function showFirstHome() {
   try {
     const app = document.getElementById("app");
-    const home = document.getElementById("home-" + lang);
-    const art = document.getElementById("home-sprite");
+    const home = /** @type {HTMLTemplateElement | null} */ (document.getElementById("home-" + lang));
+    const art = /** @type {HTMLTemplateElement | null} */ (document.getElementById("home-sprite"));
     if (!app || !home || !art || document.body.dataset.appState === "ready" || !storesNothing()) return false;
     app.replaceChildren(art.content.cloneNode(true), home.content.cloneNode(true));
     showEarly(app);
@@ -136,6 +151,7 @@ function showFirstHome() {
 
 // Whether the storage is usable (nile/web/app/bridge.py open_store's probe: blocked, Python's home says so) and
 // holds nothing that changes a first visit's home.
+/** @returns {boolean} */
 function storesNothing() {
   localStorage.setItem("nile:probe", "1");
   localStorage.removeItem("nile:probe");
@@ -148,6 +164,7 @@ function storesNothing() {
 
 // The screen in #app shown before Python is up: visible, the loading screen hidden, a "starting…" marker over it,
 // and the player's input kept for Python (holdInput).
+/** @param {HTMLElement} app */
 function showEarly(app) {
   app.classList.toggle("fits", !!app.querySelector(":scope > .game.fit")); // as nile/web/app/paint.py (app.css #app.fits)
   if (window.nileFit) window.nileFit(app); // the board's pictures fill their frames (static/fit.js, before this)
@@ -169,31 +186,67 @@ function showEarly(app) {
 // A field's value (the language select, a file chosen to import, typing in the rules' search) is given to
 // the live field with its event before that click, as Python's first redraw resets it to the markup's. A
 // shortcut key (Escape, a letter: nile/web/app/events.py letter_intent) is the last press too, sent again.
+/**
+ * A control's address, to find the same control in the live screen: its id, else its tag, data-i and data-v and
+ * which of the controls with those it is.
+ * @typedef {{id: string} | {tag: string, i: string | null, v: string | null, at: number}} Where
+ */
+/**
+ * A press kept for Python: of a control, or a key (the keydown's own properties).
+ * @typedef {{where: Where, key?: undefined}
+ *   | {key: {key: string, code: string, ctrlKey: boolean, metaKey: boolean, altKey: boolean, shiftKey: boolean}}} Press
+ */
+/**
+ * A field's value kept for Python, and the event that gives it.
+ * @typedef {{where: Where, type: "input" | "change", files?: FileList | null, checked?: boolean, value?: string}} Field
+ */
+/**
+ * @param {HTMLElement} app
+ * @param {HTMLElement} marker
+ */
 function holdInput(app, marker) {
+  /** @type {Press | null} */
   let press = null; // {where} of a control, or {key}: the keydown's own properties
+  /** @type {Element | null} */
   let pressed = null; // the control that shows it waits
+  /** @type {Map<string, Field>} */
   const fields = new Map(); // a field's address (JSON) -> {where, value | files | checked, type}
+  /** @type {Set<Element>} */
   const waiting = new Set();
   const early = () => document.body.dataset.appState !== "ready";
+  /** @param {{tag: string, i: string | null, v: string | null}} where */
   const peers = (where) => [...app.querySelectorAll("[data-i]")].filter((el) => el.localName === where.tag
     && el.getAttribute("data-i") === where.i && el.getAttribute("data-v") === where.v);
+  /**
+   * @param {Element} el
+   * @returns {Where}
+   */
   const address = (el) => {
     const id = el.getAttribute("id");
     if (id) return { id };
     const where = { tag: el.localName, i: el.getAttribute("data-i"), v: el.getAttribute("data-v") };
     return { ...where, at: peers(where).indexOf(el) };
   };
+  /**
+   * @param {Where} where
+   * @returns {Element | null}
+   */
   const find = (where) => {
-    if (where.id) {
+    if ("id" in where) {
       const el = document.getElementById(where.id);
       return el && app.contains(el) ? el : null;
     }
     return peers(where)[where.at] || null;
   };
+  /** @param {Element} el */
   const wait = (el) => {
     el.setAttribute("aria-busy", "true");
     waiting.add(el);
   };
+  /**
+   * @param {Press} next
+   * @param {Element | null} el the control pressed (none for a key)
+   */
   const remember = (next, el) => {
     if (pressed) {
       pressed.removeAttribute("aria-busy");
@@ -206,11 +259,12 @@ function holdInput(app, marker) {
   };
   // a press held past half a second, or one that opened the context menu, is no tap (issue 53; the live page's
   // rule: nile/web/app/events.py LONG_PRESS_MS)
+  /** @type {number | null} */
   let down = null;
-  const onDown = (event) => { down = event.timeStamp; };
+  const onDown = (/** @type {PointerEvent} */ event) => { down = event.timeStamp; };
   const onMenu = () => { down = null; };
-  const onClick = (event) => {
-    const el = early() && event.target.closest ? event.target.closest("[data-i]") : null;
+  const onClick = (/** @type {MouseEvent} */ event) => {
+    const el = early() && event.target instanceof Element ? event.target.closest("[data-i]") : null;
     if (!el || !app.contains(el) || el.matches("input, select, option, textarea")) return; // a field: onField
     event.preventDefault();
     event.stopImmediatePropagation();
@@ -218,9 +272,9 @@ function holdInput(app, marker) {
     down = null;
     if (!el.hasAttribute("disabled") && !held) remember({ where: address(el) }, el);
   };
-  const onKey = (event) => {
+  const onKey = (/** @type {KeyboardEvent} */ event) => {
     const el = event.target;
-    if (!early() || !el || !el.matches) return;
+    if (!early() || !(el instanceof Element)) return;
     if (event.key === "Enter" || event.key === " ") {
       if (el.getAttribute("role") === "button" && el.hasAttribute("data-i") && !el.matches("button, input, select")
           && app.contains(el)) {
@@ -232,15 +286,18 @@ function holdInput(app, marker) {
       remember({ key: { key, code, ctrlKey, metaKey, altKey, shiftKey } }, null);
     }
   };
-  const onField = (event) => {
-    const el = event.target;
-    if (!early() || !el.matches || !el.matches("input[data-i], select[data-i], textarea[data-i]") || !app.contains(el)) return;
+  const onField = (/** @type {Event} */ event) => {
+    const target = event.target;
+    if (!early() || !(target instanceof Element) || !target.matches("input[data-i], select[data-i], textarea[data-i]")
+        || !app.contains(target)) return;
+    const el = /** @type {HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement} */ (target); // as matched
     const where = address(el);
     const typed = ["text", "search", "textarea"].includes(el.type);
     if (typed && event.type !== "input") return;
+    /** @type {Field} */
     const field = { where, type: typed ? "input" : "change" };
-    if (el.type === "file") field.files = el.files;
-    else if (el.type === "checkbox" || el.type === "radio") field.checked = el.checked;
+    if (el instanceof HTMLInputElement && el.type === "file") field.files = el.files;
+    else if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) field.checked = el.checked;
     else field.value = el.value;
     fields.set(JSON.stringify(where), field);
     if (!typed) {
@@ -264,14 +321,15 @@ function holdInput(app, marker) {
     for (const el of waiting) el.removeAttribute("aria-busy");
     try {
       for (const field of fields.values()) {
-        const el = find(field.where);
+        // the live field at the same address: an input, or a select or textarea (only an input has files)
+        const el = /** @type {HTMLInputElement | null} */ (find(field.where));
         if (!el) continue;
         if (field.files) {
           const files = new DataTransfer();
           for (const file of field.files) files.items.add(file);
           el.files = files.files;
-        } else if ("checked" in field) el.checked = field.checked;
-        else el.value = field.value;
+        } else if (field.checked !== undefined) el.checked = field.checked;
+        else if (field.value !== undefined) el.value = field.value;
         el.dispatchEvent(new Event(field.type, { bubbles: true }));
       }
       if (press && press.key) {
@@ -305,7 +363,8 @@ window.addEventListener("error", (event) => {
     text.textContent = texts.failed.replace("{error}", event.message || texts.unknown);
     if (resumed && loading) { // the screen shown would never be live: say why instead
       loading.hidden = false;
-      document.getElementById("app").hidden = true;
+      const app = document.getElementById("app");
+      if (app) app.hidden = true;
       document.getElementById("starting")?.remove();
     }
   }
@@ -334,7 +393,7 @@ if ("serviceWorker" in navigator) {
       window.nileUpdateReady = true;
       window.dispatchEvent(new Event("nile:update-ready"));
     };
-    const follow = (worker) => {
+    const follow = (/** @type {ServiceWorker | null} */ worker) => {
       if (!worker || updates.has(worker)) return;
       updates.add(worker);
       worker.addEventListener("statechange", () => { if (worker.state === "installed") announce(); });

@@ -9,7 +9,18 @@ const VERSION = 3; // nile.bots.protocol.VERSION, for the two messages sent befo
 // the build the page asked for (`?v=`): the package comes from that build's cache (tools/sw.template.js)
 const BUILD = new URL(import.meta.url).searchParams.get("v") || "";
 
+/**
+ * A Python dict that Python's protocol answers with, made a plain object here to be posted.
+ * @typedef {{toJs(options: {dict_converter: typeof Object.fromEntries}): object}} PyDict
+ */
+/**
+ * nile.bots.protocol as this relay calls it (its messages are Python's to read and make).
+ * @typedef {{ready(): PyDict, handle(message: unknown): PyDict}} Protocol
+ */
+
+/** @returns {Promise<{protocol: Protocol, toPy: (value: unknown) => unknown}>} */
 async function start() {
+  /** @type {typeof import("pyodide")} the vendored copy of the npm package (its path is the build's) */
   const { loadPyodide } = await import(PYODIDE + "pyodide.mjs");
   const { unpack } = await import("./archive.js");
   const pyodide = await loadPyodide({ indexURL: PYODIDE, stdLibURL: STDLIB });
@@ -18,11 +29,12 @@ async function start() {
   const bytes = await archive.arrayBuffer();
   await unpack(pyodide, bytes, "/home/pyodide/bots");
   pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/bots')");
+  /** @type {Protocol} */
   const protocol = pyodide.pyimport("nile.bots.protocol");
   return { protocol, toPy: (value) => pyodide.toPy(value) };
 }
 
-const toJs = (answer) => answer.toJs({ dict_converter: Object.fromEntries });
+const toJs = (/** @type {PyDict} */ answer) => answer.toJs({ dict_converter: Object.fromEntries });
 const ready = start();
 ready.then(({ protocol }) => postMessage(toJs(protocol.ready())),
            (error) => postMessage({ v: VERSION, kind: "failed", key: "", error: String(error) }));
@@ -33,7 +45,8 @@ self.onmessage = async (event) => {
     postMessage(toJs(protocol.handle(toPy(event.data))));
   } catch (error) {
     const key = event.data && typeof event.data.key === "string" ? event.data.key : "";
-    postMessage({ v: VERSION, kind: "failed", key, error: String(error && error.message ? error.message : error) });
+    const message = /** @type {{message?: unknown} | null | undefined} */ (error)?.message;
+    postMessage({ v: VERSION, kind: "failed", key, error: String(message || error) });
   }
 };
 

@@ -19,11 +19,18 @@
 // The markup never carries a style attribute (the CSP forbids inline styles), so static/morph.js leaves
 // the ones set here alone.
 
+/** @typedef {[number, number]} Size a frame's width and height in px */
+/** @type {Map<Element, Size | null>} */
 const sizes = new Map(); // frame → [w, h] in px as last reported (null: watched, no report yet)
+/** @type {ResizeObserver | null} */
 let observer = null;
 
+/**
+ * @param {Element} frame
+ * @param {Size | null | undefined} size
+ */
 function tell(frame, size) {
-  const svg = frame.firstElementChild;
+  const svg = /** @type {SVGSVGElement | null} */ (frame.firstElementChild);
   if (!svg || !size) return;
   const [w, h] = size.map((x) => `${x}px`);
   if (svg.style.getPropertyValue("--pic-w") !== w) svg.style.setProperty("--pic-w", w);
@@ -31,8 +38,9 @@ function tell(frame, size) {
 }
 
 // the frame's proportions are its picture's (its viewBox), for a grid that sizes the frame by its content
+/** @param {HTMLElement} frame */
 function shape(frame) {
-  const svg = frame.firstElementChild;
+  const svg = /** @type {SVGSVGElement | null} */ (frame.firstElementChild);
   const box = svg && svg.viewBox && svg.viewBox.baseVal;
   const ratio = box && box.width > 0 && box.height > 0 ? `${box.width} / ${box.height}` : "";
   if (frame.style.aspectRatio !== ratio) frame.style.aspectRatio = ratio;
@@ -48,6 +56,7 @@ function watch() {
         const h = box ? box.blockSize : entry.contentRect.height;
         // not a frame here (a phone's page: `display: contents`), or one the redraw took away (fit forgets it)
         if (!(w > 0 && h > 0) || !frame.isConnected) continue;
+        /** @type {Size} */
         const size = [Math.round(w * 100) / 100, Math.round(h * 100) / 100];
         sizes.set(frame, size);
         tell(frame, size);
@@ -57,6 +66,7 @@ function watch() {
   return observer;
 }
 
+/** @param {ParentNode} root */
 function fit(root) {
   try {
     const obs = watch();
@@ -67,7 +77,7 @@ function fit(root) {
         sizes.delete(frame);
       }
     }
-    for (const frame of root.querySelectorAll(".pic")) {
+    for (const frame of /** @type {NodeListOf<HTMLElement>} `<div class="pic">` */ (root.querySelectorAll(".pic"))) {
       shape(frame);
       if (!sizes.has(frame)) {
         sizes.set(frame, null);

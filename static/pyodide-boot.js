@@ -13,10 +13,14 @@ import * as pyodide from "../{{VENDOR_PYODIDE}}/pyodide.mjs";
 import { unpack } from "./archive.js";
 import { dropSnapshots, readSnapshot, snapshotKey, switchedOff } from "./snapshot.js";
 
+/** @typedef {import("pyodide").PyodideConfig} PyodideConfig */
+/** @typedef {import("pyodide").PyodideAPI} PyodideAPI */
+
 export * from "../{{VENDOR_PYODIDE}}/pyodide.mjs";
 
 const ARCHIVE = new URL("../nile.tar.gz", import.meta.url).href;
 // its bytes, read once (preloaded by index.html): both the snapshot's key and the unpacking need them
+/** @type {Promise<ArrayBuffer> | null} */
 let archiveBytes = null;
 const readArchive = () => (archiveBytes ??= fetch(ARCHIVE).then((response) => {
   if (!response.ok) throw new Error(`nile.tar.gz: HTTP ${response.status}`);
@@ -37,6 +41,7 @@ const QUIET_MS = 3000;
 //: a page started from a snapshot that is not ready by then drops it (the next start is as before)
 const STALL_MS = 30000;
 
+/** @param {string} what */
 function say(what) {
   window.nileSnapshot = what;
   if (document.body) document.body.dataset.snapshot = what.split(":")[0];
@@ -49,6 +54,11 @@ const isReady = () => document.body && document.body.dataset.appState === "ready
 // (window.nileUnpacked).
 const HOME = "/home/pyodide";
 
+/**
+ * Pyodide's loadPyodide, as PyScript calls it (its options, with this build's Pyodide and standard library).
+ * @param {PyodideConfig} [given]
+ * @returns {Promise<PyodideAPI>}
+ */
 export async function loadPyodide(given) {
   const started = await start(given);
   try {
@@ -60,6 +70,10 @@ export async function loadPyodide(given) {
   return started;
 }
 
+/**
+ * @param {PyodideConfig} [given]
+ * @returns {Promise<PyodideAPI>}
+ */
 async function start(given) {
   const options = { ...given, indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
   if (window.nileSnapshotOff || switchedOff() || typeof caches === "undefined" || !crypto.subtle) {
@@ -87,15 +101,17 @@ async function start(given) {
   return started;
 }
 
+/** @param {unknown} error what went wrong: an Error, or a sentence */
 function fail(error) {
   console.warn("memory snapshot dropped:", error);
-  say(`failed: ${error && error.message ? error.message : error}`);
+  const message = /** @type {{message?: unknown} | null | undefined} */ (error)?.message;
+  say(`failed: ${message || error}`);
   dropSnapshots().catch(() => {});
 }
 
 // a page started from a snapshot must get ready; if it does not, the snapshot is not used again
 function watch() {
-  const onError = (event) => { if (!isReady()) fail(event.message || "an error before the page was ready"); };
+  const onError = (/** @type {ErrorEvent} */ event) => { if (!isReady()) fail(event.message || "an error before the page was ready"); };
   window.addEventListener("error", onError);
   setTimeout(() => {
     window.removeEventListener("error", onError);
@@ -105,6 +121,10 @@ function watch() {
 
 // A starter: called, it waits until the player has pressed nothing (tap, click, key) for QUIET_MS, then runs
 // `then` when the page is idle. Presses count from the starter's making; they are watched only until then.
+/**
+ * @param {() => void} then
+ * @returns {() => void} the starter
+ */
 function pauseThen(then) {
   let lastInput = -Infinity;
   const pressed = () => { lastInput = performance.now(); };
@@ -122,6 +142,7 @@ function pauseThen(then) {
   return check;
 }
 
+/** @param {() => void} then */
 function whenReady(then) {
   const start = pauseThen(then); // (presses during the wait after ready count too)
   const check = () => {
@@ -135,10 +156,11 @@ function whenReady(then) {
   check();
 }
 
+/** @param {string} key the snapshot's name (static/snapshot.js snapshotKey) */
 function makeSnapshot(key) {
   try {
     const worker = new Worker(new URL("./snapshot-worker.js", import.meta.url), { type: "module" });
-    const done = (what) => { worker.terminate(); if (what) say(what); };
+    const done = (/** @type {string | null} */ what) => { worker.terminate(); if (what) say(what); };
     worker.onmessage = (event) => {
       if (event.data && event.data.kind === "stored") done("made");
       else { console.warn("memory snapshot not made:", event.data && event.data.error); done(null); }

@@ -16,20 +16,34 @@
 //   window.nileRoving(root)  after each redraw of `root` (nile/web/app/paint.py): each group of places keeps one
 //                            Tab stop — the place the keyboard is on, else the first place offered
 
+/** @typedef {Element & HTMLOrSVGElement} Item a place (HTML, or a shape of the board's SVG) or a line: it takes the focus */
+
+/** @type {{places: string, lines: string, [group: string]: string | undefined}} a group's items, by its data-roving */
 const ITEMS = {
   places: "[data-i][tabindex], button[data-i]:not([disabled])",
   lines: "li",
 };
+/** @type {Record<string, number | "first" | "last" | undefined>} */
 const STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: "first", End: "last" };
 
-// the group's items; `shown`: only those with a box on the page (that asks the layout: on a key, never in a redraw)
+/**
+ * The group's items; `shown`: only those with a box on the page (that asks the layout: on a key, never in a redraw).
+ * @param {HTMLElement} group
+ * @param {boolean} [shown]
+ * @returns {Item[]}
+ */
 function items(group, shown = false) {
-  const selector = ITEMS[group.dataset.roving];
+  const selector = ITEMS[group.dataset.roving ?? ""];
   if (!selector) return [];
-  const all = [...group.querySelectorAll(selector)];
+  const all = [.../** @type {NodeListOf<Item>} */ (group.querySelectorAll(selector))];
   return shown ? all.filter((el) => el.getClientRects().length > 0) : all;
 }
 
+/**
+ * @param {HTMLElement} group
+ * @param {Item[]} list its items
+ * @param {Element} at the one that is its Tab stop
+ */
 function stopAt(group, list, at) {
   if (group.dataset.roving !== "places") return;
   for (const el of list) {
@@ -43,10 +57,12 @@ function stopAt(group, list, at) {
   }
 }
 
+/** @param {ParentNode} root */
 function settle(root) {
-  for (const group of root.querySelectorAll('[data-roving="places"]')) {
+  for (const group of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-roving="places"]'))) {
     const list = items(group);
-    if (list.length) stopAt(group, list, list.includes(document.activeElement) ? document.activeElement : list[0]);
+    const here = /** @type {Item | null} */ (document.activeElement);
+    if (list.length) stopAt(group, list, here && list.includes(here) ? here : list[0]);
   }
 }
 
@@ -54,12 +70,12 @@ document.addEventListener("keydown", (event) => {
   const step = STEPS[event.key];
   if (step === undefined || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
   const here = event.target;
-  if (!here.closest || here.matches("input, select, textarea")) return;
-  const group = here.closest("[data-roving]");
+  if (!(here instanceof Element) || here.matches("input, select, textarea")) return;
+  const group = /** @type {HTMLElement | null} */ (here.closest("[data-roving]"));
   if (!group) return;
   const list = items(group, true);
   if (!list.length) return;
-  const at = list.indexOf(here);
+  const at = list.indexOf(/** @type {Item} */ (here));
   let next;
   if (step === "first") next = 0;
   else if (step === "last") next = list.length - 1;
@@ -74,14 +90,17 @@ document.addEventListener("keydown", (event) => {
 
 // a place focused any other way (a redraw's refocus, a click) becomes its group's Tab stop
 document.addEventListener("focusin", (event) => {
-  const group = event.target.closest?.('[data-roving="places"]');
-  if (group && event.target.getAttribute("tabindex") === "-1" && event.target.matches(ITEMS.places)) {
-    stopAt(group, items(group), event.target);
+  const here = event.target;
+  if (!(here instanceof Element)) return;
+  const group = /** @type {HTMLElement | null} */ (here.closest('[data-roving="places"]'));
+  if (group && here.getAttribute("tabindex") === "-1" && here.matches(ITEMS.places)) {
+    stopAt(group, items(group), here);
   }
 });
 
 // which hand the person uses: the keyboard's focus is moved for a person who uses the keys (nile/web/app/focus.py),
 // never under a pointer's clicks (the page would jump)
+/** @param {"keyboard" | "pointer"} kind */
 function hand(kind) {
   if (document.documentElement.dataset.input !== kind) document.documentElement.dataset.input = kind;
 }
@@ -106,13 +125,21 @@ const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([ty
   'textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 const COVERS = ".rules-help"; // a dialog that covers the page: the page behind it is inert
 
+/**
+ * @param {ParentNode} root
+ * @returns {Element | null}
+ */
 function topDialog(root) {
   const open = [...root.querySelectorAll('[aria-modal="true"]')].filter((el) => el.getClientRects().length > 0);
   return open.length ? open[open.length - 1] : null;
 }
 
+/**
+ * @param {Element} dialog
+ * @returns {Item[]}
+ */
 function tabbable(dialog) {
-  return [...dialog.querySelectorAll(TABBABLE)].filter(
+  return [.../** @type {NodeListOf<Item>} */ (dialog.querySelectorAll(TABBABLE))].filter(
     (el) => el.getAttribute("tabindex") !== "-1" && !el.closest("[inert]") && el.getClientRects().length > 0,
   );
 }
@@ -124,12 +151,12 @@ document.addEventListener("keydown", (event) => {
   if (!dialog) return;
   const list = tabbable(dialog);
   if (!list.length) return;
-  const here = document.activeElement;
-  const inside = dialog.contains(here);
+  const here = /** @type {Item | null} */ (document.activeElement);
+  const inside = !!here && dialog.contains(here);
   const first = list[0];
   const last = list[list.length - 1];
   let next = null;
-  if (!inside) next = event.shiftKey ? last : first;
+  if (!here || !inside) next = event.shiftKey ? last : first;
   else if (event.shiftKey && (here === first || here === dialog || !list.includes(here) && here.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING)) next = last;
   else if (!event.shiftKey && (here === last || !list.includes(here) && !(here.compareDocumentPosition(last) & Node.DOCUMENT_POSITION_FOLLOWING))) next = first;
   if (next) {
@@ -138,9 +165,11 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
+/** @param {Element} root */
 function modal(root) {
   const dialog = root.querySelector(`:scope > ${COVERS}`);
-  for (const el of root.children) {
+  // (HTML, all but the sprite: nile/web/render/screen.py render_app)
+  for (const el of /** @type {HTMLCollectionOf<HTMLElement>} */ (root.children)) {
     const behind = !!dialog && el !== dialog && el.id !== "nile-sprite";
     if (el.inert !== behind) el.inert = behind;
   }

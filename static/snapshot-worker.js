@@ -14,6 +14,7 @@ const MODULES = ["nile.games", "nile.messages", "nile.bots.protocol", "nile.core
 
 self.onmessage = async (event) => {
   try {
+    /** @type {{key: string, archive: string}} (static/pyodide-boot.js makeSnapshot) */
     const { key, archive } = event.data;
     const pyodide = await loadPyodide({ indexURL: PYODIDE, stdLibURL: STDLIB, _makeSnapshot: true });
     const bytes = await (await fetch(archive)).arrayBuffer();
@@ -22,11 +23,13 @@ self.onmessage = async (event) => {
     pyodide.runPython(`import sys\nif "/home/pyodide" not in sys.path: sys.path.insert(0, "/home/pyodide")\n`
       + MODULES.map((m) => `import ${m}`).join("\n")
       + "\nnile.games.load_all()"); // every game's rules too: the page imports them once its first screen is up
-    const snapshot = pyodide.makeMemorySnapshot();
+    // a copy of Pyodide's memory in an ArrayBuffer of its own (pyodide.d.ts says a Uint8Array of any buffer)
+    const snapshot = /** @type {Uint8Array<ArrayBuffer>} */ (pyodide.makeMemorySnapshot());
     await storeSnapshot(key, snapshot);
     postMessage({ kind: "stored", bytes: snapshot.length });
   } catch (error) {
-    postMessage({ kind: "failed", error: String(error && error.message ? error.message : error) });
+    const message = /** @type {{message?: unknown} | null | undefined} */ (error)?.message;
+    postMessage({ kind: "failed", error: String(message || error) });
   }
 };
 

@@ -10,32 +10,52 @@
 export const CACHE = "pyodide-snapshot"; // not "nile-…": the service worker's cleaning leaves it alone
 export const OFF_KEY = "nile:no-snapshot"; // localStorage: never use nor make one (tests, a player's escape)
 
+/**
+ * The snapshot's name: a URL in this site's origin made of Pyodide's version and the archive's digest.
+ * @param {ArrayBuffer} archive nile.tar.gz's bytes
+ * @param {string} pyodideVersion
+ * @returns {Promise<string>}
+ */
 export async function snapshotKey(archive, pyodideVersion) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", archive));
   const hex = [...digest.slice(0, 12)].map((b) => b.toString(16).padStart(2, "0")).join("");
   return new URL(`./snapshot/${pyodideVersion}/${hex}`, self.location.origin).href;
 }
 
+/** @returns {boolean} whether this browser asks for no snapshot (OFF_KEY) */
 export function switchedOff() {
   try {
-    return typeof localStorage !== "undefined" && localStorage.getItem(OFF_KEY) === "1";
-  } catch (error) {
-    return false;
+    // (the workers import this module too: a worker has no localStorage)
+    const storage = /** @type {{localStorage?: {getItem(key: string): string | null}}} */ (globalThis).localStorage;
+    return storage !== undefined && storage.getItem(OFF_KEY) === "1";
+  } catch {
+    return false; // storage blocked
   }
 }
 
+/**
+ * @param {string} key as snapshotKey made it
+ * @returns {Promise<Uint8Array | null>} the snapshot kept under that key, if any
+ */
 export async function readSnapshot(key) {
   if (typeof caches === "undefined") return null;
   const hit = await (await caches.open(CACHE)).match(key);
   return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
 }
 
+/**
+ * The snapshot kept under `key`, in place of any other.
+ * @param {string} key
+ * @param {Uint8Array<ArrayBuffer>} bytes
+ * @returns {Promise<void>}
+ */
 export async function storeSnapshot(key, bytes) {
   const cache = await caches.open(CACHE);
   for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old);
   await cache.put(key, new Response(bytes, { headers: { "content-type": "application/octet-stream" } }));
 }
 
+/** @returns {Promise<void>} */
 export async function dropSnapshots() {
   if (typeof caches !== "undefined") await caches.delete(CACHE);
 }

@@ -4,11 +4,14 @@
 //   "tick"  a move: one soft blip
 //   "chord" a scoring (Nile) or a crossing (Kap): a quick major triad
 //   "end"   the end of the game: a rising arpeggio to the octave
+/** @type {AudioContext | null} */
 let ctx = null;
 
+/** @type {Record<string, Array<[number, number, number]> | undefined>} a kind's notes: [Hz, start s, length s] */
 const NOTES = { tick: [[880, 0, 0.05]], chord: [[523.25, 0, 0.35], [659.25, 0.03, 0.35], [783.99, 0.06, 0.35]],
   end: [[523.25, 0, 0.25], [659.25, 0.12, 0.25], [783.99, 0.24, 0.25], [1046.5, 0.36, 0.5]] };
 
+/** @param {string} kind "tick", "chord" or "end" */
 function play(kind) {
   const notes = NOTES[kind];
   if (!notes) return;

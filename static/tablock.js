@@ -13,6 +13,8 @@
 // No game logic lives here.
 
 const LOCKS = navigator.locks && typeof navigator.locks.request === "function" ? navigator.locks : null;
+/** @typedef {{closed: boolean, abort: AbortController, release: () => void}} Session */
+/** @type {Session | null} */
 let current = null; // the open game's session: {closed, abort, release}
 
 function close() {
@@ -24,25 +26,35 @@ function close() {
   session.release(); // a lock held is let go
 }
 
+/**
+ * @param {string} gid the game's id
+ * @param {boolean} steal Take over: the lock from whichever tab holds it
+ * @param {(gid: string, news: NileTabNews) => void} tell Python's
+ * @returns {boolean} whether this browser has Web Locks
+ */
 function open(gid, steal, tell) {
   close();
   if (!LOCKS) return false;
+  /** @type {() => void} */
   let release = () => {};
+  /** @type {Session} */
   const session = { closed: false, abort: new AbortController(), release: () => release() };
   current = session;
   const name = "nile:game:" + gid;
-  const say = (news) => { if (!session.closed) tell(gid, news); };
+  const say = (/** @type {NileTabNews} */ news) => { if (!session.closed) tell(gid, news); };
+  /** @returns {Promise<void>} */
   const hold = () => new Promise((resolve) => { release = resolve; }); // held until close()
-  const granted = (news) => () => {
+  const granted = (/** @type {NileTabNews} */ news) => () => {
     if (session.closed) return undefined;
     say(news);
     return hold();
   };
   // queue for the lock: granted when the tab that holds it lets it go
   const wait = () => LOCKS.request(name, { signal: session.abort.signal }, granted("freed")).then(null, lost);
+  /** @param {unknown} error */
   function lost(error) {
     if (session.closed) return; // our own close() aborted a queued request
-    if (!error || error.name !== "AbortError") {
+    if (/** @type {{name?: unknown} | null | undefined} */ (error)?.name !== "AbortError") {
       console.warn("game lock unavailable:", error);
       return;
     }

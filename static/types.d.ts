@@ -51,3 +51,8 @@ interface Window {
   /** Safari before 14.1: the Web Audio API under its old name (static/sound.js). */
   webkitAudioContext?: typeof AudioContext;
 }
+
+/** tools/bench/bench-bare-worker.js: the worker's Pyodide, kept on its global scope. */
+interface WorkerGlobalScope {
+  pyodide?: unknown;
+}

@@ -225,11 +225,16 @@ def pyscript_preloads(dist: Path, vendor_dir: str) -> str:
     return "\n".join(f'  <link rel="modulepreload" href="./{vendor_dir}/{c}">' for c in chunks)
 
 
+#: a placeholder the build fills: ``{{VENDOR_PYODIDE}}``, ``{{MSG:boot.title}}`` (a JSDoc type such as ``{{id: string}}``
+#: in static/*.js is none)
+PLACEHOLDER = re.compile(r"\{\{[A-Z][A-Z_]*(?::[\w.]+)?\}\}")
+
+
 def fill(template: str, values: dict[str, str]) -> str:
     for key, value in values.items():
         template = template.replace("{{" + key + "}}", value)
-    if "{{" in template:
-        raise SystemExit("build: a placeholder was left unfilled")
+    if left := PLACEHOLDER.findall(template):
+        raise SystemExit(f"build: a placeholder was left unfilled: {left[0]}")
     return template
 
 
@@ -266,9 +271,9 @@ def build(out: Path, salt: str = "") -> str:
         (out / name).write_text(fill((ROOT / name).read_text(), {**dirs, **page_texts(), **preloads, **homes}))
     shutil.copy2(ROOT / "manifest.webmanifest", out / "manifest.webmanifest")
     shutil.copytree(ROOT / "static", out / "static", dirs_exist_ok=True,
-                    ignore=shutil.ignore_patterns("vendor", "__pycache__"))
+                    ignore=shutil.ignore_patterns("vendor", "__pycache__", "*.d.ts"))  # (types.d.ts: tsc's, make lint)
     for script in (out / "static").glob("*.js"):  # the bot worker imports the vendored Pyodide
-        if "{{" in script.read_text():
+        if PLACEHOLDER.search(script.read_text()):
             script.write_text(fill(script.read_text(), dirs))
     package_archive(out, modules)
     # what the archive's bytecode was built from, for the tests and the bench to tell a stale dist/ (never fetched)

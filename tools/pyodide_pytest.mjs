@@ -34,13 +34,18 @@ if (shards > 1 && shard === null) {
   process.exit(await split(shards));
 }
 
-// N children, one per shard, side by side; their output is kept and printed whole, in order.
+/**
+ * N children, one per shard, side by side; their output is kept and printed whole, in order.
+ * @param {number} n
+ * @returns {Promise<number>} the exit code
+ */
 async function split(n) {
   const self = new URL(import.meta.url).pathname;
   const runs = [];
   for (let i = 0; i < n; i++) {
     const child = spawn(process.execPath, [self, "--shard", `${i}/${n}`, wheelDir, ...pytestArgs],
       { stdio: ["ignore", "pipe", "pipe"] });
+    /** @type {Buffer[]} */
     const out = [];
     child.stdout.on("data", (chunk) => out.push(chunk));
     child.stderr.on("data", (chunk) => out.push(chunk));

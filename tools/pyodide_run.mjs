@@ -26,6 +26,6 @@ sys.path[:0] = ["/app"]
 runpy.run_path(script_path, run_name="__main__")
 `);
 } catch (error) {
-  console.error(error.message); // a Python traceback, not the interpreter's own source
+  console.error(/** @type {Error} a PythonError */ (error).message); // a Python traceback, not the interpreter's own source
   process.exit(1);
 }

@@ -18,16 +18,18 @@ const CACHE = `nile-${VERSION}`;
 const FILES = /** @type {string[]} */ (/* {{FILES}} */ []);
 //: how many versions' caches are kept (this one and the one before it)
 const KEEP = 2;
+// this worker's global scope (TypeScript's lib names it a worker's: its events are a service worker's here)
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)));
 });
 
-self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+sw.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "skip-waiting") sw.skipWaiting();
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   // keys() lists caches oldest first: keep this version's and the one before, drop older ones.
   // claim() takes the pages of a first visit (no version controlled them yet); pages of an older
   // version pass to this worker anyway once it activates — and are served their own version's files.
@@ -35,13 +37,18 @@ self.addEventListener("activate", (event) => {
     caches.keys().then((names) => {
       const ours = names.filter((n) => n.startsWith("nile-") && n !== CACHE);
       return Promise.all(ours.slice(0, Math.max(0, ours.length - (KEEP - 1))).map((n) => caches.delete(n)));
-    }).then(() => self.clients.claim()),
+    }).then(() => sw.clients.claim()),
   );
 });
 
 // A file is looked up by its address without the query (`?v=`): the precached files are stored that way. An
 // exact lookup, not `ignoreSearch`, which makes the browser read every entry of the cache for each request
 // (issue 23: the ~30 files of a boot were served ~1.5 ms slower each, one after another).
+/**
+ * @param {Request} request
+ * @param {RequestInfo} key the request, or the address it is cached under ("./" for a navigation)
+ * @returns {Promise<Response | null | undefined>}
+ */
 async function fromCaches(request, key) {
   const url = new URL(request.url);
   const wanted = url.searchParams.get("v");
@@ -51,10 +58,10 @@ async function fromCaches(request, key) {
   return hit || (own === CACHE ? caches.match(key, { ignoreSearch: request.mode === "navigate" }) : null);
 }
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
-  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (request.method !== "GET" || url.origin !== sw.location.origin) return;
   event.respondWith(
     (async () => {
       const key = request.mode === "navigate" ? "./" : request;
