@@ -5,8 +5,8 @@
     .venv/bin/python tools/bench/paired.py HEAD --part clicks-cape   # Vom Kap bis Kairo's clicks
 
 On a shared or loaded machine a single run says little; runs taken one right after the other share the
-machine's load. The "before" copy is this working tree with ``nile/``, ``static/``, ``index.html`` and
-``tools/build_site.py`` as at the ref (everything else, today's ``tools/bench.py`` included, as now), built
+machine's load. The "before" copy is this working tree with ``nile/``, ``static/``, ``index.html``,
+``tools/build_site.py`` and ``tools/sw.template.js`` as at the ref (everything else, today's ``tools/bench.py`` included, as now), built
 into its own ``dist/``; each side runs ``tools/bench.py --parts clicks`` (or ``--part``'s) in turn. Prints one line per run
 (click → next frame, the app's own time, the browser's frame and the app's parts, p50 and p95) and writes
 every run's results under ``--out`` (default ``bench/out/paired``). The sides take turns going first.
@@ -36,7 +36,8 @@ from common import percentile
 
 ROOT = Path(__file__).resolve().parents[2]
 
-AT_REF = ("nile", "static", "index.html", "tools/build_site.py")
+#: the site's sources: what the build reads (the service worker's template goes with the build that fills it)
+AT_REF = ("nile", "static", "index.html", "tools/build_site.py", "tools/sw.template.js")
 #: not copied (at the top of the tree; __pycache__ anywhere)
 SKIP = {".git", "dist", "node_modules", "bench", ".venv"}
 
