@@ -52,8 +52,11 @@ test-engine: catalogs
 test-pyodide: node_modules/.installed $(WHEELS)/.installed catalogs
 	NILE_PROPERTY_GAMES=$(NILE_PYODIDE_PROPERTY_GAMES) node tools/pyodide_pytest.mjs --shards $(TEST_JOBS) $(WHEELS) tests/engine tests/cape tests/web tests/bots tests/pebbles
 
+# Chromium's tests wait on the page (a bot's pace, motion, Pyodide's boot, a far device's link) more than they compute:
+# at -n 2 the suite kept 1.2 of 2 cores busy (540 s for ~665 s of CPU, measured in a cpuacct cgroup), so it runs in 4
+BROWSER_JOBS ?= 4
 test-browser: site $(VENV)/.installed chromium
-	$(PY) -m pytest -n $(TEST_JOBS) tests/browser
+	$(PY) -m pytest -n $(BROWSER_JOBS) tests/browser
 
 # the cross-browser suite (tests/engines): what a family does, in Debian's Firefox ESR (WebDriver BiDi) and WebKitGTK
 # (WebKitWebDriver, MiniBrowser on Xvfb); an engine missing fails it. ENGINE_JOBS=2: one process per engine, side by
