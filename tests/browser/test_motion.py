@@ -113,6 +113,7 @@ def test_a_move_made_while_the_last_one_moves_moves_only_its_own_pieces(app: Pag
     sown = {k for k, at in _engine_places(_state(app)).items() if at.startswith("field:")}
     assert sown and (not app.locator(".status .ap").count() or app.locator(".status .ap").inner_text().strip().startswith("0"))
     moves = len(_state(app).history)
+    app.evaluate(NOTE_MOTION_JS)
     click(app, intent("act", "end"))  # at once: no frame has settled the last sowing's motion yet
     moving = app.evaluate(MOVING_JS)
     assert len(_state(app).history) == moves + 1 and not app.locator(intent("confirm", "end")).count()
@@ -224,13 +225,30 @@ TABLE_JS = """() => {
   return out;
 }"""
 
-#: what is moving during a move: each running animation's piece (its key, or the layer's copy's class)
-MOVING_JS = """() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(
-  document.getAnimations().filter((a) => a.playState === 'running').map((a) => {
-    const el = a.effect && a.effect.target;
-    const kf = a.effect.getKeyframes().map((k) => k.transform || '').join(' ');
-    return (el.getAttribute('data-k') || (el.closest('#motion-layer') ? 'layer:' + el.getAttribute('class') : el.getAttribute('class') || el.tagName)) + ' ' + kf;
-  })))))"""
+#: JS, run before a move: every animation a script starts from now on is noted with its piece, named as it is when it
+#: starts (a flight's copy in the motion layer is gone once it has landed). On a busy machine a move's motion (at most
+#: 400 ms) may be over before a test's next look at the page: what started is what moved, however late the look.
+NOTE_MOTION_JS = """() => {
+  const name = (el) => el.getAttribute('data-k') || (el.closest('#motion-layer') ? 'layer:' + el.getAttribute('class') : el.getAttribute('class') || el.tagName);
+  if (!window.__started) {
+    const animate = Element.prototype.animate;
+    Element.prototype.animate = function (...args) {
+      const anim = animate.apply(this, args);
+      window.__started.push([anim, name(this)]);
+      return anim;
+    };
+  }
+  window.__started = [];
+}"""
+
+#: what is moving during a move: each animation started since ``NOTE_MOTION_JS`` and each one running (a CSS
+#: animation), its piece (its key, or the layer's copy's class) and its transforms
+MOVING_JS = """() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => {
+  const name = (el) => el.getAttribute('data-k') || (el.closest('#motion-layer') ? 'layer:' + el.getAttribute('class') : el.getAttribute('class') || el.tagName);
+  const seen = new Map(window.__started || []);
+  for (const a of document.getAnimations()) if (a.playState === 'running' && !seen.has(a)) seen.set(a, name(a.effect.target));
+  r([...seen].map(([a, piece]) => piece + ' ' + a.effect.getKeyframes().map((k) => k.transform || '').join(' ')));
+})))"""
 
 
 def _before(game: str, wanted, seeds: range = range(1, 60)):  # noqa: ANN001, ANN202
@@ -324,6 +342,7 @@ def _scene(page: Page, scene: str, motion: bool) -> None:
     continue_game(page, scene)
     while page.locator("[data-i=moment-close]").count():
         click(page, page.locator("[data-i=moment-close]").first)
+    page.evaluate(NOTE_MOTION_JS)
     if game == "banks":
         perform(page, action, player)
     else:
