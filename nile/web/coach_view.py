@@ -94,13 +94,21 @@ def _moments(c: Controller, moments: list[protocol.Moment]) -> str:
     parts = []
     for seat in c.humans():
         mine = [m for m in moments if m["seat"] == seat]
-        lines = "".join(
-            f'<li>{esc(msg("ui.review_moment", lang, round=at[m["index"]][0], move=m["index"] + 1, played=at[m["index"]][1], played_chance=percent(m["played_chance"]), best=at[m["index"]][2], best_chance=percent(m["best_chance"])))}</li>'
-            for m in mine if m["index"] in at
-        ) or f'<li>{esc(msg("ui.review_none", lang))}</li>'
+        lines = "".join(f"<li>{esc(_moment_line(m, at[m['index']], lang))}</li>" for m in mine if m["index"] in at) or f'<li>{esc(msg("ui.review_none", lang))}</li>'
         parts.append(f'<section class="review-moves"><h3><span class="swatch-dot p-{esc(c.state_colour(seat))}"></span>'
                      f'{esc(msg("ui.review_moves_of", lang, player=names[seat]))}</h3><ol>{lines}</ol></section>')
     return "".join(parts)
+
+
+def _moment_line(m: protocol.Moment, at: tuple[int, str, str], lang: str) -> str:
+    """A costly move as the review says it: its round (round 0 is the set-up, as the head line says it: a start-player
+    bid is never "Round 0"), its number in the game, what was played and what was better, each with its chance."""
+    rnd, played, best = at
+    chances = {"move": m["index"] + 1, "played": played, "played_chance": percent(m["played_chance"]), "best": best,
+               "best_chance": percent(m["best_chance"])}
+    if rnd == 0:
+        return msg("ui.review_moment_setup", lang, **chances)
+    return msg("ui.review_moment", lang, round=rnd, **chances)
 
 
 def render_review(c: Controller, languages: str) -> str:

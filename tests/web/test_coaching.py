@@ -186,13 +186,33 @@ def test_the_review_shows_one_chart_line_per_seat_and_each_persons_costliest_mov
     assert len(re.findall(r'<path class="series[^"]*" data-series="\d"', html)) == c.state.num_players == 2
     sections = re.findall(r'<section class="review-moves">(.*?)</section>', html)
     assert len(sections) == 2
-    moments = re.findall(r"<li>(Round \d+, move \d+: .+?, chance to win \d+ %\. Better: .+?, chance to win \d+ %\.)</li>", html)
+    moments = re.findall(r"<li>((?:Round [1-9]\d*|Set-up), move \d+: .+?, chance to win \d+ %\. Better: .+?, chance to win \d+ %\.)</li>", html)
     assert "secret bid" not in html and ") (" not in html  # a sealed bid said as bid; never two brackets in a row
     assert len(moments) == len(answer["moments"])
     c.handle("review-exit")
     assert c.coach.coaching.review is None and "review-chart" not in render_app(c)
     c.handle("review")  # opened again: the same answer, nothing asked of the worker
     assert c.coach.coaching.outbox == [] and "review-chart" in render_app(c)
+
+
+def test_a_costly_set_up_move_is_said_as_the_set_ups_not_round_0():
+    """A move of Nile's set-up, before round 1 (the first markers laid, or N12's start-player bid), found costly by the
+    review: "Set-up, move 1: …", as the head line and home say the set-up; never "Round 0" (issue 53's reading)."""
+    game = "banks"
+    c = Controller(Library(MemoryStore(), load_save), lambda: 5)
+    finished(c, game)
+    c.handle("review")
+    (request,) = c.coach.coaching.outbox
+    answer = protocol.handle({**request, "iterations": 8})
+    replay = GAMES[game].new_state(c.state.options, c.state.seed)
+    first = c.state.history[0]
+    assert replay.view(None)["round"] == 0  # the game's first move is made in its set-up
+    said = {"seat": first[0], "index": 0, "played": str(first[1]), "best": str(first[1]),
+            "played_chance": 0.25, "best_chance": 0.5}
+    c.coach.answer({**answer, "moments": [said]})
+    html = render_app(c)
+    assert "Round 0" not in html
+    assert re.search(r"<li>Set-up, move 1: .+?, chance to win 25 %\. Better: .+?, chance to win 50 %\.</li>", html), html[-2000:]
 
 
 def test_the_review_is_offered_from_a_finished_games_replay():
