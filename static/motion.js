@@ -36,7 +36,10 @@
 //   coming back. They fly in the layer over the page, transform and opacity only, within DURATION_MAX.
 
 /** @typedef {{x: number, y: number}} Point a place in a holder, in the holder's own units */
-/** @typedef {{left: number, top: number, width: number, height: number, right: number, bottom: number}} Box a box on the screen (a DOMRect, or one onScreen() made) */
+/**
+ * A box on the screen: a DOMRect, or one onScreen() made.
+ * @typedef {{left: number, top: number, width: number, height: number, right: number, bottom: number}} Box
+ */
 /**
  * A keyed piece as it was read (before the redraw, or where it came to rest): its box on the screen, its element, its
  * `data-kv` and `data-kr`, what holds it and that holder's class, its place there, and where it sat among its siblings.
@@ -70,6 +73,7 @@ let lastStep = null;
 const changes = new Map(); // step → keys that changed at that step
 
 const reducedQuery = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null; // (live)
+/** @type {() => boolean} */
 const reduced = () => !!reducedQuery && reducedQuery.matches;
 
 /**
@@ -106,6 +110,7 @@ let pending = null; // the work of after(), waiting for the next frame
 /** @typedef {{root: Element, renders: string | undefined, boxes: Pieces, flown: Flown}} Rest */
 /** @type {Rest | null} */
 let rest = null; // {root, renders, boxes, flown}
+/** @type {() => string | undefined} the page's redraw count (nile/web/app/__init__.py sets it) */
 const renders = () => document.body.dataset.renders;
 const unsettle = () => { rest = null; };
 window.addEventListener("resize", unsettle);
