@@ -6,9 +6,8 @@ import globals from "globals";
 export default [
   {
     ignores: [
-      // typed and linted once the redraw by region lands (issue 51): another branch rewrites them
+      // typed and linted once the redraw by region lands (issue 51): another branch rewrites it
       "static/morph.js",
-      "static/motion.js",
       "static/vendor/",
       "dist/",
       "build/",
