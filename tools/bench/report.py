@@ -42,6 +42,10 @@ def report(res: dict[str, Any]) -> str:
         lines += memory_bench.report_lines(res["memory"], fmt, verdict) + [""]
     lines += first_visit.report_lines(res)
     lines += tablet.report_lines(res)
+    if res.get("engines"):
+        import engines_bench  # (it imports the cross-browser suite's driver: only when the part ran)
+
+        lines += engines_bench.report_lines(res)
     lines += ["## How measured", ""] + [f"- {x}" for x in HOW] + [""]
     return "\n".join(lines)
 
