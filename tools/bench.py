@@ -208,6 +208,7 @@ def main() -> None:
         if not (DIST / "index.html").exists():
             raise SystemExit("dist/ is missing: run `make site` first")
         res["engines"] = timed("engines", lambda: engines_bench.bench_engines(cfg))
+        res.setdefault("chromium", res["engines"]["engines"].get("chromium", {}).get("version", "?").split(" ")[-1])
     res["machine"]["load_average_end"] = [round(x, 2) for x in os.getloadavg()]
     res["wall_seconds"] = round(time.monotonic() - wall, 1)
     table = report(res)

@@ -32,7 +32,10 @@ same way in each engine:
   the UI process) are reported beside it, not in it: they hold the engine's own caches and the window, not the
   page, and differ in kind between engines (WebKitGTK's MiniBrowser has no GPU process here; Chromium's renders
   in software). The memory snapshot (static/pyodide-boot.js) is switched off for these visits: it is a third
-  Pyodide for a few seconds, made once after a first visit, and is measured on its own.
+  Pyodide for a few seconds, made once after a first visit. Beside the peak: how much the page's process grew
+  per 100 actions of the game once the worker was up (WebKit's does, and keeps it; Chromium's and Firefox's
+  level off), and the engine's floor, what Pyodide alone holds (``memory_bench``'s bare page, then with a worker
+  that only boots Pyodide).
 
 Targets (issue 52): bytes equal across engines (nothing fetched twice); WebKit's page memory ≤ 1.25 × Chromium's;
 WebKit's clicks p95 ≤ 1.5 × Chromium's. Linux only for memory (``/proc``). An engine that is not installed is
@@ -55,6 +58,7 @@ from typing import Any
 from boot import READY_PROBE, returning_storage
 from clicks import CANDIDATES_JS, SEEDED_RANDOM_JS, _choose_click
 from common import SEED, Served, fmt, launch_kwargs, log, mb, percentile, ratio, verdict
+from memory_bench import BARE_PAGE, BARE_WORKER, START_WORKER_JS
 from tablet import CLICK_PROBE, POINT_JS, WAIT_JS
 
 from tests.engines import driver, play
@@ -404,14 +408,34 @@ def memory(engine: driver.Engine, served: Served, seconds: float) -> dict[str, A
             time.sleep(2.0)
             home = reading(root)
             play.start_game(tab, names=("Me", "Amun", "Bastet"), kinds=("", "easy", "easy"))
+            _play_for(tab, min(5.0, seconds / 3))  # (the worker started, its first decisions made)
+            early, early_actions = reading(root), play.actions(tab)
             moves = _play_for(tab, seconds)
             time.sleep(1.0)
             worker = reading(root)
         finally:
             peak = sampler.close()
+    grew = (worker["page_rss"] - early["page_rss"]) if worker["page_rss"] and early["page_rss"] else None
     return {"home_rss_mb": home["page_rss"], "home_pss_mb": home["page_pss"],
             "with_worker_rss_mb": worker["page_rss"], "with_worker_pss_mb": worker["page_pss"],
-            "actions": moves, **peak}
+            "actions": moves, "growth_mb_per_100_actions": round(grew * 100 / (moves - early_actions), 1)
+            if grew is not None and moves > early_actions else None, **peak}
+
+
+def floor(engine: driver.Engine, served: Served) -> dict[str, Any]:
+    """What Pyodide alone holds in this engine: the bench's bare page (Pyodide booted, nothing else), then with a
+    worker that only boots Pyodide (memory_bench's floor), the page's process read 2 s after each."""
+    root = root_pid(engine)
+    with tab_of(engine) as tab:
+        tab.goto(served.url + BARE_PAGE)
+        tab.wait(READY, timeout=play.BOOT_S, what="the bare page ready")
+        time.sleep(2.0)
+        page = reading(root)
+        tab.js("(a) => (" + START_WORKER_JS + ")(a)", [BARE_WORKER, None])
+        time.sleep(2.0)
+        both = reading(root)
+    return {"bare_page_rss_mb": page["page_rss"], "bare_with_worker_rss_mb": both["page_rss"],
+            "bare_with_worker_pss_mb": both["page_pss"]}
 
 
 def _play_for(tab: driver.Tab, seconds: float) -> int:
@@ -460,7 +484,7 @@ def bench_engines(cfg: dict[str, Any]) -> dict[str, Any]:
                 log(f"engines: {name} returning board {', '.join(fmt(r['board_ms'], 0) for r in res['returning'])} ms")
                 res["clicks"] = clicks(engine, served, cfg["engine_clicks"])
                 log(f"engines: {name} clicks p50 {fmt(res['clicks']['p50_ms'])} p95 {fmt(res['clicks']['p95_ms'])} ms")
-                res["memory"] = memory(engine, served, cfg["engine_bot_seconds"])
+                res["memory"] = {**memory(engine, served, cfg["engine_bot_seconds"]), **floor(engine, served)}
                 log(f"engines: {name} page peak {fmt(res['memory']['peak_page_rss_mb'], 0)} MiB RSS "
                     f"(home {fmt(res['memory']['home_rss_mb'], 0)})")
             except Exception as error:  # noqa: BLE001 - one engine's failure is reported, the others still run
@@ -495,13 +519,16 @@ def summary(engines: dict[str, Any]) -> dict[str, Any]:
                       "reload_ready_ms": _med([x["reload_ready_ms"] for x in rt]),
                       **{f"click_{k}": r.get("clicks", {}).get(k) for k in ("p50_ms", "p95_ms", "max_ms", "timed")},
                       **{k: r.get("memory", {}).get(k) for k in ("home_rss_mb", "with_worker_rss_mb", "peak_page_rss_mb",
-                                                                  "peak_page_pss_mb", "helpers_rss_mb_at_peak")}}
+                                                                  "peak_page_pss_mb", "helpers_rss_mb_at_peak",
+                                                                  "growth_mb_per_100_actions", "bare_page_rss_mb",
+                                                                  "bare_with_worker_rss_mb")}}
     c, w = rows.get("chromium", {}), rows.get("webkit", {})
     byte_counts = {r["bytes"] for r in rows.values()}
     verdicts = {
         "bytes_equal": (len(byte_counts) == 1 and not any(r["fetched_twice"] for r in rows.values())) if rows else None,
         "webkit_memory_vs_chromium": ratio(w.get("peak_page_rss_mb"), c.get("peak_page_rss_mb")),
         "webkit_click_p95_vs_chromium": ratio(w.get("click_p95_ms"), c.get("click_p95_ms")),
+        "webkit_floor_vs_chromium": ratio(w.get("bare_with_worker_rss_mb"), c.get("bare_with_worker_rss_mb")),
     }
     return {"rows": rows, "verdicts": verdicts}
 
@@ -528,14 +555,17 @@ def report_lines(res: dict[str, Any]) -> list[str]:
              line("clicks in a Nile game: p50 / p95 (max)", lambda r: f"{fmt(r['click_p50_ms'])} / {fmt(r['click_p95_ms'])} ({fmt(r['click_max_ms'], 0)}) ms"),
              line("page process at home, app ready (RSS)", lambda r: fmt(r["home_rss_mb"], 0, " MiB")),
              line("page process with the bot worker: peak RSS / PSS", lambda r: f"{fmt(r['peak_page_rss_mb'], 0)} / {fmt(r['peak_page_pss_mb'], 0, ' MiB')}"),
+             line("... its growth while the game goes on (RSS per 100 actions)", lambda r: fmt(r["growth_mb_per_100_actions"], 0, " MiB")),
              line("... the engine's helper processes beside it (RSS)", lambda r: fmt(r["helpers_rss_mb_at_peak"], 0, " MiB")),
+             line("Pyodide alone: a bare page / with a bare worker (RSS)", lambda r: f"{fmt(r['bare_page_rss_mb'], 0)} / {fmt(r['bare_with_worker_rss_mb'], 0, ' MiB')}"),
              "",
              "Targets: bytes equal across engines, nothing sent twice: " + verdict(v["bytes_equal"])
              + f"; WebKit's page memory ≤ {TARGET_MEMORY_VS_CHROMIUM}× Chromium's: {fmt(v['webkit_memory_vs_chromium'], 2)}× "
              + verdict(None if v["webkit_memory_vs_chromium"] is None else v["webkit_memory_vs_chromium"] <= TARGET_MEMORY_VS_CHROMIUM)
              + f"; WebKit's click p95 ≤ {TARGET_CLICK_P95_VS_CHROMIUM}× Chromium's: {fmt(v['webkit_click_p95_vs_chromium'], 2)}× "
              + verdict(None if v["webkit_click_p95_vs_chromium"] is None else v["webkit_click_p95_vs_chromium"] <= TARGET_CLICK_P95_VS_CHROMIUM)
-             + ".", ""]
+             + f". (Pyodide alone, a bare page with a bare worker, holds {fmt(v['webkit_floor_vs_chromium'], 2)}× as much in "
+             "WebKit as in Chromium: the engine's floor.)", ""]
     if skipped:
         lines += ["Not measured: " + "; ".join(skipped), ""]
     return lines
