@@ -42,6 +42,16 @@ Issue 42's first visit (a fresh profile each load, ``dist/`` served gzip-encoded
   site whose main.py does nothing, ``boot_paired.FLOOR_MAIN``), paired, the order reversed each round.
   Target ≤ 1.10× (the median of the rounds' ratios).
 
+Issue 52's engines, side by side (``tools/bench/engines_bench.py``, through the cross-browser suite's driver
+``tests/engines/driver.py``; ``make engines`` installs Firefox ESR, WebKitGTK's driver and Xvfb):
+
+- ``engines`` Chromium, Firefox and WebKit in one table: a first visit's bytes and requests per path counted at the
+  server (a path sent twice flagged) and navigation → ready; the returning board (a game in progress stored:
+  → board shown, → ready, and after a reload); clicks during a Nile game p50/p95 timed in the page as ``tablet``
+  times them (1×); the page's content process memory (RSS/PSS, peak with the bot worker running). Targets: bytes
+  equal across engines, WebKit's memory ≤ 1.25× Chromium's, WebKit's click p95 ≤ 1.5× Chromium's. About 4–5
+  minutes (``--quick`` about 2): ``.venv/bin/python tools/bench.py --parts engines``.
+
 ``network`` and ``floor`` are ``tools/bench/first_visit.py``, ``tablet`` is ``tools/bench/tablet.py``.
 
 Chromium is ``$CHROMIUM``, else Debian's ``/usr/bin/chromium``, else Playwright's own; the full run
@@ -78,13 +88,15 @@ from clicks import CLICK_GAMES, bench_clicks  # noqa: E402
 from common import DIST, OUT, ROOT, SEED, TARGETS, Served, check_dist_fresh, launch_kwargs, log, machine  # noqa: E402
 from report import report  # noqa: E402
 
-PARTS = ("engine", "pyodide", "browser", "clicks", "clicks-cape", "bots", "memory", "network", "tablet", "floor")
+PARTS = ("engine", "pyodide", "browser", "clicks", "clicks-cape", "bots", "memory", "network", "tablet", "floor", "engines")
 FULL = {"players": [2, 3, 4, 5], "games": 40, "repeats": 7, "seed": SEED, "load_runs": 9,
         "loads": 7, "reloads": 2, "returning": 4, "clicks": 320, "clicks_cap": 1200, "redraws": 40, "bot_positions": 30, "memory_runs": 3,
-        "network_loads": [2, 1], "tablet_loads": 2, "tablet_clicks": 40, "floor_rounds": 4}
+        "network_loads": [2, 1], "tablet_loads": 2, "tablet_clicks": 40, "floor_rounds": 4,
+        "engine_loads": 2, "engine_clicks": 60, "engine_bot_seconds": 15}
 QUICK = {"players": [2, 3, 4, 5], "games": 6, "repeats": 2, "seed": SEED, "load_runs": 3,
          "loads": 2, "reloads": 1, "returning": 1, "clicks": 40, "clicks_cap": 40, "redraws": 10, "bot_positions": 5, "memory_runs": 1,
-         "network_loads": [1, 0], "tablet_loads": 1, "tablet_clicks": 12, "floor_rounds": 2}
+         "network_loads": [1, 0], "tablet_loads": 1, "tablet_clicks": 12, "floor_rounds": 2,
+         "engine_loads": 1, "engine_clicks": 15, "engine_bot_seconds": 8}
 #: the parts that load the built site in Chromium
 BROWSER_PARTS = {"browser", *CLICK_GAMES, "bots", "memory", "network", "tablet", "floor"}
 
@@ -190,6 +202,13 @@ def main() -> None:
         res["pyodide_version"] = json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text())["version"]
     if BROWSER_PARTS & set(parts):
         browser_parts(parts, cfg, res, timed)
+    if "engines" in parts:
+        import engines_bench  # tools/bench/engines_bench.py (it imports the cross-browser suite's driver)
+
+        if not (DIST / "index.html").exists():
+            raise SystemExit("dist/ is missing: run `make site` first")
+        res["engines"] = timed("engines", lambda: engines_bench.bench_engines(cfg))
+        res.setdefault("chromium", res["engines"]["engines"].get("chromium", {}).get("version", "?").split(" ")[-1])
     res["machine"]["load_average_end"] = [round(x, 2) for x in os.getloadavg()]
     res["wall_seconds"] = round(time.monotonic() - wall, 1)
     table = report(res)

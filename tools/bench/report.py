@@ -42,6 +42,10 @@ def report(res: dict[str, Any]) -> str:
         lines += memory_bench.report_lines(res["memory"], fmt, verdict) + [""]
     lines += first_visit.report_lines(res)
     lines += tablet.report_lines(res)
+    if res.get("engines"):
+        import engines_bench  # (it imports the cross-browser suite's driver: only when the part ran)
+
+        lines += engines_bench.report_lines(res)
     lines += ["## How measured", ""] + [f"- {x}" for x in HOW] + [""]
     return "\n".join(lines)
 
@@ -112,4 +116,12 @@ HOW = [
     "sent in game order to `static/bot-worker.js` started by the built page (no memory snapshot made, as for the clicks), as the app sends them; `ms` is "
     "`nile.bots.worker.decide` timed in the worker, the round trip adds posting and rebuilding the state from the "
     "save. The first answer (worker start) is not counted. Targets are for the round trip's p95.",
+    "Engines (issue 52): each engine through tests/engines/driver.py (Chromium through its Playwright adapter, launched "
+    "as above), one at a time, `dist/` served gzip-encoded with `index.html` loading `bench-probe.js` first (the ready "
+    "and board probes, the clicks' probe, the seeded random) and no `/sw.js`. Bytes: what the server sent from navigation "
+    "until ready and a second's quiet, per path, less the icons each browser asks for by its own rules. Returning board: "
+    "the storage of a game in progress (made in Chromium) written from a blank page of the origin, then the game's "
+    "first load and one reload. Clicks: real pointer clicks (WebDriver actions) on a seeded 3-player game, timed as "
+    "Tablet's. Memory: the engine's processes read from /proc every 0.25 s; the page's is the largest content process "
+    "(renderer, web content, WebKitWebProcess: the page and its workers); the memory snapshot off.",
 ]
