@@ -65,7 +65,7 @@ ENGINE_JOBS ?= 2
 test-engines: site $(VENV)/.installed engines
 	NILE_ENGINES_REQUIRED=1 $(PY) -m pytest -p no:playwright -n $(ENGINE_JOBS) --dist loadgroup tests/engines
 
-bench: site $(VENV)/.installed chromium
+bench: site $(VENV)/.installed chromium engines
 	$(PY) tools/bench.py
 
 fuzz: catalogs
