@@ -86,7 +86,7 @@ def test_morph_keeps_unchanged_elements(app: Page) -> None:
     app.evaluate("() => { document.querySelector('.log h2').__kept = 1; document.querySelector('.status [data-i=rules]').__kept = 2; }")
     selectable = app.locator("g.sel, button.chip.target").first
     click(app, selectable)
-    assert app.evaluate("() => document.body.dataset.paint") == "morph"
+    assert app.evaluate("() => document.body.dataset.paint") == "patch"  # the board and the panel alone (issue 51)
     assert app.evaluate("() => [document.querySelector('.log h2').__kept, document.querySelector('.status [data-i=rules]').__kept]") == [1, 2]
 
 
@@ -309,6 +309,7 @@ def test_kept_parts_leave_the_page_as_a_whole_redraw_would(app: Page, game: str)
     start_game(app, game=game, variants=("N11",) if game == "banks" else ())
     rng = random.Random(4)
     kept = 0
+    paints: dict[str, int] = {}
     for step in range(70):
         settled(app)  # a piece taken away fades where it was (static/motion.js), a copy no one can click
         # a moment over a table that fits is a dialog over the board: the person continues first (what is under it
@@ -332,6 +333,10 @@ def test_kept_parts_leave_the_page_as_a_whole_redraw_would(app: Page, game: str)
                 app.keyboard.press("Escape")
                 wait_renders_after(app, before)
         seen = app.evaluate(SAME_AS_WHOLE)
-        assert seen["same"] and seen["paint"] == "morph", (step, what, seen)
+        assert seen["same"] and seen["paint"] in ("morph", "patch"), (step, what, seen)
         kept += seen["kept"]
+        paints[seen["paint"]] = paints.get(seen["paint"], 0) + 1
     assert kept > 70, kept
+    # issue 51: most clicks change only some regions of the screen, which are patched alone
+    # (Kap's sealed bids go round a hand-over screen: another screen, redrawn whole)
+    assert paints.get("patch", 0) > (paints.get("morph", 0) if game == "banks" else 10), paints
