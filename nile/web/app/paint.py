@@ -102,6 +102,7 @@ class Painter:
             self._show_page()  # on a phone the contents above a page may fill the screen: the page comes into sight
         self._show_popups()
         self._show_targets()
+        split.append(("focus", js.performance.now()))
 
     def _top_of_new_place(self) -> None:
         """Another screen or another game starts at the top of the page, not at the place the last one
