@@ -199,7 +199,7 @@ def locate(html: str, parts: tuple[tuple[str, str], ...]) -> list[Spot]:
 
     Parts are noted as they are drawn (``part``): the parts inside a part before it, side by side in their order. So
     the parts a part holds are the last ones noted and not yet placed: each is looked for in its markup only, from
-    its end backwards (no search of the whole screen per part); a regions is looked for in the screen after the one
+    its end backwards (no search of the whole screen per part); a region is looked for in the screen after the one
     before it. A part found nowhere (drawn, then not used) is left out, and so are the parts it hid: what is left out
     is only sent again, never wrong."""
     pending: list[Spot] = []
@@ -215,13 +215,22 @@ def locate(html: str, parts: tuple[tuple[str, str], ...]) -> list[Spot]:
             inner.append(spot)
         inner.reverse()
         pending.append(Spot(selector, markup, -1, inner))
-    regions: list[Spot] = []
+    found: list[Spot] = []
     after = 0
     for spot in pending:
         i = html.find(spot.markup, after)
+        if i < 0:  # (noted out of the screen's order: a panel drawn after the side it stands before)
+            i = html.find(spot.markup)
         if i >= 0:
             spot.at, after = i, i + len(spot.markup)
+            found.append(spot)
+    found.sort(key=lambda spot: spot.at)
+    regions: list[Spot] = []
+    end = 0
+    for spot in found:
+        if spot.at >= end:  # (one found inside another is left out)
             regions.append(spot)
+            end = spot.at + len(spot.markup)
     return regions
 
 

@@ -50,8 +50,9 @@ def git(*args: str) -> str:
 def copy_at(ref: str, into: Path) -> None:
     """This working tree into ``into``, with the site's sources as at ``ref``."""
     shutil.copytree(ROOT, into, ignore=lambda d, names: [n for n in names if n == "__pycache__" or (Path(d) == ROOT and n in SKIP)])
-    if (ROOT / "node_modules").exists():
-        (into / "node_modules").symlink_to(ROOT / "node_modules")
+    if (ROOT / "node_modules").exists():  # hard links, not a symlink: the build runs Pyodide in Node with the copy
+        # mounted as its file system, where a link out of it leads nowhere (python_stdlib.zip not found)
+        shutil.copytree(ROOT / "node_modules", into / "node_modules", symlinks=True, copy_function=os.link)
     changed = git("diff", "--name-only", ref, "--", *AT_REF).split()
     changed += git("ls-files", "--others", "--exclude-standard", "--", *AT_REF).split()
     for name in changed:

@@ -42,11 +42,12 @@ def render_game(c: Controller, above: str = "") -> str:
     frame = frame_of(c)
     ui = c.ui
     # the screen's regions (issue 51): each a part, patched on its own when it alone changed (nile.web.app.paint)
+    # (drawn before the board and the players: the parts inside a part are noted right before it, ``nile.kit.memo.locate``)
     header = part(".game > .status", status_bar(c, frame))
-    board, players = table_parts(c, frame, c.viewer())
     panel, explain = action_panel(c, frame)
     if panel:
         panel = part(".table > .actions", panel)
+    board, players = table_parts(c, frame, c.viewer())
     side = part(".table > .side", (
         f'<aside class="side">{explain}'
         + part(".side > .players", f'<section class="players" aria-label="{esc(msg("ui.players", c.lang))}">{players}</section>')
