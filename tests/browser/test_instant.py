@@ -112,6 +112,44 @@ def test_a_choice_and_a_move_send_only_the_fields_they_change(app: Page) -> None
     assert seen["same"] and seen["kept"] >= 28 - lit, (lit, seen)
 
 
+#: the elements changed (attributes, children, text) under each of the screen's regions since ``WATCH_JS``
+WATCH_JS = """() => {
+  const seen = window.__regionsTouched = new Set();
+  window.__regionsWatch = new MutationObserver((records) => {
+    for (const r of records) {
+      const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+      const region = el && el.closest('.game > .status, .board-frame > .board, .table > .actions, .table > .side');
+      if (region) seen.add(region.matches('.table > .side') ? 'side' : region.matches('.game > .status') ? 'status' : region.className.split(' ')[0]);
+    }
+  });
+  window.__regionsWatch.observe(document.getElementById('app'), {subtree: true, childList: true, attributes: true, characterData: true});
+}"""
+TOUCHED_JS = """() => {
+  window.__regionsWatch.takeRecords();
+  window.__regionsWatch.disconnect();
+  return {touched: [...window.__regionsTouched].sort(), sent: Number(document.body.dataset.sent),
+          parsed: Number(document.body.dataset.parsed), whole: window.nileApp._html.length,
+          elements: document.getElementById('app').querySelectorAll('*').length};
+}"""
+
+
+def test_a_choice_patches_only_the_regions_it_changes(app: Page) -> None:
+    """Issue 51: a crop chosen changes the board's lit fields and the action panel, nothing else: only those two
+    regions are sent (their unchanged fields as holes), parsed and patched; the head line and the side (players,
+    log) are neither sent nor touched, and the page is what the whole HTML would make."""
+    start_game(app, names=("Amun", "Bastet"))
+    to_first_sowing(app)
+    settled(app)
+    app.evaluate(WATCH_JS)
+    click(app, app.locator(".actions button.chip.target").first)
+    seen = app.evaluate(SAME_AS_WHOLE)
+    touched = app.evaluate(TOUCHED_JS)
+    assert seen["same"] and seen["paint"] == "patch", seen
+    assert set(touched["touched"]) <= {"board", "actions"}, touched
+    # a quarter of the screen's markup at most is sent, and a quarter of its elements parsed (the lit fields)
+    assert touched["sent"] * 4 < touched["whole"] and touched["parsed"] * 4 < touched["elements"], touched
+
+
 #: a panel opened and closed before a part of the same kind that changed a little (a moment above the table):
 #: is the part still the same element after each redraw?
 PART_KEPT_JS = """() => {
