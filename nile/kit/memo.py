@@ -14,6 +14,10 @@ board. Two kinds of keeping:
 - ``part`` notes a whole element of the screen (the board, one of its pictures, the log) with a selector that
   finds it in the page: nile.web.app sends a part that is what it painted there last time as a hole the page
   fills with the element it has (static/morph.js), so it is neither sent, parsed nor compared again.
+- the parts that lie in no other part are the screen's *regions* (the head line, the board, the action panel, the
+  side with the players and the log); ``locate`` finds them and the parts inside each, ``skeleton`` is the screen
+  outside them. While the skeleton stays what was painted, nile.web.app.paint sends only the regions that changed
+  (``patches``), each patched on its own element (issue 51: no whole-screen parse, no diff of unchanged regions).
 
 A key that leaves out something the part shows would show stale markup, so each key is written beside its
 part, and ``tests/web/test_memo.py`` checks that every screen of played games is exactly the screen drawn

@@ -128,7 +128,7 @@ def main() -> None:
     args = ap.parse_args()
     tablet = args.part == "tablet"
     key = "tablet" if tablet else CLICK_GAMES[args.part][1]
-    out = Path(args.out)
+    out = Path(args.out).resolve()  # (each side runs in its own tree)
     py = sys.executable
     with tempfile.TemporaryDirectory(prefix="nile-paired-") as tmp:
         before = Path(tmp) / "before"

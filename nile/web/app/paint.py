@@ -1,8 +1,10 @@
 """Painting: the controller's screen into ``#app``, and the page kept in step with it.
 
-A redraw patches only what changed (``static/morph.js``'s ``window.nileMorph``; if it is missing or fails,
-``#app`` is replaced whole); a part of the screen that is what was painted last time (``Screen.parts``) is
-sent as a hole the page fills with the element it has (issue 21). Around the paint: the pieces that moved
+A redraw sends only the regions of the screen that changed, each patched in place on its own element, when the
+rest of the screen is what was painted (issue 51: ``static/morph.js``'s ``window.nilePatch``); another screen is
+patched whole (``window.nileMorph``; if it is missing or fails, ``#app`` is replaced whole). Either way a part of
+the screen that is what was painted last time (``Screen.parts``) is sent as a hole the page fills with the element
+it has (issue 21). Around the paint: the pieces that moved
 are followed (``static/motion.js``), the move's sound is played (``static/sound.js``), the board's pictures
 fill their frames (``static/fit.js``), the screen is kept for the next load (``nile.web.app.kept``).
 Where the keyboard's focus goes is ``nile.web.app.focus``'s (never lost, a dialog takes it and gives it back,
