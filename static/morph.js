@@ -19,6 +19,14 @@
 // in the live page; the element is kept where the hole is, neither parsed nor compared again. A
 // hole whose element is missing, or any error, changes nothing or leaves the page to be redrawn in
 // full: the return value "missing" or "failed" asks the caller for the whole HTML.
+//
+// Regions patched alone (issue 51): when only some regions of the screen changed and the rest of it (its
+// skeleton) is what the page shows, nile/web/app/paint.py calls window.nilePatch(root, patches) instead, each
+// patch [selector, html, keep] the new markup of one region (its unchanged parts inside it as holes, as above):
+// each is parsed on its own and the region's element is patched in place; nothing outside the changed regions is
+// parsed or compared. Everything is found and parsed before anything changes: a region or a hole not found
+// returns "missing" with the page untouched; an error later returns "failed"; either way the caller sends the
+// whole HTML. Both write what they parsed on <body> for tests and tools: data-parsed (elements).
 
 // (by its local name: inside an SVG picture the parser makes it an SVG element, whose nodeName is not upper-cased)
 const HOLE = "nile-keep";
@@ -228,6 +236,7 @@ export function morph(root, html, keep) {
       if (holes.size !== keep.length) return "missing";
       reserved = new Set(holes.values());
     }
+    document.body.dataset.parsed = String(template.content.querySelectorAll("*").length);
     const controls = [...template.content.querySelectorAll(FORM_CONTROLS)];
     morphChildren(root, template.content);
     if (partial && placed !== holes.size) throw new Error("a kept part's place was new"); // (inside a new node)
@@ -253,4 +262,86 @@ export function morph(root, html, keep) {
   }
 }
 
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/**
+ * The one element `html` makes, parsed where `live` is (inside an SVG picture, as SVG), or null.
+ * @param {Element} live
+ * @param {string} html
+ * @returns {Element | null}
+ */
+function parseAs(live, html) {
+  const template = document.createElement("template");
+  const inSvg = live.namespaceURI === SVG_NS && live.localName !== "svg";
+  template.innerHTML = inSvg ? `<svg>${html}</svg>` : html;
+  const content = inSvg ? template.content.firstChild : template.content;
+  if (!content || content.childNodes.length !== 1) return null;
+  const fresh = content.firstChild;
+  return fresh instanceof Element && sameKind(live, fresh) ? fresh : null;
+}
+
+/**
+ * Patch the regions of the page that changed, each on its own element; the rest of `root` is left alone.
+ * @param {Element} root #app
+ * @param {Array<[string, string, string[]]>} regions each [selector of the region's element, its new markup
+ *   (unchanged parts inside it as `<nile-keep data-n>` holes), the selectors of the holes' elements]
+ * @returns {"patch" | "missing" | "failed"} "patch" done; else nothing changed ("missing") or the page is to be
+ *   redrawn whole ("failed")
+ */
+export function patch(root, regions) {
+  /** @type {Array<{live: Element, fresh: Element, kept: Map<string, Element>}>} */
+  const work = [];
+  let parsed = 0;
+  try { // find and parse everything first: a region or hole not found, and nothing has changed
+    const claimed = new Set();
+    for (const [selector, html, keep] of regions) {
+      const live = findKept(root, selector);
+      if (!live || claimed.has(live)) return "missing";
+      claimed.add(live);
+      const fresh = parseAs(live, html);
+      if (!fresh) return "missing";
+      /** @type {Map<string, Element>} */
+      const kept = new Map();
+      for (const hole of fresh.querySelectorAll(HOLE)) {
+        const n = hole.getAttribute("data-n") ?? "";
+        const el = findKept(root, keep[Number(n)]);
+        if (!el || claimed.has(el) || !live.contains(el)) return "missing";
+        claimed.add(el);
+        kept.set(n, el);
+      }
+      if (kept.size !== keep.length) return "missing";
+      parsed += fresh.querySelectorAll("*").length + 1 - kept.size;
+      work.push({ live, fresh, kept });
+    }
+  } catch (error) {
+    console.error("patch: a region could not be read:", error);
+    return "missing";
+  }
+  try {
+    for (const { live, fresh, kept } of work) {
+      holes = kept;
+      reserved = new Set(kept.values());
+      placed = 0;
+      const controls = [...(fresh.matches(FORM_CONTROLS) ? [fresh] : []), ...fresh.querySelectorAll(FORM_CONTROLS)];
+      morphNode(live, fresh);
+      if (placed !== kept.size) throw new Error("a kept part's place was new"); // (inside a new node)
+      if (controls.length) { // as in morph: the region's controls pair up with the new ones, in order
+        const inKept = (/** @type {Element} */ c) => [...kept.values()].some((el) => el.contains(c));
+        const live2 = [...(live.matches(FORM_CONTROLS) ? [live] : []), ...live.querySelectorAll(FORM_CONTROLS)].filter((c) => !inKept(c));
+        if (live2.length !== controls.length) throw new Error("form controls do not pair up");
+        for (let i = 0; i < controls.length; i++) if (live2[i] !== controls[i]) syncFormState(live2[i], controls[i]);
+      }
+    }
+    document.body.dataset.parsed = String(parsed);
+    return "patch";
+  } catch (error) {
+    console.error("patch failed, the whole screen is redrawn:", error);
+    return "failed";
+  } finally {
+    holes = null;
+    reserved = null;
+  }
+}
+
 window.nileMorph = morph;
+window.nilePatch = patch;

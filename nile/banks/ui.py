@@ -476,7 +476,8 @@ def panel(frame: Frame) -> str:
 
 def side(frame: Frame) -> str:
     """Every player's card: score, jokers, lost markers, supply, piles, hoard."""
-    return "".join(_player_card(frame, p) for p in frame.view["players"])
+    # each card a part (issue 51): a move that changes one player's card sends that card alone
+    return "".join(part(f'.side > .players > article.p-{p["colour"]}', _player_card(frame, p)) for p in frame.view["players"])
 
 
 def _supply_chips(frame: Frame, p: dict[str, Any], inter: Interaction | None) -> str:

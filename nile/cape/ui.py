@@ -299,13 +299,15 @@ def side(frame: Frame) -> str:
     cards = []
     for p in view["players"]:
         acting = p["seat"] in view["to_act"]
-        cards.append(
+        # each card a part (issue 51): a move that changes one player's card sends that card alone
+        cards.append(part(
+            f'.side > .players > article.p-{esc(p["colour"])}',
             f'<article class="player p-{esc(p["colour"])}{" acting" if acting else ""}"><h3>{esc(p["name"])}</h3>'
             f'<p class="stats" data-k="stats{p["seat"]}" data-kv="{p["money"]} {p["crossed"]} {p["bonus"]}">'
             f'{icon("coin", COIN, "coin-i")} '
             f'{esc(stats_words(p, lang))}</p>'
-            f'{_bonus_backs(p["seat"], int(p["bonus"]))}</article>'
-        )
+            f'{_bonus_backs(p["seat"], int(p["bonus"]))}</article>',
+        ))
     return "".join(cards)
 
 

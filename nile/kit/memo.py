@@ -14,6 +14,10 @@ board. Two kinds of keeping:
 - ``part`` notes a whole element of the screen (the board, one of its pictures, the log) with a selector that
   finds it in the page: nile.web.app sends a part that is what it painted there last time as a hole the page
   fills with the element it has (static/morph.js), so it is neither sent, parsed nor compared again.
+- the parts that lie in no other part are the screen's *regions* (the head line, the board, the action panel, the
+  side with the players and the log); ``locate`` finds them and the parts inside each, ``skeleton`` is the screen
+  outside them. While the skeleton stays what was painted, nile.web.app.paint sends only the regions that changed
+  (``patches``), each patched on its own element (issue 51: no whole-screen parse, no diff of unchanged regions).
 
 A key that leaves out something the part shows would show stale markup, so each key is written beside its
 part, and ``tests/web/test_memo.py`` checks that every screen of played games is exactly the screen drawn
@@ -181,3 +185,102 @@ def parts_drawn() -> tuple[tuple[str, str], ...]:
     for selector, _ in _PARTS:
         seen[selector] = seen.get(selector, 0) + 1
     return tuple((s, h) for s, h in _PARTS if seen[s] == 1)
+
+
+# ---------------------------------------------------------------------- redraw by region (issue 51)
+class Spot:
+    """A part found in the screen's HTML: its selector and markup, where it starts in what holds it (the screen,
+    or the part it lies in), and the parts inside it, in their order."""
+
+    __slots__ = ("selector", "markup", "at", "inner")
+
+    def __init__(self, selector: str, markup: str, at: int, inner: list[Spot]) -> None:
+        self.selector, self.markup, self.at, self.inner = selector, markup, at, inner
+
+
+def locate(html: str, parts: tuple[tuple[str, str], ...]) -> list[Spot]:
+    """The parts of ``html`` that lie in no other part (the screen's regions), each with the parts inside it.
+
+    Parts are noted as they are drawn (``part``): the parts inside a part before it, side by side in their order. So
+    the parts a part holds are the last ones noted and not yet placed: each is looked for in its markup only, from
+    its end backwards (no search of the whole screen per part); a region is looked for in the screen after the one
+    before it. A part found nowhere (drawn, then not used) is left out, and so are the parts it hid: what is left out
+    is only sent again, never wrong."""
+    pending: list[Spot] = []
+    for selector, markup in parts:
+        inner: list[Spot] = []
+        end = len(markup)
+        while pending:
+            i = markup.rfind(pending[-1].markup, 0, end)
+            if i < 0:
+                break
+            spot = pending.pop()
+            spot.at = end = i
+            inner.append(spot)
+        inner.reverse()
+        pending.append(Spot(selector, markup, -1, inner))
+    found: list[Spot] = []
+    after = 0
+    for spot in pending:
+        i = html.find(spot.markup, after)
+        if i < 0:  # (noted out of the screen's order: a panel drawn after the side it stands before)
+            i = html.find(spot.markup)
+        if i >= 0:
+            spot.at, after = i, i + len(spot.markup)
+            found.append(spot)
+    found.sort(key=lambda spot: spot.at)
+    regions: list[Spot] = []
+    end = 0
+    for spot in found:
+        if spot.at >= end:  # (one found inside another is left out)
+            regions.append(spot)
+            end = spot.at + len(spot.markup)
+    return regions
+
+
+def skeleton(html: str, regions: list[Spot]) -> str:
+    """``html`` with each region a mark naming its selector: what a redraw by region must find unchanged."""
+    pieces: list[str] = []
+    at = 0
+    for spot in regions:
+        pieces += [html[at:spot.at], "\0", spot.selector, "\0"]
+        at = spot.at + len(spot.markup)
+    pieces.append(html[at:])
+    return "".join(pieces)
+
+
+def with_holes(markup: str, inner: list[Spot], painted: dict[str, str], keep: list[str]) -> str:
+    """``markup`` with each part inside it that is what the page shows already (``painted``: the parts painted last
+    time, by selector) as a hole ``<nile-keep data-n>`` the page fills with the element it has; the holes' selectors
+    are added to ``keep``, in the holes' order. A changed part's own parts are looked at in turn."""
+    pieces: list[str] = []
+    at = 0
+    for spot in inner:
+        if spot.at < at:
+            continue  # (found overlapping the last: left as it is)
+        pieces.append(markup[at:spot.at])
+        if painted.get(spot.selector) == spot.markup:
+            pieces.append(f'<nile-keep data-n="{len(keep)}"></nile-keep>')
+            keep.append(spot.selector)
+        else:
+            pieces.append(with_holes(spot.markup, spot.inner, painted, keep))
+        at = spot.at + len(spot.markup)
+    if not pieces:
+        return markup
+    pieces.append(markup[at:])
+    return "".join(pieces)
+
+
+#: a patch of the page: (the selector of a region's element, its new markup with holes, the holes' selectors)
+Patch = tuple[str, str, list[str]]
+
+
+def patches(regions: list[Spot], painted: dict[str, str]) -> list[Patch]:
+    """The regions that changed since they were painted, each as a patch of its element alone (with the parts
+    inside it that did not change as holes); an unchanged region is not sent at all."""
+    out: list[Patch] = []
+    for spot in regions:
+        if painted.get(spot.selector) != spot.markup:
+            keep: list[str] = []
+            out.append((spot.selector, with_holes(spot.markup, spot.inner, painted, keep), keep))
+    return out

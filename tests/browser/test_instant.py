@@ -86,7 +86,7 @@ def test_morph_keeps_unchanged_elements(app: Page) -> None:
     app.evaluate("() => { document.querySelector('.log h2').__kept = 1; document.querySelector('.status [data-i=rules]').__kept = 2; }")
     selectable = app.locator("g.sel, button.chip.target").first
     click(app, selectable)
-    assert app.evaluate("() => document.body.dataset.paint") == "morph"
+    assert app.evaluate("() => document.body.dataset.paint") == "patch"  # the board and the panel alone (issue 51)
     assert app.evaluate("() => [document.querySelector('.log h2').__kept, document.querySelector('.status [data-i=rules]').__kept]") == [1, 2]
 
 
@@ -110,6 +110,44 @@ def test_a_choice_and_a_move_send_only_the_fields_they_change(app: Page) -> None
     click(app, app.locator(f"{FIELDS} > g.field.act").first)  # sown
     seen = app.evaluate(SAME_AS_WHOLE)
     assert seen["same"] and seen["kept"] >= 28 - lit, (lit, seen)
+
+
+#: the elements changed (attributes, children, text) under each of the screen's regions since ``WATCH_JS``
+WATCH_JS = """() => {
+  const seen = window.__regionsTouched = new Set();
+  window.__regionsWatch = new MutationObserver((records) => {
+    for (const r of records) {
+      const el = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+      const region = el && el.closest('.game > .status, .board-frame > .board, .table > .actions, .table > .side');
+      if (region) seen.add(region.matches('.table > .side') ? 'side' : region.matches('.game > .status') ? 'status' : region.className.split(' ')[0]);
+    }
+  });
+  window.__regionsWatch.observe(document.getElementById('app'), {subtree: true, childList: true, attributes: true, characterData: true});
+}"""
+TOUCHED_JS = """() => {
+  window.__regionsWatch.takeRecords();
+  window.__regionsWatch.disconnect();
+  return {touched: [...window.__regionsTouched].sort(), sent: Number(document.body.dataset.sent),
+          parsed: Number(document.body.dataset.parsed), whole: window.nileApp._html.length,
+          elements: document.getElementById('app').querySelectorAll('*').length};
+}"""
+
+
+def test_a_choice_patches_only_the_regions_it_changes(app: Page) -> None:
+    """Issue 51: a crop chosen changes the board's lit fields and the action panel, nothing else: only those two
+    regions are sent (their unchanged fields as holes), parsed and patched; the head line and the side (players,
+    log) are neither sent nor touched, and the page is what the whole HTML would make."""
+    start_game(app, names=("Amun", "Bastet"))
+    to_first_sowing(app)
+    settled(app)
+    app.evaluate(WATCH_JS)
+    click(app, app.locator(".actions button.chip.target").first)
+    seen = app.evaluate(SAME_AS_WHOLE)
+    touched = app.evaluate(TOUCHED_JS)
+    assert seen["same"] and seen["paint"] == "patch", seen
+    assert set(touched["touched"]) <= {"board", "actions"}, touched
+    # a quarter of the screen's markup at most is sent, and a quarter of its elements parsed (the lit fields)
+    assert touched["sent"] * 4 < touched["whole"] and touched["parsed"] * 4 < touched["elements"], touched
 
 
 #: a panel opened and closed before a part of the same kind that changed a little (a moment above the table):
@@ -309,6 +347,7 @@ def test_kept_parts_leave_the_page_as_a_whole_redraw_would(app: Page, game: str)
     start_game(app, game=game, variants=("N11",) if game == "banks" else ())
     rng = random.Random(4)
     kept = 0
+    paints: dict[str, int] = {}
     for step in range(70):
         settled(app)  # a piece taken away fades where it was (static/motion.js), a copy no one can click
         # a moment over a table that fits is a dialog over the board: the person continues first (what is under it
@@ -332,6 +371,10 @@ def test_kept_parts_leave_the_page_as_a_whole_redraw_would(app: Page, game: str)
                 app.keyboard.press("Escape")
                 wait_renders_after(app, before)
         seen = app.evaluate(SAME_AS_WHOLE)
-        assert seen["same"] and seen["paint"] == "morph", (step, what, seen)
+        assert seen["same"] and seen["paint"] in ("morph", "patch"), (step, what, seen)
         kept += seen["kept"]
+        paints[seen["paint"]] = paints.get(seen["paint"], 0) + 1
     assert kept > 70, kept
+    # issue 51: most clicks change only some regions of the screen, which are patched alone
+    # (Kap's sealed bids go round a hand-over screen: another screen, redrawn whole)
+    assert paints.get("patch", 0) > (paints.get("morph", 0) if game == "banks" else 10), paints

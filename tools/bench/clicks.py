@@ -127,7 +127,7 @@ def _choose_click(g: dict[str, str], found: dict[str, list[int]], rng: random.Ra
 
 
 #: the parts of the app's own time on an event (nile.web.app, data-last-split), in order
-SPLIT_PARTS = ("handle", "render", "motion", "morph", "keep", "rest")
+SPLIT_PARTS = ("handle", "render", "motion", "morph", "keep", "focus", "voice", "rest")
 
 
 @contextlib.contextmanager
@@ -336,7 +336,8 @@ def split_lines(split: dict[str, Any]) -> list[str]:
     if not split:
         return []
     names = {"handle": "handler", "render": "render (Python, HTML)", "motion": "motion before", "morph": "morph",
-             "keep": "kept screen", "rest": "after (focus, bots…)", "to_raf": "motion's layout + wait for frame", "frame": "style+layout+paint"}
+             "keep": "kept screen", "focus": "focus, pop-ups", "voice": "voice",
+             "rest": "after (effects, bots…)", "to_raf": "motion's layout + wait for frame", "frame": "style+layout+paint"}
     cols = [k for k in (*SPLIT_PARTS, "to_raf", "frame") if k in split["all"]]
     groups = [g for g in ("all", "commit", "select", "end", "bid") if g in split]
     lines = ["Where a click's time goes, part by part (ms; p50 / p95, and the mean over the slowest 5 % of clicks):", "",

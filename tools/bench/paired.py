@@ -3,6 +3,8 @@
     .venv/bin/python tools/bench/paired.py HEAD~1            # 2 rounds: before, after, before, after
     .venv/bin/python tools/bench/paired.py c707355 --rounds 3
     .venv/bin/python tools/bench/paired.py HEAD --part clicks-cape   # Vom Kap bis Kairo's clicks
+    .venv/bin/python tools/bench/paired.py HEAD --part tablet        # the old tablet: clicks at 1× and 4×, the floor beside
+    NILE_BENCH_CPU=4 .venv/bin/python tools/bench/paired.py HEAD --quick   # the clicks part's split, the CPU 4× slower
 
 On a shared or loaded machine a single run says little; runs taken one right after the other share the
 machine's load. The "before" copy is this working tree with ``nile/``, ``static/``, ``index.html``,
@@ -49,8 +51,9 @@ def git(*args: str) -> str:
 def copy_at(ref: str, into: Path) -> None:
     """This working tree into ``into``, with the site's sources as at ``ref``."""
     shutil.copytree(ROOT, into, ignore=lambda d, names: [n for n in names if n == "__pycache__" or (Path(d) == ROOT and n in SKIP)])
-    if (ROOT / "node_modules").exists():
-        (into / "node_modules").symlink_to(ROOT / "node_modules")
+    if (ROOT / "node_modules").exists():  # hard links, not a symlink: the build runs Pyodide in Node with the copy
+        # mounted as its file system, where a link out of it leads nowhere (python_stdlib.zip not found)
+        shutil.copytree(ROOT / "node_modules", into / "node_modules", symlinks=True, copy_function=os.link)
     changed = git("diff", "--name-only", ref, "--", *AT_REF).split()
     changed += git("ls-files", "--others", "--exclude-standard", "--", *AT_REF).split()
     for name in changed:
@@ -67,10 +70,40 @@ def line(label: str, path: Path, key: str = "clicks") -> str:
     d = json.loads((path / "results.json").read_text())[key]
     c, a, f = d["click_to_frame"], d["app_last_event"], d["segments"]["frame"]
     parts = d.get("split", {}).get("all", {})
-    said = " ".join(f"{k} {parts[k]['p50_ms']}/{parts[k]['p95_ms']}" for k in ("handle", "render", "motion", "morph", "keep", "rest")
+    said = " ".join(f"{k} {parts[k]['p50_ms']}/{parts[k]['p95_ms']}" for k in ("handle", "render", "motion", "morph", "keep", "focus", "voice", "rest")
                     if k in parts)
     return (f"{label}: click→frame p50/p95 {c['p50_ms']}/{c['p95_ms']} ms · app {a['p50_ms']}/{a['p95_ms']} · "
             f"frame {f['p50_ms']}/{f['p95_ms']} · {said}")
+
+
+def tablet_line(label: str, path: Path) -> str:
+    """The tablet part's clicks at each rate: click → next frame p50/p95, the browser's floor beside it, the ratio."""
+    out = []
+    for rate, ck in json.loads((path / "results.json").read_text())["tablet"]["clicks"].items():
+        c, f = ck["painted"], ck["floor"]
+        ratio = f" ({c['p95_ms'] / f['p95_ms']:.2f}× the floor's p95)" if c["p95_ms"] and f.get("p95_ms") else ""
+        sent, parsed = ck.get("sent_chars") or {}, ck.get("parsed_elements") or {}
+        sizes = f" · sent p50/p95 {sent['p50']}/{sent['p95']} chars, parsed {parsed['p50']}/{parsed['p95']} elements" if sent.get("n") else ""
+        out.append(f"{rate} click→frame p50/p95 {c['p50_ms']}/{c['p95_ms']} ms · floor {f.get('p50_ms')}/{f.get('p95_ms')}{ratio}{sizes}")
+    return f"{label}: " + " | ".join(out)
+
+
+def tablet_per_click(paths: list[Path]) -> str:
+    """As ``per_click``, for the tablet part's clicks at each rate (click → the first mark of the rendered frame)."""
+    said = []
+    for rate in ("1x", "4x"):
+        runs = []
+        for p in paths:
+            ck = json.loads((p / "results.json").read_text())["tablet"]["clicks"][rate]
+            runs.append([(s[0], min(x for x in (s[6], s[7]) if x is not None) - s[1]) for s in ck["samples"]
+                         if s[6] is not None or s[7] is not None])
+        n = min(len(r) for r in runs)
+        if any([s[0] for s in r[:n]] != [s[0] for s in runs[0][:n]] for r in runs):
+            said.append(f"{rate}: the runs played different clicks")
+            continue
+        medians = [statistics.median(r[i][1] for r in runs) for i in range(n)]
+        said.append(f"{rate}: p50 {percentile(medians, 50):.1f} · p95 {percentile(medians, 95):.1f} ms")
+    return f"each click's median over {len(paths)} runs: " + " | ".join(said)
 
 
 def per_click(paths: list[Path], key: str = "clicks") -> str:
@@ -90,10 +123,13 @@ def main() -> None:
     ap.add_argument("ref", help="the git ref to compare the working tree with")
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--out", default=str(ROOT / "bench" / "out" / "paired"))
-    ap.add_argument("--part", choices=sorted(CLICK_GAMES), default="clicks", help="the clicks part to run (which game)")
+    ap.add_argument("--part", choices=[*sorted(CLICK_GAMES), "tablet"], default="clicks",
+                    help="the clicks part to run (which game), or the tablet's clicks")
+    ap.add_argument("--quick", action="store_true", help="tools/bench.py --quick (fewer clicks)")
     args = ap.parse_args()
-    key = CLICK_GAMES[args.part][1]
-    out = Path(args.out)
+    tablet = args.part == "tablet"
+    key = "tablet" if tablet else CLICK_GAMES[args.part][1]
+    out = Path(args.out).resolve()  # (each side runs in its own tree)
     py = sys.executable
     with tempfile.TemporaryDirectory(prefix="nile-paired-") as tmp:
         before = Path(tmp) / "before"
@@ -107,17 +143,19 @@ def main() -> None:
             for label, tree in sides if r % 2 else sides[::-1]:
                 where = out / f"{label}-{r}"
                 for attempt in (1, 2):  # a run that fails (a timeout on a loaded machine) is run once more
-                    done = subprocess.run([py, "tools/bench.py", "--parts", args.part, "--out", str(where)], cwd=tree,
+                    done = subprocess.run([py, "tools/bench.py", "--parts", args.part, "--out", str(where),
+                                           *(["--quick"] if args.quick else [])], cwd=tree,
                                           capture_output=True, text=True, env=env)
                     if done.returncode == 0:
                         break
                     print(f"round {r} {label}: run {attempt} failed:\n{done.stderr[-2000:]}", file=sys.stderr, flush=True)
                 else:
                     raise SystemExit(f"round {r} {label}: tools/bench.py failed twice")
-                lines.append(line(f"round {r} {label:6}", where, key))
+                lines.append(tablet_line(f"round {r} {label:6}", where) if tablet else line(f"round {r} {label:6}", where, key))
                 print(lines[-1], flush=True)
         for label in ("before", "after"):
-            lines.append(f"{label:6}: " + per_click([out / f"{label}-{r}" for r in range(1, args.rounds + 1)], key))
+            runs = [out / f"{label}-{r}" for r in range(1, args.rounds + 1)]
+            lines.append(f"{label:6}: " + (tablet_per_click(runs) if tablet else per_click(runs, key)))
             print(lines[-1], flush=True)
     (out / "summary.txt").write_text(f"{args.ref} vs the working tree ({git('rev-parse', '--short', 'HEAD').strip()}"
                                      f"{' + changes' if git('status', '--porcelain', '--untracked-files=no').strip() else ''})\n"

@@ -103,7 +103,10 @@ WAIT_JS = """(n) => new Promise((resolve) => {
   const st = window.__benchClicks;
   const done = () => {
     const rec = st.done[n];
-    resolve(rec ? {...rec, renders_after: Number(document.body.dataset.renders || 0)} : null);
+    // what the redraw sent (characters of markup) and parsed (elements): nile/web/app/paint.py, static/morph.js
+    const d = document.body.dataset;
+    resolve(rec ? {...rec, renders_after: Number(d.renders || 0), sent: d.sent ? Number(d.sent) : null,
+                   parsed: d.parsed ? Number(d.parsed) : null} : null);
   };
   const rec = st.done[n];
   if (rec && rec.raf2 !== null && rec.painted !== null) { done(); return; }
@@ -196,10 +199,18 @@ def play_clicks(pw: Any, served: Served, rate: float, n: int) -> dict[str, Any]:
             "painted": stats("shown"), "after_raf_task": stats("painted"), "raf": stats("raf"), "double_raf": stats("raf2"),
             "input_delay": stats("handler"), "floor": floor,
             "mutation": stats("mutation"),
+            # per redrawn click: the characters of markup sent and the elements parsed (absent before issue 51's counters)
+            "sent_chars": _sizes([s["sent"] for s in timed if s["renders_after"] > s["renders"]]),
+            "parsed_elements": _sizes([s["parsed"] for s in timed if s["renders_after"] > s["renders"]]),
             "samples_columns": ["kind", "click_ts", "pointerdown_ts", "handler", "mutation", "raf", "painted", "raf2", "trusted"],
             "samples": [[s["kind"], *(round(s[k], 2) if s[k] is not None else None
                                       for k in ("click", "down", "handler", "mutation", "raf", "painted", "raf2")), s["trusted"]]
                         for s in samples]}
+
+
+def _sizes(xs: list[Any]) -> dict[str, Any]:
+    found = [x for x in xs if x is not None]
+    return {"p50": percentile(found, 50), "p95": percentile(found, 95), "n": len(found)}
 
 
 def floor_clicks(page: Any, n: int) -> dict[str, Any]:

@@ -86,6 +86,7 @@ class App:
         requests, and the marks on ``<body>`` the tests and tools read."""
         self.painter.draw(self._split, by_person)
         self.voice.speak()
+        self._split.append(("voice", js.performance.now()))
         self.conditions.hold_game()
         self.conditions.run_effects()
         self.workers.drive_bots()
@@ -121,8 +122,9 @@ class App:
             js.console.error(traceback.format_exc())
         ended = js.performance.now()
         document.body.dataset.lastEventMs = f"{ended - started:.1f}"
-        # where it went (tools/bench.py): "handle:0.4 render:5.1 motion:0.8 morph:2.0 keep:0.1 rest:0.6",
-        # each part's milliseconds; "rest" is after the redraw (focus, pop-ups, effects, bots)
+        # where it went (tools/bench.py): "handle:0.4 render:5.1 motion:0.8 morph:2.0 keep:0.1 focus:0.3 voice:0.1 rest:0.6",
+        # each part's milliseconds; "focus" the motion's marks, sound, the keyboard's place (and the pop-ups shown),
+        # "voice" what a screen reader hears, "rest" after them (effects, bots)
         marks = [*self._split, ("rest", ended)]
         document.body.dataset.lastSplit = " ".join(
             f"{name}:{t - marks[i - 1][1]:.2f}" for i, (name, t) in enumerate(marks) if i)

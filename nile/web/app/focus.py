@@ -135,7 +135,14 @@ class Focus:
             # board leaves the keyboard on the board when the board offers more (a rot's next fruit, the next card)
             self.to_place(keyboard, on_board=by_person and self._on_board)
             return
-        if key is not None and not self._put(key, keyboard):
+        if key is None:
+            return
+        if not keyboard:
+            # a pointer's click is left alone: its control kept by the redraw keeps the focus; one the redraw took away
+            # leaves it to the page (issue 51: finding where else it could go asked the browser to style the page in
+            # the middle of the tap — checkVisibility, focus — and the frame styled it again after the motion's marks)
+            return
+        if not self._put(key, keyboard):
             self.to_place(keyboard)
 
     # ------------------------------------------------------------------ where it goes

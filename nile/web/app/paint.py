@@ -1,8 +1,10 @@
 """Painting: the controller's screen into ``#app``, and the page kept in step with it.
 
-A redraw patches only what changed (``static/morph.js``'s ``window.nileMorph``; if it is missing or fails,
-``#app`` is replaced whole); a part of the screen that is what was painted last time (``Screen.parts``) is
-sent as a hole the page fills with the element it has (issue 21). Around the paint: the pieces that moved
+A redraw sends only the regions of the screen that changed, each patched in place on its own element, when the
+rest of the screen is what was painted (issue 51: ``static/morph.js``'s ``window.nilePatch``); another screen is
+patched whole (``window.nileMorph``; if it is missing or fails, ``#app`` is replaced whole). Either way a part of
+the screen that is what was painted last time (``Screen.parts``) is sent as a hole the page fills with the element
+it has (issue 21). Around the paint: the pieces that moved
 are followed (``static/motion.js``), the move's sound is played (``static/sound.js``), the board's pictures
 fill their frames (``static/fit.js``), the screen is kept for the next load (``nile.web.app.kept``).
 Where the keyboard's focus goes is ``nile.web.app.focus``'s (never lost, a dialog takes it and gives it back,
@@ -21,6 +23,7 @@ import js
 from pyodide.ffi import to_js
 from pyscript import document, window
 
+from ...kit.memo import locate, patches, skeleton, with_holes
 from ..controller import GAME, HOME, Controller
 from ..help import CONTENTS, SEARCH
 from ..render import render_screen
@@ -48,6 +51,7 @@ class Painter:
         self._keeper = keeper
         self._html = ""
         self._painted: dict[str, str] = {}  # the parts of the screen painted last time (Screen.parts), by selector
+        self._skeleton = ""  # the screen painted last time outside its regions (``nile.kit.memo.skeleton``)
         self._place: tuple[str, str | None] | None = None  # the screen and game last drawn (_top_of_new_place)
         self._step = -1  # the moves of the game drawn last (static/motion.js follows pieces when it changes)
         self.focus = Focus(controller, root)  # where the keyboard is after each redraw
@@ -100,6 +104,7 @@ class Painter:
             self._show_page()  # on a phone the contents above a page may fill the screen: the page comes into sight
         self._show_popups()
         self._show_targets()
+        split.append(("focus", js.performance.now()))
 
     def _top_of_new_place(self) -> None:
         """Another screen or another game starts at the top of the page, not at the place the last one
@@ -219,24 +224,44 @@ class Painter:
         return step, since, not (c.is_bot(last) and (c.bots.speed == "fast" or c.bots.skipping))
 
     def _paint(self, html: str, parts: tuple[tuple[str, str], ...] = ()) -> None:
-        """Make ``#app`` show ``html``: patched by static/morph.js, else replaced whole. A part of the screen
-        that is what was painted last time (``Screen.parts``: the board, the players, the log, the artwork)
-        is sent as a hole the page fills with the element it has (issue 21: neither parsed nor compared again)."""
+        """Make ``#app`` show ``html`` (issue 51: redraw by region). The screen's regions are its parts that lie in no
+        other part (``Screen.parts``: the head line, the board, the action panel, the side with the players and the
+        log, the artwork); what lies outside them is the screen's skeleton. When the skeleton is what was painted
+        last time, only the regions that changed are sent, each patched in place on its own element by
+        static/morph.js's ``window.nilePatch`` (the parts inside it that did not change as holes): nothing else is
+        parsed or compared. Another skeleton (another screen, a pop-up opened) is patched whole by
+        ``window.nileMorph``, each part that is what was painted last time as a hole the page fills with the element
+        it has (issue 21); if that fails, ``#app`` is replaced whole."""
         morph = getattr(window, "nileMorph", None)
-        how, kept = "replaced", 0
+        how, kept, sent = "replaced", 0, len(html)
+        regions = locate(html, parts)
+        shape = skeleton(html, regions)
         if morph is not None and js_str(morph) is not None:
             try:
-                holes = self._holes(html, parts)
-                if holes is not None:
-                    how = js_str(morph(self.root, holes[0], to_js(holes[1]))) or "failed"
-                    kept = len(holes[1]) if how == "morph" else 0
-                if holes is None or how not in ("morph", "replaced"):  # no part kept, or one was not found
-                    how = js_str(morph(self.root, html)) or "replaced"  # it falls back to innerHTML itself
+                patch = getattr(window, "nilePatch", None)
+                if shape == self._skeleton and patch is not None and js_str(patch) is not None:
+                    changed = patches(regions, self._painted)
+                    how = js_str(patch(self.root, to_js(changed))) or "failed"
+                    if how == "patch":
+                        kept = len(regions) - len(changed) + sum(len(keep) for _, _, keep in changed)
+                        sent = sum(len(markup) for _, markup, _ in changed)
+                    else:  # a region not found: the whole screen, as it is
+                        how = js_str(morph(self.root, html)) or "replaced"
+                else:
+                    keep: list[str] = []
+                    holes = with_holes(html, regions, self._painted, keep)
+                    if keep:
+                        how = js_str(morph(self.root, holes, to_js(keep))) or "failed"
+                        kept, sent = (len(keep), len(holes)) if how == "morph" else (0, len(html))
+                    if not keep or how not in ("morph", "replaced"):  # no part kept, or one was not found
+                        how = js_str(morph(self.root, html)) or "replaced"  # it falls back to innerHTML itself
             except Exception:  # never let a redraw break the page
                 js.console.error(traceback.format_exc())
                 self.root.innerHTML = html
+                how = "replaced"
         else:
             self.root.innerHTML = html
+        self._skeleton = shape
         self._painted = dict(parts)
         fit = getattr(window, "nileFit", None)  # the board's pictures fill their frames (static/fit.js)
         if fit is not None and js_str(fit) is not None:
@@ -252,28 +277,4 @@ class Painter:
                 window.scrollTo(0, 0)  # it did under a short hand-over screen (not where the last bidder left it)
         document.body.dataset.paint = how
         document.body.dataset.kept = str(kept)  # how many parts were kept as they were (tests, tools)
-
-    def _holes(self, html: str, parts: tuple[tuple[str, str], ...]) -> tuple[str, list[str]] | None:
-        """``html`` with each part that is what the page shows already as a hole (``<nile-keep data-n>``),
-        and the selectors that find those parts' elements; None when no part is kept."""
-        painted = self._painted
-        found = []  # (where, -length, selector) of each part painted as it is now; a part may hold parts
-        after = 0  # parts side by side are noted in their order (a board's fields): each is looked for after the last
-        for selector, part in parts:
-            if painted.get(selector) == part and ((i := html.find(part, after)) >= 0 or (i := html.find(part)) >= 0):
-                found.append((i, -len(part), selector))
-                after = i + len(part)
-        if not found:
-            return None
-        found.sort()  # by place, the outer of two parts at the same place first
-        pieces: list[str] = []
-        keep: list[str] = []
-        at = 0
-        for i, minus, selector in found:
-            if i < at:
-                continue  # inside a part kept whole
-            pieces += [html[at:i], f'<nile-keep data-n="{len(keep)}"></nile-keep>']
-            keep.append(selector)
-            at = i - minus
-        pieces.append(html[at:])
-        return "".join(pieces), keep
+        document.body.dataset.sent = str(sent)  # how many characters of markup were sent (static/morph.js: data-parsed)

@@ -41,15 +41,19 @@ def render_game(c: Controller, above: str = "") -> str:
             return render_hand_over(c, above)  # (bots need no hand-over)
     frame = frame_of(c)
     ui = c.ui
-    header = status_bar(c, frame)
-    board, players = table_parts(c, frame, c.viewer())
+    # the screen's regions (issue 51): each a part, patched on its own when it alone changed (nile.web.app.paint)
+    # (drawn before the board and the players: the parts inside a part are noted right before it, ``nile.kit.memo.locate``)
+    header = part(".game > .status", status_bar(c, frame))
     panel, explain = action_panel(c, frame)
-    side = (
+    if panel:
+        panel = part(".table > .actions", panel)
+    board, players = table_parts(c, frame, c.viewer())
+    side = part(".table > .side", (
         f'<aside class="side">{explain}'
         + part(".side > .players", f'<section class="players" aria-label="{esc(msg("ui.players", c.lang))}">{players}</section>')
         + part(".side > .log", log_section(c, frame.view))
         + "</aside>"
-    )
+    ))
     end = ui.end_screen(frame) if s.is_terminal() else ""
     report = f"{end}{end_lines(c)}"
     return (

@@ -33,13 +33,18 @@ def _draw_log(c: Controller, game: str, log: list[dict[str, Any]], start: int) -
     # each line drawn once, by its place in the log: a move adds a line, the others are kept
     kept, context = places("log-lines"), (game, c.lang, tuple(c.names))
     blocks = []
+    newest = (len(log) - 1) // LOG_BLOCK
     for first in reversed(range(start, len(log), LOG_BLOCK)):
         lines = range(first, min(first + LOG_BLOCK, len(log)))
         # a line is kept by its entry and its rule (which may depend on the lines before it: GameUI.log_rule)
         ruled = {i: (log[i], c.ui.log_rule(log, i)) for i in lines}
-        items = "".join(kept.get(context, i, ruled[i], _log_line, c, *ruled[i], game, i) for i in reversed(lines))
         block = first // LOG_BLOCK
-        blocks.append(part(f'.side > .log > ol[data-b="{block}"]', f'<ol data-b="{block}">{items}</ol>'))
+        at = f'.side > .log > ol[data-b="{block}"]'
+        items = [kept.get(context, i, ruled[i], _log_line, c, *ruled[i], game, i) for i in reversed(lines)]
+        if block == newest:  # the block a move adds lines to (at its top): each line a part, found by its place from
+            # the block's end, where it stays (issue 51: a move sends its new lines, not the block's twenty)
+            items = [part(f"{at} > li:nth-last-child({i - first + 1})", item) for i, item in zip(reversed(lines), items, strict=True)]
+        blocks.append(part(at, f'<ol data-b="{block}">{"".join(items)}</ol>'))
     # it scrolls, so it takes the keyboard's focus too (to scroll it without a mouse); the arrow keys go through
     # its lines (static/roving.js)
     return (f'<section class="log" tabindex="0" data-roving="lines" aria-labelledby="log-title"><h2 id="log-title">{esc(msg("ui.log", c.lang))}</h2>'

@@ -30,19 +30,22 @@ def render_secret_table(c: Controller, p: int | None, above: str = "", popups: b
     lang = c.lang
     # nothing on the board to choose; a tap on it says the decision is made in the panel (issue 53)
     frame = Frame(s, view_of(s, p), Interaction(answers=p is not None), {}, lang, c.names, c.layout)
+    # the screen's regions, as on a normal turn (nile.web.render.game): a bid raised patches the panel alone
+    header = part(".game > .status", status_bar(c, frame, secret=True))
     board, players = table_parts(c, frame, p)
     news = news_line(c, frame) if p is not None else ""
-    side = (
+    side = part(".table > .side", (
         f'<aside class="side">{f"""<div class="explain" tabindex="0">{news}</div>""" if news else ""}'
         + part(".side > .players", f'<section class="players" aria-label="{esc(msg("ui.players", lang))}">{players}</section>')
         + part(".side > .log", log_section(c, frame.view)) + "</aside>"
-    )
+    ))
     if p is None:
         shown, panel = popup_layer(c, frame) if popups else "", '<section class="actions"></section>'
     else:
         shown, panel = popup_layer(c, frame), _private_panel(c, frame, p)
+    panel = part(".table > .actions", panel)  # (noted after the side: found in the screen all the same)
     return (
-        f'<section class="game game-{esc(s.GAME)} deciding fit">{status_bar(c, frame, secret=True)}{above}'
+        f'<section class="game game-{esc(s.GAME)} deciding fit">{header}{above}'
         f'{shown}<div class="table">{board_frame(c, board)}{panel}{side}</div></section>'
     )
 
