@@ -6,8 +6,6 @@ import globals from "globals";
 export default [
   {
     ignores: [
-      // typed and linted once the redraw by region lands (issue 51): another branch rewrites it
-      "static/morph.js",
       "static/vendor/",
       "dist/",
       "build/",

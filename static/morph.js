@@ -30,13 +30,22 @@
 
 // (by its local name: inside an SVG picture the parser makes it an SVG element, whose nodeName is not upper-cased)
 const HOLE = "nile-keep";
+/** @typedef {Node & {localName?: string, namespaceURI?: string | null}} Named a node; an element has a local name and a namespace (another node: undefined) */
+/** @type {Map<string | null, Element> | null} */
 let holes = null; // while a morph with kept parts runs: hole number -> the live element kept there
+/** @type {Set<Node> | null} */
 let reserved = null; // ...and the set of those elements (never matched to another new node)
 let placed = 0; // ...and how many of them the morph has put in their places
 // the element each kept part's selector found last time: found again at no cost while it is still there and
 // still what the selector finds (a search of the page by a long selector for each of ~30 parts cost ~0.2 ms)
+/** @type {Map<string, Element>} */
 const lastFound = new Map();
 
+/**
+ * @param {Element} root
+ * @param {string} selector a kept part's, or a region's
+ * @returns {Element | null}
+ */
 function findKept(root, selector) {
   const known = lastFound.get(selector);
   if (known && known.isConnected && root.contains(known) && known.matches(selector)) return known;
@@ -46,24 +55,45 @@ function findKept(root, selector) {
   return el;
 }
 
+/**
+ * @param {Node} node
+ * @returns {string | null} its identity (an element's id, else its data-i and data-v), or null: none
+ */
 function keyOf(node) {
   if (node.nodeType !== 1) return null;
-  const id = node.getAttribute("id");
-  if (id) return node.nodeName + "#" + id;
-  const intent = node.getAttribute("data-i");
-  if (intent !== null) return node.nodeName + "|" + intent + "|" + (node.getAttribute("data-v") ?? "");
+  const el = /** @type {Element} */ (node); // (nodeType 1)
+  const id = el.getAttribute("id");
+  if (id) return el.nodeName + "#" + id;
+  const intent = el.getAttribute("data-i");
+  if (intent !== null) return el.nodeName + "|" + intent + "|" + (el.getAttribute("data-v") ?? "");
   return null;
 }
 
+/**
+ * @param {Named} a
+ * @param {Named} b
+ * @returns {boolean}
+ */
 function sameKind(a, b) {
   return a.nodeType === b.nodeType && a.nodeName === b.nodeName && a.namespaceURI === b.namespaceURI;
 }
 
 // the same kind of element with the same class: most likely the same part of the screen (the table, a panel)
+/**
+ * @param {Node} a
+ * @param {Node} b
+ * @returns {boolean}
+ */
 function alike(a, b) {
-  return a.nodeType === 1 && sameKind(a, b) && a.getAttribute("class") === b.getAttribute("class");
+  return a.nodeType === 1 && sameKind(a, b) // (then both are elements)
+    && /** @type {Element} */ (a).getAttribute("class") === /** @type {Element} */ (b).getAttribute("class");
 }
 
+/**
+ * @param {Node} a
+ * @param {Node} b
+ * @returns {boolean}
+ */
 function equal(a, b) {
   return a.isEqualNode(b);
 }
@@ -74,8 +104,13 @@ function equal(a, b) {
 // They are left as they are.
 const SCRIPTS = ["style", "data-marked", "open"];
 
+/**
+ * @param {Element} live
+ * @param {Element} fresh
+ */
 function syncAttributes(live, fresh) {
   const want = fresh.attributes;
+  /** @type {string[] | null} */
   let own = null; // the names of the script's attributes the element has (and the markup has not)
   for (const name of SCRIPTS) {
     if (!fresh.hasAttribute(name) && live.hasAttribute(name)) (own || (own = [])).push(name);
@@ -98,9 +133,13 @@ function syncAttributes(live, fresh) {
 
 // The markup is the truth for form controls, as it was when all of #app was replaced: the
 // controller's state, not what the browser kept from the last interaction.
+/**
+ * @param {Element} live
+ * @param {Element} fresh the same kind of control (they pair up in order)
+ */
 function syncFormState(live, fresh) {
-  const tag = live.nodeName;
-  if (tag === "INPUT") {
+  // (the classes are the HTML elements whose nodeName is INPUT, TEXTAREA, SELECT: the checker's narrowing)
+  if (live instanceof HTMLInputElement) {
     const type = (live.getAttribute("type") || "").toLowerCase();
     if (type === "checkbox" || type === "radio") {
       const checked = fresh.hasAttribute("checked");
@@ -109,10 +148,10 @@ function syncFormState(live, fresh) {
       const value = fresh.getAttribute("value") ?? "";
       if (live.value !== value) live.value = value;
     }
-  } else if (tag === "TEXTAREA") {
+  } else if (live instanceof HTMLTextAreaElement) {
     const value = fresh.textContent;
     if (live.value !== value) live.value = value;
-  } else if (tag === "SELECT") {
+  } else if (live instanceof HTMLSelectElement) {
     const options = fresh.querySelectorAll("option");
     let index = options.length ? 0 : -1;
     for (let i = 0; i < options.length; i++) if (options[i].hasAttribute("selected")) index = i;
@@ -122,13 +161,17 @@ function syncFormState(live, fresh) {
 
 const FORM_CONTROLS = "input, select, textarea";
 
+/**
+ * @param {Node} live
+ * @param {Node} fresh the same kind of node (sameKind, or the same key: the same element's name)
+ */
 function morphNode(live, fresh) {
   if (live.nodeType !== 1) {
     if (live.nodeValue !== fresh.nodeValue) live.nodeValue = fresh.nodeValue;
     return;
   }
   if (live.isEqualNode(fresh)) return; // native and fast: most of a screen did not change
-  syncAttributes(live, fresh);
+  syncAttributes(/** @type {Element} */ (live), /** @type {Element} */ (fresh)); // (nodeType 1: both)
   morphChildren(live, fresh);
 }
 
@@ -136,9 +179,14 @@ function morphNode(live, fresh) {
 // that ends a turn may add several; with too short a look every line below is rewritten in place).
 const AHEAD = 16;
 
+/**
+ * @param {Node} live an element of the page (or #app)
+ * @param {Node} fresh its new version (an element, or the parsed HTML's fragment)
+ */
 function morphChildren(live, fresh) {
   // live children with an identity, by key (a queue: two buttons may share intent and value),
   // and how many new children still want each key
+  /** @type {Map<string, ChildNode[]>} */
   const keyed = new Map();
   for (let n = live.firstChild; n; n = n.nextSibling) {
     if (reserved && reserved.has(n)) continue;
@@ -149,6 +197,7 @@ function morphChildren(live, fresh) {
       else keyed.set(k, [n]);
     }
   }
+  /** @type {Map<string, number>} */
   const wanted = new Map();
   if (keyed.size) {
     for (let n = fresh.firstChild; n; n = n.nextSibling) {
@@ -157,11 +206,13 @@ function morphChildren(live, fresh) {
     }
   }
   // free: a live node no new child will ask for by its identity, so it may be reused by place
+  /** @type {(n: ChildNode) => boolean} */
   const free = (n) => {
     if (reserved && reserved.has(n)) return false;
     const k = keyOf(n);
-    return k === null || !(wanted.get(k) > 0);
+    return k === null || !((wanted.get(k) ?? 0) > 0);
   };
+  /** @type {(n: ChildNode | null) => ChildNode | null} */
   const nextFree = (n) => {
     while (n && !free(n)) n = n.nextSibling;
     return n;
@@ -172,19 +223,21 @@ function morphChildren(live, fresh) {
   while (next) {
     const nw = next;
     next = nw.nextSibling; // before nw may be moved into the live tree
-    if (holes && nw.localName === HOLE) { // a part kept as it is: its live element goes here, untouched
-      const kept = holes.get(nw.getAttribute("data-n"));
+    if (holes && /** @type {Named} */ (nw).localName === HOLE) { // a part kept as it is: its live element goes here, untouched
+      // (a hole is an element; every hole of the new HTML had its element found before anything changed)
+      const kept = /** @type {Element} */ (holes.get(/** @type {Element} */ (nw).getAttribute("data-n")));
       if (kept === cur) cur = cur.nextSibling;
       else live.insertBefore(kept, cur);
       placed++;
       continue;
     }
     const k = keyOf(nw);
+    /** @type {ChildNode | null | undefined} */
     let match = null;
     if (k !== null) {
       const q = keyed.get(k);
       if (q && q.length) match = q.shift();
-      wanted.set(k, wanted.get(k) - 1);
+      wanted.set(k, (wanted.get(k) ?? 0) - 1); // (none when no live child has a key)
     }
     if (!match) {
       let n = nextFree(cur);
@@ -220,6 +273,15 @@ function morphChildren(live, fresh) {
   }
 }
 
+/**
+ * Patch the live tree under `root` to match `html`; each `<nile-keep data-n="i">` hole in it (only when `keep` is
+ * given) is filled with the live element `keep[i]` finds.
+ * @param {Element} root #app
+ * @param {string} html the screen's new markup
+ * @param {string[]} [keep] the selectors of the holes' elements
+ * @returns {NileMorphResult} "morph" done; "replaced": `root.innerHTML = html` instead; with `keep`, "missing"
+ *   (nothing changed) or "failed": the caller sends the whole HTML
+ */
 export function morph(root, html, keep) {
   const partial = !!(keep && keep.length);
   try {
@@ -239,7 +301,9 @@ export function morph(root, html, keep) {
     document.body.dataset.parsed = String(template.content.querySelectorAll("*").length);
     const controls = [...template.content.querySelectorAll(FORM_CONTROLS)];
     morphChildren(root, template.content);
-    if (partial && placed !== holes.size) throw new Error("a kept part's place was new"); // (inside a new node)
+    if (partial && placed !== /** @type {Map<string | null, Element>} */ (holes).size) { // (holes: set above, partial)
+      throw new Error("a kept part's place was new"); // (inside a new node)
+    }
     if (controls.length) {
       // the live tree now has the new one's shape: its controls pair up with the new ones in order
       // (those inside a kept part were not in the new HTML)

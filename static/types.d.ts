@@ -14,6 +14,13 @@ type NileTabNews = "held" | "elsewhere" | "lost" | "freed";
 /** What static/morph.js did with a redraw (static/morph.js). */
 type NileMorphResult = "morph" | "replaced" | "missing" | "failed";
 
+/** What static/morph.js did with a redraw by region: done, or nothing changed ("missing"), or to be redrawn whole. */
+type NilePatchResult = "patch" | "missing" | "failed";
+
+/** One region's patch (nile/kit/memo.py `Patch`): its element's selector, its new markup (its unchanged parts as
+ * `<nile-keep data-n>` holes), the holes' elements' selectors. */
+type NilePatch = [selector: string, html: string, keep: string[]];
+
 interface Window {
   /** static/fit.js: the board's pictures fill their frames, after each redraw of `root`. */
   nileFit?: (root: ParentNode) => void;
@@ -31,6 +38,8 @@ interface Window {
   };
   /** static/morph.js: patches the live tree under `root` to match `html` (`keep`: the kept parts' selectors). */
   nileMorph?: (root: Element, html: string, keep?: string[]) => NileMorphResult;
+  /** static/morph.js: patches only the regions of `root` that changed, each on its own element. */
+  nilePatch?: (root: Element, patches: NilePatch[]) => NilePatchResult;
   /** static/motion.js: motion and marks around a redraw. */
   nileMotion?: {
     before(root: Element): void;
