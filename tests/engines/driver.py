@@ -453,6 +453,21 @@ class WebKitContext(Context):
 
     def __init__(self, engine: WebKit) -> None:
         self.engine = engine
+        # a MiniBrowser that never answers the new session (seen once on a machine busy with another WebKit) is
+        # given up after a minute and started again, once
+        for attempt in (1, 2):
+            try:
+                self._start(engine, session_timeout=60 if attempt == 1 else 180)
+                break
+            except (OSError, EngineError):
+                self.proc.kill()
+                self.proc.wait(15)
+                if attempt == 2:
+                    raise
+        self.first = True
+        self.current = ""
+
+    def _start(self, engine: WebKit, session_timeout: float) -> None:
         self.port = _free_port()
         self.proc = subprocess.Popen([WEBKIT_DRIVER, f"--port={self.port}", "--host=127.0.0.1"],
                                      stdout=engine.log, stderr=subprocess.STDOUT, env=engine.env)
@@ -468,10 +483,8 @@ class WebKitContext(Context):
                 time.sleep(0.1)
         caps = {"browserName": "MiniBrowser", "webkitgtk:browserOptions": {"binary": engine.browser,
                                                                            "args": ["--automation"]}}
-        self.session = self.http("POST", "/session", {"capabilities": {"alwaysMatch": caps}})["sessionId"]
+        self.session = self.http("POST", "/session", {"capabilities": {"alwaysMatch": caps}}, timeout=session_timeout)["sessionId"]
         self.http("POST", f"/session/{self.session}/timeouts", {"script": 120_000, "pageLoad": 120_000})
-        self.first = True
-        self.current = ""
 
     def http(self, method: str, path: str, body: Any = None, timeout: float = 180) -> Any:
         data = None if body is None else json.dumps(body).encode()
