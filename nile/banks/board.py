@@ -569,13 +569,19 @@ def _market_row_markup(i: int, row: dict[str, Any], players: list[dict[str, Any]
     return "".join(out)
 
 
-def svg_market(frame: Frame) -> str:
-    """The market: the house wall and the four market rows with their fruits."""
+def svg_market(frame: Frame, at: str = "") -> str:
+    """The market: the house wall and the four market rows with their fruits (with ``at``, the picture's selector in
+    the page, each row in a group named by the row, a part of the screen: a choice that lights two rows, or a fruit
+    laid in one, sends those rows alone, issue 51)."""
     view, inter, lang = frame.view, frame.interaction, frame.lang
     out = [f'<svg class="market" viewBox="0 0 430 250" role="group" aria-label="{esc(msg("ui.market", lang))}">',
            '<rect class="house" x="6" y="4" width="418" height="14" rx="3"/>']
     for i, row in enumerate(view["market"]):
-        out.append(market_row_svg(i, row, view["players"], inter, lang))
+        markup = market_row_svg(i, row, view["players"], inter, lang)
+        if at:
+            name = esc(row["name"])
+            markup = part(f'{at} > g[data-m="{name}"]', f'<g data-m="{name}">{markup}</g>')
+        out.append(markup)
     out.append("</svg>")
     return "".join(out)
 

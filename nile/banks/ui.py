@@ -428,7 +428,7 @@ def board(frame: Frame) -> str:
         f'<div class="board">{part(at + " > svg.track", track)}'
         f'<div class="pic">{part(at + " > .pic > svg.fields", svg_fields(frame, at + " > .pic > svg.fields"))}</div>'
         f'{part(at + " > details.legend", memo("banks-legend").get(lang, legend, lang))}'
-        f'<div class="lower"><div class="pic">{part(at + " .pic > svg.market", svg_market(frame))}</div>'
+        f'<div class="lower"><div class="pic">{part(at + " .pic > svg.market", svg_market(frame, at + " .pic > svg.market"))}</div>'
         f'{part(at + " section.boat", html_boat(frame))}</div></div>'
     )
 
