@@ -245,9 +245,19 @@ def field_svg(g: Geometry, west: bool, k: int, index: int, f: dict[str, Any], in
     # the field as drawn is kept while what it shows is the same (nile.kit.memo): the field and its players'
     # colours and names, and what the interaction makes of it (its target, the coach's mark, chosen or not)
     who = players_who(players) if who is None else who
-    shows = (f, who, inter.targets.get(key), key in inter.focus, inter.taps_answered(), selected)
+    held, pieces, words = field_pieces(g, west, k, index, f, players, lang, who)
+    shows = (held, pieces, words, inter.targets.get(key), key in inter.focus, inter.taps_answered(), selected)
     return places("banks-field").get((g.portrait, lang), (west, k, index), shows, _field_markup,
-                                     g, west, k, index, f, players, inter, selected, who, lang)
+                                     g, west, k, index, f, inter, selected, held, pieces, words)
+
+
+def field_pieces(g: Geometry, west: bool, k: int, index: int, f: dict[str, Any], players: list[dict[str, Any]],
+                 lang: str, who: tuple[tuple[str, str], ...]) -> tuple[str, str, str]:
+    """A field in play as drawn, without what the interaction adds: (its ground and card in a ``g.held``, its palms
+    and markers in a ``g.pieces``, its words), kept while the field and its players' colours and names are the same.
+    Each group is one element, so the page may keep it while a selection lights the field (``row_svg``: issue 51)."""
+    return places("banks-fields").get((g.portrait, lang), (west, k, index), (f, who), _field_pieces,
+                                      g, west, k, index, f, players, lang)
 
 
 def players_who(players: list[dict[str, Any]]) -> tuple[tuple[str, str], ...]:
@@ -255,16 +265,13 @@ def players_who(players: list[dict[str, Any]]) -> tuple[tuple[str, str], ...]:
     return tuple((p["colour"], p["name"]) for p in players)
 
 
-def _field_markup(g: Geometry, west: bool, k: int, index: int, f: dict[str, Any], players: list[dict[str, Any]],
-                  inter: Interaction, selected: bool, who: tuple[tuple[str, str], ...], lang: str) -> str:
-    """A field in play with what the interaction adds to it: its target, the coach's mark, its cost."""
+def _field_markup(g: Geometry, west: bool, k: int, index: int, f: dict[str, Any], inter: Interaction, selected: bool,
+                  body: str, marks: str, words: str) -> str:
+    """A field in play with what the interaction adds to its pieces (``field_pieces``: a selection only changes the
+    target marks put on them here): its target, the coach's mark, its cost."""
     fw = g.FIELD_W
     x, fy = g.field(west, k, index)
     key = f"field:{f['name']}"
-    # its pieces and words are kept while the field and its players' colours and names are the same: a
-    # selection only changes the target marks put on them here
-    body, marks, words = places("banks-fields").get((g.portrait, lang), (west, k, index), (f, who), _field_pieces,
-                                                    g, west, k, index, f, players, lang)
     cls, extra = target_attrs(key, inter, words, selected)
     t = inter.targets.get(key)
     cost = ""
@@ -278,7 +285,7 @@ def _field_markup(g: Geometry, west: bool, k: int, index: int, f: dict[str, Any]
 def _field_pieces(g: Geometry, west: bool, k: int, index: int, f: dict[str, Any], players: list[dict[str, Any]],
                   lang: str) -> tuple[str, str, str]:
     """A field in play as drawn, without what the interaction adds: (its ground and card, its palms and
-    markers, its words)."""
+    markers, each in one group; its words)."""
     fw, fh = g.FIELD_W, g.FIELD_H
     x, fy = g.field(west, k, index)
     body = [f'<rect class="ground" x="{x + 2}" y="{fy + 2}" width="{fw - 4}" height="{fh - 4}" rx="6"/>']
@@ -293,7 +300,7 @@ def _field_pieces(g: Geometry, west: bool, k: int, index: int, f: dict[str, Any]
                     + art.use("desert", x + 5, fy + 20, fw - 10, fh - 25) + "</g>")
     for i, m in enumerate(f["markers"]):
         marks.append(marker_svg(x + 24 + i * 36, fy + 54, m, players, lang=lang))
-    return "".join(body), "".join(marks), field_words(f, players, lang)
+    return f'<g class="held">{"".join(body)}</g>', f'<g class="pieces">{"".join(marks)}</g>', field_words(f, players, lang)
 
 
 def row_svg(g: Geometry, index: int, row: dict[str, Any], players: list[dict[str, Any]], inter: Interaction,
@@ -308,7 +315,12 @@ def row_svg(g: Geometry, index: int, row: dict[str, Any], players: list[dict[str
     for k, f in enumerate(row["fields"]):
         markup = field_svg(g, west, k, index, f, row["in_play"], players, inter, sel, lang, who)
         if at:  # in one group named by the field, which the page finds it by
-            markup = part(f'{at} > g[data-f="{f["name"]}"]', f'<g data-f="{esc(f["name"])}">{markup}</g>')
+            at_f = f'{at} > g[data-f="{f["name"]}"]'
+            if row["in_play"]:  # its pieces are parts too: a selection that lights the field sends only its shell
+                held, pieces, _ = field_pieces(g, west, k, index, f, players, lang, who)
+                part(f"{at_f} > g.field > g.held", held)
+                part(f"{at_f} > g.marks > g.pieces", pieces)
+            markup = part(at_f, f'<g data-f="{esc(f["name"])}">{markup}</g>')
         out.append(markup)
     return "".join(out)
 
@@ -557,13 +569,19 @@ def _market_row_markup(i: int, row: dict[str, Any], players: list[dict[str, Any]
     return "".join(out)
 
 
-def svg_market(frame: Frame) -> str:
-    """The market: the house wall and the four market rows with their fruits."""
+def svg_market(frame: Frame, at: str = "") -> str:
+    """The market: the house wall and the four market rows with their fruits (with ``at``, the picture's selector in
+    the page, each row in a group named by the row, a part of the screen: a choice that lights two rows, or a fruit
+    laid in one, sends those rows alone, issue 51)."""
     view, inter, lang = frame.view, frame.interaction, frame.lang
     out = [f'<svg class="market" viewBox="0 0 430 250" role="group" aria-label="{esc(msg("ui.market", lang))}">',
            '<rect class="house" x="6" y="4" width="418" height="14" rx="3"/>']
     for i, row in enumerate(view["market"]):
-        out.append(market_row_svg(i, row, view["players"], inter, lang))
+        markup = market_row_svg(i, row, view["players"], inter, lang)
+        if at:
+            name = esc(row["name"])
+            markup = part(f'{at} > g[data-m="{name}"]', f'<g data-m="{name}">{markup}</g>')
+        out.append(markup)
     out.append("</svg>")
     return "".join(out)
 

@@ -428,7 +428,7 @@ def board(frame: Frame) -> str:
         f'<div class="board">{part(at + " > svg.track", track)}'
         f'<div class="pic">{part(at + " > .pic > svg.fields", svg_fields(frame, at + " > .pic > svg.fields"))}</div>'
         f'{part(at + " > details.legend", memo("banks-legend").get(lang, legend, lang))}'
-        f'<div class="lower"><div class="pic">{part(at + " .pic > svg.market", svg_market(frame))}</div>'
+        f'<div class="lower"><div class="pic">{part(at + " .pic > svg.market", svg_market(frame, at + " .pic > svg.market"))}</div>'
         f'{part(at + " section.boat", html_boat(frame))}</div></div>'
     )
 
@@ -499,10 +499,10 @@ def _supply_chips(frame: Frame, p: dict[str, Any], inter: Interaction | None) ->
             # a crop to choose is a toggle, the chosen one pressed and still a button (issue 43); a crop whose press
             # acts at once (onto the boat) is a plain button
             pressed = "true" if selected else "false" if target is not None and target.select is not None else None
-            chips.append(
-                f'<button type="button"{attrs(class_=cls, data_i=Intent.PICK, data_v=f"supply:{crop}", title=target.label if target else None, aria_pressed=pressed)}>'
-                f'{label}</button>'
-            )
+            chip = (f'<button type="button"{attrs(class_=cls, data_i=Intent.PICK, data_v=f"supply:{crop}", title=target.label if target else None, aria_pressed=pressed)}>'
+                    f'{label}</button>')
+            # in the action panel each crop's button is a part (issue 51): a move or a choice sends only the chips it changed
+            chips.append(part(f'.table > .actions .supply.mine > button[data-v="supply:{crop}"]', chip) if inter is not None else chip)
         else:
             chips.append(f'<span class="{cls}">{label}</span>')
     return "".join(chips) or esc(msg("ui.empty", lang))
@@ -543,15 +543,15 @@ def _player_card(frame: Frame, p: dict[str, Any]) -> str:
     # the start pillar is nobody's while the players still bid for it (N12)
     chosen = view["phase"] != "start_bid"
     start = f'<span class="pillar" title="{esc(msg("ui.start_player", lang))}">★</span>' if chosen and view["start_player"] == seat else ""
-    return (
-        f'<article class="player p-{p["colour"]}{" acting" if acting else ""}">'
-        f'<h3><span class="swatch">{esc(colour_letter(p["colour"], lang))}</span> {esc(p["name"])} {start}'
-        f'{joker_fan(seat, p["jokers"], _joker_came_from(view, seat))}</h3>'
-        f'<p class="stats" data-k="stats{seat}" data-kv="{" ".join(str(p[f]) for _, f in STATS)}">'
-        f'{esc(" · ".join(plural(k, p[f], lang) for k, f in STATS))}</p>'
-        f'<div class="supply" aria-label="{esc(msg("ui.supply", lang))}">{_supply_chips(frame, p, None)}</div>'
-        f'<div class="piles">{_piles(frame, p, None)}</div>{hoard}</article>'
-    )
+    # its name line, its supply and its piles are parts too (issue 51): a move sends only what it changed of a card
+    at = f'.side > .players > article.p-{p["colour"]}'
+    head = part(f"{at} > h3", f'<h3><span class="swatch">{esc(colour_letter(p["colour"], lang))}</span> {esc(p["name"])} {start}'
+                f'{joker_fan(seat, p["jokers"], _joker_came_from(view, seat))}</h3>')
+    stats = (f'<p class="stats" data-k="stats{seat}" data-kv="{" ".join(str(p[f]) for _, f in STATS)}">'
+             f'{esc(" · ".join(plural(k, p[f], lang) for k, f in STATS))}</p>')
+    supply = part(f"{at} > div.supply", f'<div class="supply" aria-label="{esc(msg("ui.supply", lang))}">{_supply_chips(frame, p, None)}</div>')
+    piles = part(f"{at} > div.piles", f'<div class="piles">{_piles(frame, p, None)}</div>')
+    return f'<article class="player p-{p["colour"]}{" acting" if acting else ""}">{head}{stats}{supply}{piles}{hoard}</article>'
 
 
 # ---------------------------------------------------------------------- secret bids (N11, N12)

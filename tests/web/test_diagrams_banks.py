@@ -182,12 +182,13 @@ def _targets():
 #: what lies in each stall and how many are free (not "1 of 3 stalls used"), a marker's its side or condition; the
 #: legend says what the rows' and fields' names (W, E, M) stand for.
 #: Issue 43: a place to choose is a toggle, the chosen one pressed (``aria-pressed``). Issue 53: each row's Nile wave
-#: a picture named by its wave, and a row's first field says the wave it touches.
+#: a picture named by its wave, and a row's first field says the wave it touches. Issue 51: a field's ground and card,
+#: and its palms and markers, each in a group of its own (g.held, g.pieces) the page keeps while a choice lights the field.
 BOARD_DIGESTS = {
-    ("landscape", "plain"): "1c59dad07369e22e822472d42e30449fd2c00effef8a14802351acf6e7f6b78e",
-    ("landscape", "targets"): "9959590ad78798ab9ac95e48bcaf8813e7909c925d0eb28b0de2d7e279deb90c",
-    ("portrait", "plain"): "d5184897f7f8f6c38856a8937592c7a83a79d45ec918766dee56c6a6b1e039ad",
-    ("portrait", "targets"): "73e21173d1f944be4ddea90e8da16bb79015dea752cfba20270e56912ffd47e3",
+    ("landscape", "plain"): "1cfd3120d3bff3c32e040e102368c8a604a798b943e89f806f9bea746cc84877",
+    ("landscape", "targets"): "9013376117c0578916fa2aa03cd2ef483c09b7ae57c3a69b9e19f72137b1ea20",
+    ("portrait", "plain"): "07d3dbd01156f83d29749d2bfb6715d5f63cdd813c865594757760eec7159cc3",
+    ("portrait", "targets"): "7a530e08d6a8c4ae9d6bb28c56ada62c40e8b2405df951ba92ec0c18999d85b9",
 }
 
 

@@ -212,6 +212,9 @@ def test_a_kept_drawing_notes_its_parts_again():
     kept = dict(render_screen(c).parts)
     for region in (".table > .actions", ".table > .side"):  # the question is the panel's, its news the side's
         assert kept.pop(region) != drawn.pop(region), region
+    for parts in (drawn, kept):  # (the panel's own parts, its crops' buttons, went with its question)
+        for selector in [s for s in parts if s.startswith(".table > .actions ")]:
+            del parts[selector]
     assert kept == drawn and ".board-frame > .board > .pic > svg.fields" in kept and ".board-frame > .board > details.legend" in kept
 
 
@@ -252,6 +255,42 @@ def test_a_selection_redraws_no_piece_of_the_board_but_a_move_does():
     assert drawn_since(before, "log-lines")[0] == new_lines >= 1
     assert drawn_since(before, "banks-fields")[0] == 1  # only the sown field's pieces
     assert sum(drawn_since(before, "banks-field")) > 20
+
+
+def sent(before, after):
+    """The patches nile.web.app.paint sends to go from screen ``before`` to ``after`` (both keep their skeleton)."""
+    regions = memo.locate(after.html, after.parts)
+    assert memo.skeleton(after.html, regions) == memo.skeleton(before.html, memo.locate(before.html, before.parts))
+    return memo.patches(regions, dict(before.parts))
+
+
+def test_a_selection_sends_the_lit_fields_shells_and_a_move_what_it_changed():
+    """Issue 51: choosing a crop lights the fields it may be sown on; each lit field is sent as its shell (its target,
+    its label, its cost), its ground, card, palms and markers kept where they are on the page. Sowing sends the sown
+    field's pieces and the mover's card's supply, not the other players' cards or the mover's name line."""
+    c = started()
+    to_actions_phase(c)
+    before = render_screen(c)
+    crop = next(k for k, t in c.table.interaction().targets.items() if k.startswith("supply:") and t.select)
+    c.handle("pick", crop)
+    lit = render_screen(c)
+    markup = "".join(html for _, html, _ in sent(before, lit))
+    fields = [k for k, t in c.table.interaction().targets.items() if k.startswith("field:") and t.action]
+    assert fields and all(f'data-v="{k}"' in markup for k in fields)  # every lit field is sent...
+    assert 'class="ground"' not in markup and "banks-palm" not in markup  # ...without its pieces
+    c.handle("pick", fields[0])
+    sown = render_screen(c)
+    patches = sent(lit, sown)
+    markup = "".join(html for _, html, _ in patches)
+    assert markup.count('<g class="pieces">') == 1 and 'class="ground"' not in markup  # the sown field's markers alone
+    actor = c.state.history[-1][0]
+    colours = [p["colour"] for p in c.state.view(None)["players"]]
+    card = dict(sown.parts)
+    mover = f".side > .players > article.p-{colours[actor]}"
+    assert card[f"{mover} > div.supply"] in markup and card[f"{mover} > h3"] not in markup
+    for seat, colour in enumerate(colours):
+        if seat != actor:
+            assert card[f".side > .players > article.p-{colour}"] not in markup
 
 
 def test_a_question_and_a_refusal_keep_the_whole_table():
