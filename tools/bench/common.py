@@ -248,3 +248,16 @@ def mb(n: int) -> str:
 
 def verdict(ok: bool | None) -> str:
     return "–" if ok is None else ("✓ met" if ok else "✗ missed")
+
+
+def rss_pss(pid: int) -> tuple[float, float] | None:
+    """(RSS, PSS) of a process in MiB, from /proc; None where that cannot be read (the memory and engines parts)."""
+    try:
+        text = Path(f"/proc/{pid}/smaps_rollup").read_text()
+    except OSError:
+        return None
+    fields = {line.split(":")[0]: line.split()[1] for line in text.splitlines() if ":" in line and line.split()[1:]}
+    try:
+        return int(fields["Rss"]) / 1024, int(fields["Pss"]) / 1024
+    except (KeyError, ValueError):
+        return None

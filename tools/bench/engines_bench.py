@@ -57,7 +57,7 @@ from typing import Any
 
 from boot import READY_PROBE, returning_storage
 from clicks import CANDIDATES_JS, SEEDED_RANDOM_JS, _choose_click
-from common import SEED, Served, fmt, launch_kwargs, log, mb, percentile, ratio, verdict
+from common import SEED, Served, fmt, launch_kwargs, log, mb, percentile, ratio, rss_pss, verdict
 from memory_bench import BARE_PAGE, BARE_WORKER, START_WORKER_JS
 from tablet import CLICK_PROBE, POINT_JS, WAIT_JS
 
@@ -228,26 +228,13 @@ def kind_of(argv: list[str]) -> str:
     return ""
 
 
-def smaps(pid: int) -> tuple[float, float] | None:
-    """(RSS, PSS) in MiB."""
-    try:
-        text = Path(f"/proc/{pid}/smaps_rollup").read_text()
-    except OSError:
-        return None
-    fields = {line.split(":")[0]: line.split()[1] for line in text.splitlines() if ":" in line and line.split()[1:]}
-    try:
-        return int(fields["Rss"]) / 1024, int(fields["Pss"]) / 1024
-    except (KeyError, ValueError):
-        return None
-
-
 def reading(root: int) -> dict[str, Any]:
     """The engine's processes now: the page's (the largest content process) and the helpers' sum, RSS and PSS."""
     content, helpers = [], []
     for pid, argv in _descendants(root).items():
         kind = kind_of(argv)
         if kind:
-            mem = smaps(pid)
+            mem = rss_pss(pid)
             if mem:
                 (content if kind == "content" else helpers).append((pid, Path(argv[0].split()[0]).name, *mem))
     page = max(content, key=lambda p: p[2], default=None)

@@ -21,11 +21,10 @@ from __future__ import annotations
 
 import statistics
 import time
-from pathlib import Path
 from typing import Any
 
 import bots_bench
-from common import BOOT_TIMEOUT_MS, READY, TARGETS, Served, launch_kwargs, log
+from common import BOOT_TIMEOUT_MS, READY, TARGETS, Served, launch_kwargs, log, rss_pss
 
 TARGET_WITH_WORKER_MB = 280.0
 #: after ready (or the worker's answer), let the page settle before reading its memory
@@ -54,19 +53,6 @@ START_WORKER_JS = """async ([url, job]) => {
 }"""
 
 
-def _memory_mb(pid: int) -> tuple[float, float] | None:
-    """(RSS, PSS) of a process in MB, from /proc; None where that cannot be read."""
-    try:
-        text = Path(f"/proc/{pid}/smaps_rollup").read_text()
-    except OSError:
-        return None
-    fields = {line.split(":")[0]: line.split()[1] for line in text.splitlines() if ":" in line and line.split()[1:]}
-    try:
-        return int(fields["Rss"]) / 1024, int(fields["Pss"]) / 1024
-    except (KeyError, ValueError):
-        return None
-
-
 def _renderers(browser: Any) -> dict[int, tuple[float, float]]:
     session = browser.new_browser_cdp_session()
     try:
@@ -76,7 +62,7 @@ def _renderers(browser: Any) -> dict[int, tuple[float, float]]:
     out = {}
     for proc in info.get("processInfo", []):
         if proc.get("type") == "renderer":
-            mem = _memory_mb(int(proc["id"]))
+            mem = rss_pss(int(proc["id"]))
             if mem is not None:
                 out[int(proc["id"])] = mem
     return out
