@@ -16,16 +16,14 @@ from nile.core.simulate import play_random
 from nile.games import GAMES
 
 from .test_a11y import serious
-from .ui import click, continue_game, intent, put_saves, set_language
+from .ui import at_size, click, continue_game, intent, put_saves, set_language
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 
 
 def test_a_finished_nile_game_shows_a_chart_with_one_line_per_player(app: Page) -> None:
     save = json.loads((GOLDEN / "banks" / "r1-20-5p-all-variants-over-obelisk.json").read_text())["save"]
-    size = app.viewport_size
-    app.set_viewport_size({"width": 390, "height": 844})
-    try:
+    with at_size(app, 390, 844):
         put_saves(app, {"nile:game:end": json.dumps(save)})
         continue_game(app, "end")
         chart = app.locator("section.end #end-chart-scores > svg")
@@ -34,9 +32,6 @@ def test_a_finished_nile_game_shows_a_chart_with_one_line_per_player(app: Page) 
         box = chart.bounding_box()
         assert box is not None and box["width"] <= 390
         expect(app.locator("section.end .stats-table")).to_be_visible()
-    finally:
-        if size:
-            app.set_viewport_size(size)
 
 
 @pytest.mark.parametrize("lang", ["nl", "de", "fr", "en"])
@@ -50,9 +45,7 @@ def test_the_review_fits_a_phone_with_its_chart_legend_and_table(app: Page, lang
     play_random(state, Rng(4))
     data = json.loads(save.dumps(state))
     data["options"]["players"][2]["bot"] = "normal"  # two persons and a bot
-    size = app.viewport_size
-    app.set_viewport_size({"width": 390, "height": 844})
-    try:
+    with at_size(app, 390, 844):
         put_saves(app, {"nile:game:reviewed": json.dumps(data)})
         set_language(app, lang)
         continue_game(app, "reviewed")
@@ -89,6 +82,3 @@ def test_the_review_fits_a_phone_with_its_chart_legend_and_table(app: Page, lang
             app.screenshot(path=f"{os.environ['NILE_SHOTS']}/review-{lang}-768.png", full_page=True)
         click(app, back)
         expect(app.locator("section.end")).to_be_visible()
-    finally:
-        if size:
-            app.set_viewport_size(size)

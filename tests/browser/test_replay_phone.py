@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from .ui import click, continue_game, head_control, intent, put_saves, set_language
+from .ui import at_size, click, continue_game, head_control, intent, put_saves, set_language
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 
@@ -31,9 +31,7 @@ MEASURE = """() => {
 @pytest.mark.parametrize(("game", "name"), [("banks", "r1-17-2p-over-obelisk.json"), ("cape", "r1-06-2p-over-crossings.json")])
 def test_the_replays_head_line_is_whole_on_a_phone(app: Page, lang: str, game: str, name: str) -> None:
     save = json.loads((GOLDEN / game / name).read_text())["save"]
-    size = app.viewport_size
-    app.set_viewport_size({"width": 390, "height": 844})
-    try:
+    with at_size(app, 390, 844):
         put_saves(app, {"nile:game:replayed": json.dumps(save)})
         set_language(app, lang)
         continue_game(app, "replayed")
@@ -42,6 +40,3 @@ def test_the_replays_head_line_is_whole_on_a_phone(app: Page, lang: str, game: s
         seen = app.evaluate(MEASURE)
         assert not seen["cut"] and not seen["beyond"], seen
         click(app, app.locator(intent("replay-exit")).first)
-    finally:
-        if size:
-            app.set_viewport_size(size)

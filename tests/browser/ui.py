@@ -13,7 +13,8 @@ tree; ``conftest`` checks that ``dist/nile.tar.gz`` holds the same sources).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -92,6 +93,19 @@ def round_shown(page: Page) -> int:
 # ---------------------------------------------------------------------- acting
 def wait_renders_after(page: Page, before: int, timeout: float = 30_000) -> None:
     page.wait_for_function("n => Number(document.body.dataset.renders || 0) > n", arg=before, timeout=timeout)
+
+
+@contextmanager
+def at_size(page: Page, width: int, height: int) -> Iterator[None]:
+    """The page at a window size (a phone's: 390 × 844) while the block runs, and at its own size again after it,
+    whatever the block did (a test that fails leaves the shared page as it found it)."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": width, "height": height})
+    try:
+        yield
+    finally:
+        if size:
+            page.set_viewport_size(size)
 
 
 def settled(page: Page, timeout: float = 5_000) -> None:
