@@ -55,8 +55,10 @@ LESSON_RULES = {"welcome": "N2", "flood": "N4", "boat": "N7", "actions": "N6", "
 TUTORIAL_SEED = 176
 
 
+@functools.lru_cache(maxsize=512)
 def rule_of(key: str) -> str | None:
-    """The rule id behind a log or refusal key (the longest matching prefix in ``RULE_OF_KEY``)."""
+    """The rule id behind a log or refusal key (the longest matching prefix in ``RULE_OF_KEY``); kept per key (the
+    log's lines are ruled at every redraw, and the search of every prefix was a fifth of a game screen's Python)."""
     best = max((p for p in RULE_OF_KEY if key == p or (p.endswith(".") and key.startswith(p))), key=len, default=None)
     return RULE_OF_KEY[best] if best is not None else None
 
