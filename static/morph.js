@@ -347,16 +347,19 @@ function parseAs(live, html) {
 /**
  * Patch the regions of the page that changed, each on its own element; the rest of `root` is left alone.
  * @param {Element} root #app
- * @param {Array<[string, string, string[]]>} regions each [selector of the region's element, its new markup
- *   (unchanged parts inside it as `<nile-keep data-n>` holes), the selectors of the holes' elements]
+ * @param {Array<[string, string, string[]]> | string} patches each [selector of the region's element, its new markup
+ *   (unchanged parts inside it as `<nile-keep data-n>` holes), the selectors of the holes' elements]; or that list as
+ *   JSON (nile/web/app/paint.py sends one string: cheaper across Pyodide's bridge than lists of strings)
  * @returns {"patch" | "missing" | "failed"} "patch" done; else nothing changed ("missing") or the page is to be
  *   redrawn whole ("failed")
  */
-export function patch(root, regions) {
+export function patch(root, patches) {
   /** @type {Array<{live: Element, fresh: Element, kept: Map<string, Element>}>} */
   const work = [];
   let parsed = 0;
   try { // find and parse everything first: a region or hole not found, and nothing has changed
+    /** @type {Array<[string, string, string[]]>} */
+    const regions = typeof patches === "string" ? JSON.parse(patches) : patches;
     const claimed = new Set();
     for (const [selector, html, keep] of regions) {
       const live = findKept(root, selector);

@@ -39,7 +39,7 @@ interface Window {
   /** static/morph.js: patches the live tree under `root` to match `html` (`keep`: the kept parts' selectors). */
   nileMorph?: (root: Element, html: string, keep?: string[]) => NileMorphResult;
   /** static/morph.js: patches only the regions of `root` that changed, each on its own element. */
-  nilePatch?: (root: Element, patches: NilePatch[]) => NilePatchResult;
+  nilePatch?: (root: Element, patches: NilePatch[] | string) => NilePatchResult;
   /** static/motion.js: motion and marks around a redraw. */
   nileMotion?: {
     before(root: Element): void;

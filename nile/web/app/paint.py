@@ -241,7 +241,9 @@ class Painter:
                 patch = getattr(window, "nilePatch", None)
                 if shape == self._skeleton and patch is not None and js_str(patch) is not None:
                     changed = patches(regions, self._painted)
-                    how = js_str(patch(self.root, to_js(changed))) or "failed"
+                    # one string, parsed by the page (JSON.parse): each list and string handed over one by one cost
+                    # more than the patch's own parse on a slow tablet (issue 51)
+                    how = js_str(patch(self.root, json.dumps(changed, separators=(",", ":")))) or "failed"
                     if how == "patch":
                         kept = len(regions) - len(changed) + sum(len(keep) for _, _, keep in changed)
                         sent = sum(len(markup) for _, markup, _ in changed)
