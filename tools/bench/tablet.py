@@ -106,7 +106,7 @@ WAIT_JS = """(n) => new Promise((resolve) => {
     // what the redraw sent (characters of markup) and parsed (elements): nile/web/app/paint.py, static/morph.js
     const d = document.body.dataset;
     resolve(rec ? {...rec, renders_after: Number(d.renders || 0), sent: d.sent ? Number(d.sent) : null,
-                   parsed: d.parsed ? Number(d.parsed) : null} : null);
+                   parsed: d.parsed ? Number(d.parsed) : null, split: d.lastSplit || "", paint: d.paint || ""} : null);
   };
   const rec = st.done[n];
   if (rec && rec.raf2 !== null && rec.painted !== null) { done(); return; }
@@ -202,9 +202,11 @@ def play_clicks(pw: Any, served: Served, rate: float, n: int) -> dict[str, Any]:
             # per redrawn click: the characters of markup sent and the elements parsed (absent before issue 51's counters)
             "sent_chars": _sizes([s["sent"] for s in timed if s["renders_after"] > s["renders"]]),
             "parsed_elements": _sizes([s["parsed"] for s in timed if s["renders_after"] > s["renders"]]),
-            "samples_columns": ["kind", "click_ts", "pointerdown_ts", "handler", "mutation", "raf", "painted", "raf2", "trusted"],
+            "samples_columns": ["kind", "click_ts", "pointerdown_ts", "handler", "mutation", "raf", "painted", "raf2", "trusted",
+                                "split", "paint"],
             "samples": [[s["kind"], *(round(s[k], 2) if s[k] is not None else None
-                                      for k in ("click", "down", "handler", "mutation", "raf", "painted", "raf2")), s["trusted"]]
+                                      for k in ("click", "down", "handler", "mutation", "raf", "painted", "raf2")), s["trusted"],
+                         s.get("split", ""), s.get("paint", "")]
                         for s in samples]}
 
 
