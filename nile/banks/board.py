@@ -193,9 +193,11 @@ def target_attrs(key: str, inter: Interaction, base_label: str, selected: bool =
     to harvest) or may be chosen is a toggle button, pressed or not, and stays a button while it is chosen, where
     the keyboard was (issue 43: it turned into a picture and the focus fell to the page)."""
     t = inter.targets.get(key)
+    # a choice, and the place chosen, carry what choosing them offers (the destinations map: static/answer.js)
+    dests = inter.dests_of(key) if selected or (t is not None and t.select is not None) else None
     if selected and t is None:
         return " selected", attrs(data_i=Intent.PICK, data_v=key, tabindex="0", role="button", aria_label=base_label,
-                                  aria_pressed="true")
+                                  aria_pressed="true", data_dests=dests)
     if t is None:  # not a target, but while someone may act a click still says why not (the engine's refusal)
         clickable = attrs(data_i=Intent.PICK, data_v=key) if inter.taps_answered() else ""
         return "", clickable + f' role="img" aria-label="{esc(base_label)}"'
@@ -204,7 +206,7 @@ def target_attrs(key: str, inter: Interaction, base_label: str, selected: bool =
     pressed = "true" if selected else "false" if t.select is not None else None
     return (
         cls + (" selected" if selected else ""),
-        f'{attrs(data_i=Intent.PICK, data_v=key, tabindex="0", role="button", aria_label=label, aria_pressed=pressed)}',
+        f'{attrs(data_i=Intent.PICK, data_v=key, tabindex="0", role="button", aria_label=label, aria_pressed=pressed, data_dests=dests)}',
     )
 
 
@@ -246,7 +248,8 @@ def field_svg(g: Geometry, west: bool, k: int, index: int, f: dict[str, Any], in
     # colours and names, and what the interaction makes of it (its target, the coach's mark, chosen or not)
     who = players_who(players) if who is None else who
     held, pieces, words = field_pieces(g, west, k, index, f, players, lang, who)
-    shows = (held, pieces, words, inter.targets.get(key), key in inter.focus, inter.taps_answered(), selected)
+    shows = (held, pieces, words, inter.targets.get(key), key in inter.focus, inter.taps_answered(), selected,
+             inter.dests_of(key))
     return places("banks-field").get((g.portrait, lang), (west, k, index), shows, _field_markup,
                                      g, west, k, index, f, inter, selected, held, pieces, words)
 

@@ -57,6 +57,13 @@ class _Ask:
     def add(self, target: str, action: Action, label: str) -> None:
         self.inter.targets[target] = Target(action=action.text(), cost=self.s.cost(action), label=label)
 
+    def dest(self, choice: str, target: str) -> None:
+        """Choosing ``choice`` offers ``target`` (the destinations map, ``Interaction.dests``); noted whether or not it
+        is chosen now, so the page can show another choice at once, and take this one's targets away."""
+        found = self.inter.dests.setdefault(choice, [])
+        if target not in found:
+            found.append(target)
+
 
 def public_view(state: GameState) -> dict[str, Any]:
     """What everyone may see of the position (``view(None)``, N9), worked out once per position (nile.kit.memo:
@@ -98,6 +105,7 @@ def _water(ask: _Ask) -> None:
         if pile != chosen:
             inter.targets[f"pile:{pile}"] = Target(select={"kind": "pile", "pile": pile}, label=msg("ui.choose_pile", lang, pile=pile))
     for a in ask.legal:
+        ask.dest(f"pile:{a.args[0]}", f"field:{a.args[1]}")
         if a.args[0] == chosen:
             ask.add(f"field:{a.args[1]}", a, msg("ui.place_water", lang, pile=chosen, field=a.args[1]))
     inter.extra["chosen_pile"] = chosen
@@ -125,6 +133,7 @@ def _setup_sow(ask: _Ask) -> None:
     for a in ask.legal:
         if a.kind != side:
             continue
+        ask.dest(f"supply:{a.args[0]}", f"field:{a.args[1]}")
         if a.args[0] != crop:
             inter.targets.setdefault(f"supply:{a.args[0]}", Target(
                 select={"kind": "side", "side": side, "crop": a.args[0]},
@@ -167,6 +176,7 @@ def _turn(ask: _Ask) -> None:
 
 def _turn_sow(ask: _Ask, a: Action) -> None:
     crop, fname = a.args
+    ask.dest(f"supply:{crop}", f"field:{fname}")
     if ask.sel.get("kind") == "supply" and crop == ask.sel.get("crop"):
         ask.add(f"field:{fname}", a, msg("ui.sow_here", ask.lang, crop=Word("crop." + crop), field=fname, ap=ask.s.cost(a)))
     elif f"supply:{crop}" not in ask.inter.targets:
@@ -180,6 +190,7 @@ def _chosen_field(ask: _Ask) -> str | None:
 
 def _turn_grow(ask: _Ask, a: Action) -> None:
     fname, cost = a.args[0], ask.s.cost(a)
+    ask.dest(f"field:{fname}", f"field:{fname}")
     if _chosen_field(ask) == fname:
         ask.add(f"field:{fname}", a, msg("ui.grow_here", ask.lang, field=fname, ap=cost))
         ask.inter.buttons.append(Button(msg("ui.grow_button", ask.lang, ap=cost), Intent.ACT, a.text(), cost))
@@ -190,6 +201,7 @@ def _turn_grow(ask: _Ask, a: Action) -> None:
 
 def _turn_harvest(ask: _Ask, a: Action) -> None:
     fname, market = a.args
+    ask.dest(f"field:{fname}", f"market:{market}")
     if _chosen_field(ask) == fname:
         ask.add(f"market:{market}", a, msg("ui.harvest_here", ask.lang, field=fname, market=market, ap=ask.s.cost(a)))
     elif f"field:{fname}" not in ask.inter.targets:
@@ -499,7 +511,9 @@ def _supply_chips(frame: Frame, p: dict[str, Any], inter: Interaction | None) ->
             # a crop to choose is a toggle, the chosen one pressed and still a button (issue 43); a crop whose press
             # acts at once (onto the boat) is a plain button
             pressed = "true" if selected else "false" if target is not None and target.select is not None else None
-            chip = (f'<button type="button"{attrs(class_=cls, data_i=Intent.PICK, data_v=f"supply:{crop}", title=target.label if target else None, aria_pressed=pressed)}>'
+            # a choice carries what choosing it offers (its destinations: static/answer.js shows them at once)
+            dests = inter.dests_of(f"supply:{crop}") if inter is not None and pressed is not None else None
+            chip = (f'<button type="button"{attrs(class_=cls, data_i=Intent.PICK, data_v=f"supply:{crop}", title=target.label if target else None, aria_pressed=pressed, data_dests=dests)}>'
                     f'{label}</button>')
             # in the action panel each crop's button is a part (issue 51): a move or a choice sends only the chips it changed
             chips.append(part(f'.table > .actions .supply.mine > button[data-v="supply:{crop}"]', chip) if inter is not None else chip)
@@ -526,7 +540,7 @@ def _piles(frame: Frame, p: dict[str, Any], inter: Interaction | None) -> str:
             state = "chosen" if chosen else "target"
             title = msg("ui.pile_in_use", lang, pile=name) if chosen else target.label if target else None
             piles.append(f'<button type="button" class="pile {state}{coach}"'
-                         f'{attrs(data_i=Intent.PICK, data_v=f"pile:{name}", title=title, aria_pressed="true" if chosen else "false")}>'
+                         f'{attrs(data_i=Intent.PICK, data_v=f"pile:{name}", title=title, aria_pressed="true" if chosen else "false", data_dests=inter.dests_of(f"pile:{name}") if inter else None)}>'
                          f'{content}</button>')
         else:
             piles.append(f'<div class="pile"{key}>{content}</div>')

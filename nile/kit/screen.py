@@ -68,6 +68,15 @@ class Interaction:
     #: a tap on the board answers though nothing there is offered (a sealed decision's table: the bid is made in
     #: the panel, and a tap on the board says so)
     answers: bool = False
+    #: the destinations map (issue 51, chessground's ``dests``): for each place that is a choice (a crop, a pile, a
+    #: field's fruit), the targets choosing it offers. Drawn on the place (``data-dests``), so the page shows a
+    #: tap's choice in its next frame (static/answer.js) while the choice itself is still made here, a frame later
+    dests: dict[str, list[str]] = field(default_factory=dict)
+
+    def dests_of(self, key: str) -> str | None:
+        """The targets choosing ``key`` offers, as the page reads them (``data-dests``): None when it is no choice."""
+        found = self.dests.get(key)
+        return " ".join(found) if found else None
 
     def taps_answered(self) -> bool:
         """Whether a tap on a board place the step does not offer says why (issue 53): while someone may act
