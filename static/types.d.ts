@@ -41,6 +41,7 @@ interface Window {
   /** static/morph.js: patches only the regions of `root` that changed, each on its own element. */
   nilePatch?: (root: Element, patches: NilePatch[] | string) => NilePatchResult;
   /** static/motion.js: motion and marks around a redraw. */
+  nileAnswer?: { later: (run: () => void) => void; last: { flushed: boolean; early: boolean } };
   nileMotion?: {
     before(root: Element): void;
     after(root: Element, step: number, since: number, animate: boolean): void;

@@ -150,6 +150,56 @@ def test_a_choice_patches_only_the_regions_it_changes(app: Page) -> None:
     assert touched["sent"] * 4 < touched["whole"] and touched["parsed"] * 4 < touched["elements"], touched
 
 
+#: what the page showed when the click reached #app (after static/answer.js, before Python) and in the frame after it
+EARLY_JS = """() => {
+  const seen = window.__early = {};
+  const marked = (cls) => [...document.querySelectorAll('#app .' + cls)].map((el) => el.getAttribute('data-v')).sort();
+  document.getElementById('app').addEventListener('click', (e) => {
+    Object.assign(seen, {early: !!e.nileEarly, renders: Number(document.body.dataset.renders),
+                         on: marked('pre-on'), off: marked('pre-off'), chosen: marked('pre-chosen'), unchosen: marked('pre-unchosen')});
+    requestAnimationFrame(() => { seen.frame = {renders: Number(document.body.dataset.renders), on: marked('pre-on').length}; });
+  }, {capture: true, once: true});
+}"""
+LIT_JS = "() => [...document.querySelectorAll('#app .board g.field.act, #app .board g.mrow.act')].map((el) => el.getAttribute('data-v')).sort()"
+PRE_LEFT_JS = "() => document.querySelectorAll('#app .pre-on, #app .pre-off, #app .pre-chosen, #app .pre-unchosen').length"
+
+
+def test_a_tapped_choice_is_shown_in_the_next_frame_and_made_by_python_after_it(app: Page) -> None:
+    """Issue 51, the destinations map: a crop tapped lights the fields it may be sown on in the frame after the tap,
+    before Python has run (static/answer.js reads what the engine drew: ``data-dests``); Python then makes the
+    choice and its redraw lights exactly those fields, and the page's marks are gone. Another crop: the first one's
+    fields it does not share go dark, its own light up. A key's choice is Python's at once, as before."""
+    start_game(app, names=("Amun", "Bastet"))
+    to_first_sowing(app)
+    settled(app)
+    chips = app.locator(".actions button.chip.target")
+    assert chips.count() >= 2
+    first, second = (chips.nth(i).get_attribute("data-v") for i in (0, 1))
+    app.evaluate(EARLY_JS)
+    click(app, chips.first)
+    seen = app.evaluate("() => window.__early")
+    lit = app.evaluate(LIT_JS)
+    assert seen["early"] and seen["chosen"] == [first] and seen["on"] == lit and lit, (seen, lit)
+    assert seen["frame"] == {"renders": seen["renders"], "on": len(lit)}, seen  # shown in a frame before Python's redraw
+    assert app.evaluate(PRE_LEFT_JS) == 0 and app.evaluate(SAME_AS_WHOLE)["same"]  # then Python's, and only that
+    assert app.locator(f'.actions button[data-v="{first}"][aria-pressed=true]').count() == 1
+    app.evaluate(EARLY_JS)
+    click(app, app.locator(f'.actions button[data-v="{second}"]'))
+    seen = app.evaluate("() => window.__early")
+    now = app.evaluate(LIT_JS)
+    assert seen["early"] and seen["chosen"] == [second] and seen["unchosen"] == [first], seen
+    assert seen["on"] == now and seen["off"] == sorted(set(lit) - set(now)), (seen, lit, now)
+    assert app.evaluate(PRE_LEFT_JS) == 0 and app.evaluate(SAME_AS_WHOLE)["same"]
+    app.evaluate(EARLY_JS)
+    button = app.locator(f'.actions button[data-v="{first}"]')
+    button.focus()
+    before = renders(app)
+    app.keyboard.press("Enter")
+    wait_renders_after(app, before)
+    assert app.evaluate("() => window.__early.early") is False
+    assert app.locator(f'.actions button[data-v="{first}"][aria-pressed=true]').count() == 1
+
+
 #: a panel opened and closed before a part of the same kind that changed a little (a moment above the table):
 #: is the part still the same element after each redraw?
 PART_KEPT_JS = """() => {

@@ -15,7 +15,7 @@ import traceback
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
 from ...core.save import MAX_SAVE_CHARS
@@ -110,6 +110,12 @@ class Events:
         if el.tagName == "SUMMARY":  # a fold the app keeps (the coach's list): the redraw opens or closes it
             event.preventDefault()
         intent, value = js_str(el.getAttribute("data-i")) or "", js_str(el.getAttribute("data-v")) or ""
+        answer = getattr(window, "nileAnswer", None)
+        if getattr(event, "nileEarly", None) and answer is not None and js_str(answer) is not None:
+            # a choice the page has shown already (static/answer.js: the destinations the engine drew): made here
+            # after that frame, so the tap is answered without waiting for Python (issue 51)
+            answer.later(create_once_callable(lambda: self._safely(lambda: self.controller.handle(intent, value))))
+            return
         self._safely(lambda: self.controller.handle(intent, value))
 
     def on_key(self, event) -> None:  # noqa: ANN001

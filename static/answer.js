@@ -1,0 +1,107 @@
+// A choice answered in the next frame (issue 51: a tap at table speed on an old tablet). Choosing a place on the
+// table (a crop to sow, a pile to lay from, a field's fruit) changes what is lit: the rules say what, and they
+// stay in Python. The engine writes each choice's destinations into the markup (`data-dests` on the choice and on
+// the place chosen: nile/kit/screen.py `Interaction.dests`, chessground's dests map); on a tap this script only
+// shows them: the place tapped as chosen, the last choice's targets unlit, its own lit (`pre-*` classes,
+// static/app.css). Python then makes the choice itself, one frame later (nile/web/app/events.py hands its work to
+// `later`), and its redraw is the truth: once it is painted the marks go. Anything else the page is asked to do
+// first (another click, a key) lets Python's work run before it, in order.
+//
+// Only a tap or a click with a pointer: a key's choice is Python's at once, so the keyboard's place follows it.
+//
+//   window.nileAnswer.later(run)   Python's work for the tap just answered: run after the next frame (or sooner,
+//                                  before the next input is handled)
+
+const MARKS = ["pre-chosen", "pre-unchosen", "pre-on", "pre-off"];
+const LONG_PRESS_MS = 500; // as nile/web/app/events.py: a press held longer is not a tap
+
+/** @type {number | null} */
+let down = null; // when the pointer went down (null: a press that opened the context menu)
+/** @type {(() => void) | null} */
+let pending = null; // Python's work for the last choice, not run yet
+/** @type {Element[]} */
+let marked = []; // the elements this script marked
+
+addEventListener("pointerdown", (e) => { down = e.timeStamp; }, { capture: true, passive: true });
+addEventListener("contextmenu", () => { down = null; }, { capture: true });
+
+function clear() {
+  for (const el of marked) el.classList.remove(...MARKS);
+  marked = [];
+}
+
+function flush() {
+  if (pending) {
+    const run = pending;
+    pending = null;
+    run();
+  }
+}
+
+/**
+ * @param {Element} el
+ * @param {string} mark
+ */
+function mark(el, mark) {
+  el.classList.add(mark);
+  marked.push(el);
+}
+
+/** @param {Element} el @returns {string[]} */
+const destsOf = (el) => (el.getAttribute("data-dests") || "").split(" ").filter(Boolean);
+
+/**
+ * The tap's choice shown: true if it was (the click then carries `nileEarly` for Python).
+ * @param {MouseEvent} e
+ * @returns {boolean}
+ */
+function answer(e) {
+  if (!(e.detail > 0) || down === null || e.timeStamp - down > LONG_PRESS_MS) return false;
+  const app = document.getElementById("app");
+  const target = /** @type {Element | null} */ (e.target instanceof Element ? e.target : null);
+  const el = target && target.closest("[data-dests]");
+  if (!app || !el || !app.contains(el) || el.getAttribute("aria-pressed") !== "false" || el.hasAttribute("disabled")) return false;
+  const mine = new Set(destsOf(el));
+  /** @type {Set<string>} */
+  const off = new Set();
+  for (const was of app.querySelectorAll('[data-dests][aria-pressed="true"]')) {
+    mark(was, "pre-unchosen");
+    for (const k of destsOf(was)) if (!mine.has(k)) off.add(k);
+  }
+  mark(el, "pre-chosen");
+  for (const place of app.querySelectorAll("[data-v]")) {
+    const v = place.getAttribute("data-v") || "";
+    if (mine.has(v)) mark(place, "pre-on");
+    else if (off.has(v)) mark(place, "pre-off");
+  }
+  return true;
+}
+
+// what the last click met, for tools/bench (read, never written by the app): Python's work for the choice before
+// it still waiting (run first), and whether this one was shown early
+const last = { flushed: false, early: false };
+
+document.addEventListener("click", (e) => {
+  last.flushed = pending !== null;
+  flush(); // the last choice is made before this click is handled
+  last.early = answer(e);
+  if (last.early) /** @type {MouseEvent & {nileEarly?: boolean}} */ (e).nileEarly = true;
+}, true);
+document.addEventListener("keydown", flush, true);
+document.addEventListener("change", flush, true);
+
+/** @param {() => void} run Python's work for the choice just shown */
+function later(run) {
+  flush();
+  pending = () => {
+    try {
+      run();
+    } finally {
+      clear(); // Python's redraw is painted: what it drew is the truth
+    }
+  };
+  // after the frame that shows the choice: its rendering first, then Python
+  requestAnimationFrame(() => setTimeout(flush, 0));
+}
+
+window.nileAnswer = { later, last };
