@@ -7,7 +7,10 @@
 // `later`), and its redraw is the truth: once it is painted the marks go. Anything else the page is asked to do
 // first (another click, a key) lets Python's work run before it, in order.
 //
-// Only a tap or a click with a pointer: a key's choice is Python's at once, so the keyboard's place follows it.
+// Only a tap or a click with a pointer: a key's choice is Python's at once, so the keyboard's place follows it. A press
+// held long (past LONG_PRESS_MS, or one that opened the context menu: a finger resting on the board while the family
+// talks it over) is no tap: its click carries `nileLong`, and Python lets it go (issue 53). The presses are followed
+// here, not in Python: a call into Python on every pointer going down cost its click 1–2 ms at 4× CPU (issue 51).
 //
 //   window.nileAnswer.later(run)   Python's work for the tap just answered: run after the next frame (or sooner,
 //                                  before the next input is handled)
@@ -23,7 +26,23 @@ let pending = null; // Python's work for the last choice, not run yet
 let marked = []; // the elements this script marked
 
 addEventListener("pointerdown", (e) => { down = e.timeStamp; }, { capture: true, passive: true });
-addEventListener("contextmenu", () => { down = null; }, { capture: true });
+addEventListener("contextmenu", (e) => {
+  down = null;
+  // on the table's places and controls no menu opens over the board
+  if (e.target instanceof Element && e.target.closest("#app .game [data-i]")) e.preventDefault();
+}, { capture: true });
+
+/**
+ * Whether a click ends a press held long (a click the keyboard made, `detail` 0, never does); the press is used up.
+ * @param {MouseEvent} e
+ * @returns {boolean}
+ */
+function held(e) {
+  if (!(e.detail > 0)) return false;
+  const at = down;
+  down = null;
+  return at === null || e.timeStamp - at > LONG_PRESS_MS;
+}
 
 function clear() {
   for (const el of marked) el.classList.remove(...MARKS);
@@ -56,7 +75,7 @@ const destsOf = (el) => (el.getAttribute("data-dests") || "").split(" ").filter(
  * @returns {boolean}
  */
 function answer(e) {
-  if (!(e.detail > 0) || down === null || e.timeStamp - down > LONG_PRESS_MS) return false;
+  if (!(e.detail > 0)) return false;
   const app = document.getElementById("app");
   const target = /** @type {Element | null} */ (e.target instanceof Element ? e.target : null);
   const el = target && target.closest("[data-dests]");
@@ -84,8 +103,14 @@ const last = { flushed: false, early: false };
 document.addEventListener("click", (e) => {
   last.flushed = pending !== null;
   flush(); // the last choice is made before this click is handled
+  const marks = /** @type {MouseEvent & {nileEarly?: boolean, nileLong?: boolean}} */ (e);
+  if (held(e)) {
+    marks.nileLong = true; // (nothing is shown for it: Python lets it go)
+    last.early = false;
+    return;
+  }
   last.early = answer(e);
-  if (last.early) /** @type {MouseEvent & {nileEarly?: boolean}} */ (e).nileEarly = true;
+  if (last.early) marks.nileEarly = true;
 }, true);
 document.addEventListener("keydown", flush, true);
 document.addEventListener("change", flush, true);

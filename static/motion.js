@@ -620,4 +620,22 @@ document.addEventListener("click", answering, true);
 document.addEventListener("keydown", answering, true);
 document.addEventListener("change", askFrame, true); // a list's or a box's choice (set-up, settings)
 
-window.nileMotion = { before, after };
+// A redraw that moved nothing (a choice: the fields it lights) leaves every piece where it was, but the next move's
+// before() cannot know that and read every piece again, in the very tap that moves one (issue 51: 2–4 ms at 4× CPU).
+// So after such a redraw, once its frame is drawn (the page is laid out: reading it costs no layout), the pieces are
+// read at rest for the next move, unless something is moving or they were read since.
+/** @param {Element} root */
+function rested(root) {
+  requestAnimationFrame(() => setTimeout(() => {
+    try {
+      if (!root.isConnected || (rest && rest.root === root && rest.renders === renders())) return;
+      if ([...running].some((a) => a.playState === "running")) return;
+      const [seen, flights] = look(root);
+      rest = seen ? { root, renders: renders(), boxes: seen, flown: flights } : null;
+    } catch (error) {
+      console.error("motion: rested", error);
+    }
+  }, 0));
+}
+
+window.nileMotion = { before, after, rested };

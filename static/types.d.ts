@@ -40,11 +40,13 @@ interface Window {
   nileMorph?: (root: Element, html: string, keep?: string[]) => NileMorphResult;
   /** static/morph.js: patches only the regions of `root` that changed, each on its own element. */
   nilePatch?: (root: Element, patches: NilePatch[] | string) => NilePatchResult;
-  /** static/motion.js: motion and marks around a redraw. */
+  /** static/answer.js: a tapped choice shown in the next frame; Python's work for it run after that frame. */
   nileAnswer?: { later: (run: () => void) => void; last: { flushed: boolean; early: boolean } };
+  /** static/motion.js: motion and marks around a redraw. */
   nileMotion?: {
     before(root: Element): void;
     after(root: Element, step: number, since: number, animate: boolean): void;
+    rested(root: Element): void;
   };
   /** static/boot.js: a new version is waiting (set before Python listens for "nile:update-ready"). */
   nileUpdateReady?: boolean;

@@ -43,7 +43,7 @@ from .conditions import Conditions
 from .events import Events
 from .kept import KeptScreen
 from .links import Links
-from .paint import Painter
+from .paint import Painter, is_covered
 from .voice import Voice
 from .workers import Workers
 
@@ -85,6 +85,7 @@ class App:
         """Draw the screen, then what follows from it: the game's lock, the controller's effects, the workers'
         requests, and the marks on ``<body>`` the tests and tools read."""
         self.painter.draw(self._split, by_person)
+        self.events.watch_focus(is_covered())
         self.voice.speak()
         self._split.append(("voice", js.performance.now()))
         self.conditions.hold_game()

@@ -4,7 +4,7 @@ Each event becomes ``Controller.handle(intent, value)`` (``data-i``/``data-v`` o
 is answered through the App (``App._safely``: the work, then the redraw). Typing in a text field is
 recorded as it happens, without a redraw. An imported save or a backup is size-checked before it is read.
 Under a hand-over screen the keyboard stays on it. A phone held upright gets the portrait board. By touch
-(issue 53): a press held long (past ``LONG_PRESS_MS``, or one that opened the context menu) is not a tap, and the
+(issue 53): a press held long (past half a second, or one that opened the context menu: static/answer.js) is not a tap, and the
 browser's Back (a long sideways swipe on a tablet) goes home from a game instead of leaving the page
 (``nile.web.app.paint`` keeps the history entry it comes back from).
 """
@@ -30,8 +30,6 @@ from .paint import is_covered
 #: the letters that are keys of their own, without Ctrl: (intent, value) — E and U the table's, S where the game
 #: stands (the herald)
 PLAIN_KEYS = {"e": ("key", "e"), "u": ("key", "u"), "s": ("standing", "")}
-#: a press held longer than this is not a tap (a finger resting on the board while the family talks it over)
-LONG_PRESS_MS = 500
 
 
 def letter_intent(event: Any) -> tuple[str, str] | None:
@@ -58,39 +56,29 @@ class Events:
             create_proxy(self.on_resize),
             create_proxy(self.on_input),
             create_proxy(self.on_focus),
-            create_proxy(self.on_press),
-            create_proxy(self.on_context_menu),
             create_proxy(self.on_back),
         ]
-        self._pressed: float | None = None  # when the pointer went down (``on_press``); None after a long press
+        self._watching_focus = False  # ``on_focus`` listens only while a hand-over screen covers the table
         self.root.addEventListener("click", self._proxies[0])
         self.root.addEventListener("change", self._proxies[1])
         document.addEventListener("keydown", self._proxies[2])  # shortcuts work wherever the focus is
         window.addEventListener("resize", self._proxies[3])
         self.root.addEventListener("input", self._proxies[4])
-        self.root.addEventListener("focusin", self._proxies[5])
-        self.root.addEventListener("pointerdown", self._proxies[6], True)
-        self.root.addEventListener("contextmenu", self._proxies[7])
-        window.addEventListener("popstate", self._proxies[8])
+        window.addEventListener("popstate", self._proxies[6])
         self.controller.layout = self._layout()
 
-    def on_press(self, event: Any) -> None:
-        self._pressed = float(event.timeStamp)
+    def watch_focus(self, covered: bool) -> None:
+        """Listen to the focus moving only while a hand-over screen covers the table (``on_focus``): elsewhere a
+        call into Python on every control a click focuses cost the click its time (issue 51)."""
+        if covered != self._watching_focus:
+            self._watching_focus = covered
+            (self.root.addEventListener if covered else self.root.removeEventListener)("focusin", self._proxies[5])
 
-    def on_context_menu(self, event: Any) -> None:
-        """A long press opens the context menu: it is no tap (the click that may follow is let go); on the table's
-        places and controls no menu opens over the board."""
-        self._pressed = None
-        if js_str(event.target.closest(".game [data-i]")) is not None:
-            event.preventDefault()
-
-    def long_press(self, event: Any) -> bool:
-        """The click ends a press held past ``LONG_PRESS_MS`` or one that opened the context menu. (A click the
-        keyboard made, ``detail`` 0, is never one.)"""
-        if not int(event.detail or 0):
-            return False
-        pressed, self._pressed = self._pressed, None
-        return pressed is None or float(event.timeStamp) - pressed > LONG_PRESS_MS
+    @staticmethod
+    def long_press(event: Any) -> bool:
+        """The click ends a press held past half a second or one that opened the context menu (static/answer.js
+        follows the presses and marks such a click ``nileLong``; a click the keyboard made is never one)."""
+        return bool(getattr(event, "nileLong", False))
 
     def on_back(self, event: Any) -> None:
         """The browser's Back inside the app: from a game (or set-up, the rules help…) home, as the Home button does;

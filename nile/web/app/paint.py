@@ -79,7 +79,8 @@ class Painter:
         mover = getattr(window, "nileMotion", None) if moved else None
         if mover is not None and js_str(mover) is None:
             mover = None
-        if html != self._html:  # an unchanged screen is left alone (no flicker, focus kept)
+        changed = html != self._html
+        if changed:  # an unchanged screen is left alone (no flicker, focus kept)
             if mover is not None:
                 mover.before(self.root)
             split.append(("motion", js.performance.now()))  # what moved, and the pieces' places before
@@ -93,6 +94,11 @@ class Painter:
                 roving(self.root)
         if mover is not None:  # (nothing moves under a hand-over screen: its table is covered, a flyer would cross the cover)
             mover.after(self.root, step, since, animate and not is_covered())
+        elif step >= 0 and changed:
+            # nothing moved (a choice): the pieces are read at rest after the frame, not in the next move's tap
+            rester = getattr(window, "nileMotion", None)
+            if rester is not None and js_str(rester) is not None:
+                rester.rested(self.root)
         self._step = step
         self._play_sound(animate)
         self._top_of_new_place()
