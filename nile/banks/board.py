@@ -196,7 +196,7 @@ def target_attrs(key: str, inter: Interaction, base_label: str, selected: bool =
     # a choice, and the place chosen, carry what choosing them offers (the destinations map: static/answer.js)
     dests = inter.dests_of(key) if selected or (t is not None and t.select is not None) else None
     if selected and t is None:
-        return " selected", attrs(data_i=Intent.PICK, data_v=key, tabindex="0", role="button", aria_label=base_label,
+        return " selected", attrs(data_i=Intent.PICK, data_v=key, role="button", aria_label=base_label, tabindex="0",
                                   aria_pressed="true", data_dests=dests)
     if t is None:  # not a target, but while someone may act a click still says why not (the engine's refusal)
         clickable = attrs(data_i=Intent.PICK, data_v=key) if inter.taps_answered() else ""
@@ -206,7 +206,9 @@ def target_attrs(key: str, inter: Interaction, base_label: str, selected: bool =
     pressed = "true" if selected else "false" if t.select is not None else None
     return (
         cls + (" selected" if selected else ""),
-        f'{attrs(data_i=Intent.PICK, data_v=key, tabindex="0", role="button", aria_label=label, aria_pressed=pressed, data_dests=dests)}',
+        # (in the order of a place that is no target, its role and name next: static/morph.js changes a place that
+        # becomes one, or stops being one, by the attributes after the first that differs)
+        f'{attrs(data_i=Intent.PICK, data_v=key, role="button", aria_label=label, tabindex="0", aria_pressed=pressed, data_dests=dests)}',
     )
 
 

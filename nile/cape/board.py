@@ -75,8 +75,10 @@ def card_svg(card: dict[str, Any], x: float, y: float, lang: str, key: str | Non
         cls += " act" + (" coach" if inter is not None and key in inter.focus else "")
         # a button's name is what it shows, word for word (WCAG 2.5.3: the card's own words, its landscape, rails
         # and income as printed on it), then what pressing it does
-        attrs_ = (f' data-i="{Intent.PICK}" data-v="{esc(key)}" tabindex="0" role="button"'
-                  f' aria-label="{esc(land_name)} {esc(rails_text)} {esc(income_text)}. {esc(target.label)}"')
+        # (in the order of a card that is no target, its role and name next: static/morph.js changes a card that
+        # becomes one, or stops being one, by the attributes after the first that differs)
+        attrs_ = (f' data-i="{Intent.PICK}" data-v="{esc(key)}" role="button"'
+                  f' aria-label="{esc(land_name)} {esc(rails_text)} {esc(income_text)}. {esc(target.label)}" tabindex="0"')
     scene = LANDSCAPE_SYMBOL.get(land, "")[len("cape-"):]
     cx = x + CARD_W / 2
     picture = use(scene, cx - SCENE_W / 2, y + 18, SCENE_W, SCENE_H, "scene") if scene else ""

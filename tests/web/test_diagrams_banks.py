@@ -186,9 +186,9 @@ def _targets():
 #: and its palms and markers, each in a group of its own (g.held, g.pieces) the page keeps while a choice lights the field.
 BOARD_DIGESTS = {
     ("landscape", "plain"): "1cfd3120d3bff3c32e040e102368c8a604a798b943e89f806f9bea746cc84877",
-    ("landscape", "targets"): "9013376117c0578916fa2aa03cd2ef483c09b7ae57c3a69b9e19f72137b1ea20",
+    ("landscape", "targets"): "f5a4b4077425fdf1d17fbddb32ccef765b75dce9ff2bf7ca0506f1681ca72ae7",
     ("portrait", "plain"): "07d3dbd01156f83d29749d2bfb6715d5f63cdd813c865594757760eec7159cc3",
-    ("portrait", "targets"): "7a530e08d6a8c4ae9d6bb28c56ada62c40e8b2405df951ba92ec0c18999d85b9",
+    ("portrait", "targets"): "bdaf9a1e14ddcd560a2d6054eb3f2e7fb5abcbfdf08f966a2e7b5844dd54189f",
 }
 
 
