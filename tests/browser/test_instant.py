@@ -200,6 +200,43 @@ def test_a_tapped_choice_is_shown_in_the_next_frame_and_made_by_python_after_it(
     assert app.locator(f'.actions button[data-v="{first}"][aria-pressed=true]').count() == 1
 
 
+#: a crop tapped and, in the same task (before any frame, so before Python has made the choice), one of the fields it
+#: lights tapped: pointer events as a finger makes them
+TAP_TWICE_JS = """(crop) => {
+  const tap = (el) => {
+    const at = {bubbles: true, cancelable: true, composed: true, view: window, detail: 1};
+    el.dispatchEvent(new PointerEvent('pointerdown', {...at, pointerType: 'touch', isPrimary: true}));
+    el.dispatchEvent(new PointerEvent('pointerup', {...at, pointerType: 'touch', isPrimary: true}));
+    el.dispatchEvent(new MouseEvent('click', at));
+  };
+  const chip = document.querySelector(`.actions button[data-v="${crop}"]`);
+  const field = chip.getAttribute('data-dests').split(' ')[0];
+  tap(chip);
+  const lit = document.querySelector(`#app .board g.field.pre-on[data-v="${field}"]`);
+  tap(lit);
+  return field;
+}"""
+
+
+def test_a_field_tapped_before_the_choice_was_made_is_sown_after_it(app: Page) -> None:
+    """Issue 51: a choice shown early is made before the next input is handled. A crop tapped, then at once (in the
+    same task, before the frame that would let Python run) a field it lit: the choice is made first, then the sow,
+    one move, and nothing of the early marks is left."""
+    start_game(app, names=("Amun", "Bastet"))
+    to_first_sowing(app)
+    settled(app)
+    crop = app.locator(".actions button.chip.target").first.get_attribute("data-v")
+    n = int(app.evaluate("() => Number(document.body.dataset.actions)"))
+    before = renders(app)
+    field = app.evaluate(TAP_TWICE_JS, crop)
+    wait_renders_after(app, before)
+    app.wait_for_function("n => Number(document.body.dataset.actions) === n + 1", arg=n)
+    settled(app)
+    assert app.evaluate(PRE_LEFT_JS) == 0 and app.evaluate(SAME_AS_WHOLE)["same"]
+    sown = app.locator(f'.board g[data-f="{field.partition(":")[2]}"] g.pieces').inner_html()
+    assert crop.partition(":")[2] in sown, sown  # the crop chosen is the one sown there
+
+
 #: a panel opened and closed before a part of the same kind that changed a little (a moment above the table):
 #: is the part still the same element after each redraw?
 PART_KEPT_JS = """() => {
