@@ -198,6 +198,32 @@ class Spot:
         self.selector, self.markup, self.at, self.inner = selector, markup, at, inner
 
 
+#: how much of a part's markup is looked for before the whole is compared where it was found (``_find``)
+_HEAD = 48
+
+
+def _find(hay: str, needle: str, start: int = 0, end: int | None = None, last: bool = False) -> int:
+    """Where ``needle`` is in ``hay[start:end]`` (the last place with ``last``), or -1: as ``str.find``/``rfind``, but
+    looking for its head only, then comparing the whole there. A search for a whole part (the board: ~20 kB in a
+    screen of ~80 kB) cost more than all the comparisons (issue 51)."""
+    end = len(hay) if end is None else min(end, len(hay))
+    if len(needle) <= _HEAD:
+        return hay.rfind(needle, start, end) if last else hay.find(needle, start, end)
+    head = needle[:_HEAD]
+    stop = end - len(needle)  # the last place the whole fits
+    if stop < start:
+        return -1
+    if last:
+        i = hay.rfind(head, start, stop + _HEAD)
+        while i >= 0 and not hay.startswith(needle, i):
+            i = hay.rfind(head, start, i + _HEAD - 1)
+        return i
+    i = hay.find(head, start, stop + _HEAD)
+    while i >= 0 and not hay.startswith(needle, i):
+        i = hay.find(head, i + 1, stop + _HEAD)
+    return i
+
+
 def locate(html: str, parts: tuple[tuple[str, str], ...]) -> list[Spot]:
     """The parts of ``html`` that lie in no other part (the screen's regions), each with the parts inside it.
 
@@ -211,7 +237,7 @@ def locate(html: str, parts: tuple[tuple[str, str], ...]) -> list[Spot]:
         inner: list[Spot] = []
         end = len(markup)
         while pending:
-            i = markup.rfind(pending[-1].markup, 0, end)
+            i = _find(markup, pending[-1].markup, 0, end, last=True)
             if i < 0:
                 break
             spot = pending.pop()
@@ -222,9 +248,9 @@ def locate(html: str, parts: tuple[tuple[str, str], ...]) -> list[Spot]:
     found: list[Spot] = []
     after = 0
     for spot in pending:
-        i = html.find(spot.markup, after)
+        i = _find(html, spot.markup, after)
         if i < 0:  # (noted out of the screen's order: a panel drawn after the side it stands before)
-            i = html.find(spot.markup)
+            i = _find(html, spot.markup)
         if i >= 0:
             spot.at, after = i, i + len(spot.markup)
             found.append(spot)

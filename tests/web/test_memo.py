@@ -371,3 +371,18 @@ def test_a_game_opened_after_another_shows_none_of_its_pieces(names, colours):
     assert second.state.view(None)["rows"] == first.state.view(None)["rows"]  # the same fields, other owners
     html = render_app(second)
     assert html == fresh(second)
+
+
+def test_a_part_is_found_where_str_find_finds_it():
+    """``memo._find`` looks for a part's head, then compares the whole there: the same place as ``str.find`` and
+    ``str.rfind`` over random markup full of near copies (parts that share their first characters)."""
+    rng = random.Random(5)
+    pieces = ['<g class="field act" data-v="field:W4-2">' * 2, '<g class="field">', "x", "</g>", "ab" * 30]
+    for _ in range(400):
+        hay = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 30)))
+        start = rng.randint(0, len(hay))
+        end = rng.randint(start, len(hay))
+        lo = rng.randint(0, max(0, len(hay) - 1))
+        needle = hay[lo:lo + rng.randint(1, 160)] or "x"
+        assert memo._find(hay, needle, start, end) == hay.find(needle, start, end), (needle, start, end)
+        assert memo._find(hay, needle, start, end, last=True) == hay.rfind(needle, start, end), (needle, start, end)
