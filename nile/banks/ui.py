@@ -488,8 +488,14 @@ def panel(frame: Frame) -> str:
 
 def side(frame: Frame) -> str:
     """Every player's card: score, jokers, lost markers, supply, piles, hoard."""
-    # each card a part (issue 51): a move that changes one player's card sends that card alone
-    return "".join(part(f'.side > .players > article.p-{p["colour"]}', _player_card(frame, p)) for p in frame.view["players"])
+    # each card a part (issue 51): a move that changes one player's card sends that card alone; and each is drawn again
+    # only when what it shows changed (a move changes one player's card, and drawing all of them was a sixth of a
+    # move's Python): the player, acting or not, the start pillar, where their newest joker came from, the language
+    view = frame.view
+    chosen = view["phase"] != "start_bid"
+    return "".join(part(f'.side > .players > article.p-{p["colour"]}', memo(f"banks-card-{p['seat']}").get(
+        (frame.lang, p, p["seat"] in view["to_act"], chosen and view["start_player"] == p["seat"],
+         _joker_came_from(view, p["seat"])), _player_card, frame, p)) for p in view["players"])
 
 
 def _supply_chips(frame: Frame, p: dict[str, Any], inter: Interaction | None) -> str:
