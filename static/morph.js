@@ -36,6 +36,8 @@ let holes = null; // while a morph with kept parts runs: hole number -> the live
 /** @type {Set<Node> | null} */
 let reserved = null; // ...and the set of those elements (never matched to another new node)
 let placed = 0; // ...and how many of them the morph has put in their places
+/** @type {Set<Element>} */
+let keptLast = new Set(); // the elements the last redraw kept whole (its holes): nothing inside them changed
 // the element each kept part's selector found last time: found again at no cost while it is still there and
 // still what the selector finds (a search of the page by a long selector for each of ~30 parts cost ~0.2 ms)
 /** @type {Map<string, Element>} */
@@ -314,6 +316,7 @@ export function morph(root, html, keep) {
       if (live.length !== controls.length) throw new Error("form controls do not pair up");
       for (let i = 0; i < controls.length; i++) if (live[i] !== controls[i]) syncFormState(live[i], controls[i]);
     }
+    keptLast = partial ? new Set(/** @type {Map<string | null, Element>} */ (holes).values()) : new Set();
     return "morph";
   } catch (error) {
     if (partial) { // the caller redraws with the whole HTML
@@ -322,6 +325,7 @@ export function morph(root, html, keep) {
     }
     console.error("morph failed, replacing #app instead:", error);
     root.innerHTML = html;
+    keptLast = new Set();
     return "replaced";
   } finally {
     holes = null;
@@ -403,6 +407,7 @@ export function patch(root, patches) {
       }
     }
     document.body.dataset.parsed = String(parsed);
+    keptLast = new Set(work.flatMap(({ kept }) => [...kept.values()]));
     return "patch";
   } catch (error) {
     console.error("patch failed, the whole screen is redrawn:", error);
@@ -415,3 +420,5 @@ export function patch(root, patches) {
 
 window.nileMorph = morph;
 window.nilePatch = patch;
+// what the last redraw kept whole (static/motion.js: a piece inside one of them has not moved in its picture)
+window.nileKept = () => keptLast;

@@ -169,6 +169,30 @@ function pieceOf(el, frames) {
     parent: /** @type {ParentNode} */ (el.parentNode), next: el.nextSibling }; // (found under root: it has a parent)
 }
 
+// Whether a piece is where it was read before the redraw, without reading its box (issue 51: a move read every
+// piece's box after the redraw, ~100 boxes of SVG groups, each the bounds of its shapes; most of a move's motion):
+// it lies in a part the redraw kept whole (static/morph.js: its markup, and so its place in its picture, did not
+// change), in the same holder, and where it was in that holder is where it was on the screen (the picture did not
+// move or scale: one read of the holder's frame, shared by all its pieces).
+/**
+ * @param {Element} root
+ * @param {Element} el
+ * @param {Piece} old
+ * @param {Set<Element>} kept
+ * @param {Frames} frames
+ * @returns {boolean}
+ */
+function stayed(root, el, old, kept, frames) {
+  if (!kept.size || !old.at || holderOf(el) !== old.holder) return false;
+  let inKept = false;
+  for (let n = /** @type {Element | null} */ (el); n && n !== root && !inKept; n = n.parentElement) inKept = kept.has(n);
+  if (!inKept) return false;
+  const m = frameOf(old.holder, frames);
+  if (!m) return false;
+  const p = new DOMPoint(old.at.x, old.at.y).matrixTransform(m);
+  return Math.abs(p.x - (old.box.left + old.box.width / 2)) < 0.5 && Math.abs(p.y - (old.box.top + old.box.height / 2)) < 0.5;
+}
+
 /**
  * @param {ParentNode} root
  * @param {Element[]} [found] the flights on the table, if read already
@@ -484,10 +508,13 @@ function settle(root, step, since, animate, had, hadFlights) {
       const now = new Map(); // where every piece comes to rest: what the next move's before() reads (rest)
       const flying = flights(root);
       found = pieces(root);
+      const kept = window.nileKept ? window.nileKept() : new Set();
       for (const el of found) {
         const keys = keysOf(el);
         const old = keys.map((k) => had.get(k)).find((o) => o);
-        const piece = pieceOf(el, frames);
+        // a piece the redraw kept whole, in a picture that did not move, is where it was: not read again
+        const piece = old && old.el === el && stayed(root, el, old, kept, frames)
+          ? { ...old, parent: /** @type {ParentNode} */ (el.parentNode), next: el.nextSibling } : pieceOf(el, frames);
         const { box, holder, at, value, turn, kind } = piece;
         for (const k of keys) if (!now.has(k)) now.set(k, piece);
         if (!old) { // new here: it flies in from where it came from, or lands

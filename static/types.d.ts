@@ -40,6 +40,8 @@ interface Window {
   nileMorph?: (root: Element, html: string, keep?: string[]) => NileMorphResult;
   /** static/morph.js: patches only the regions of `root` that changed, each on its own element. */
   nilePatch?: (root: Element, patches: NilePatch[] | string) => NilePatchResult;
+  /** static/morph.js: the elements the last redraw kept whole (its holes). */
+  nileKept?: () => Set<Element>;
   /** static/answer.js: a tapped choice shown in the next frame; Python's work for it run after that frame. */
   nileAnswer?: { later: (run: () => void) => void; last: { flushed: boolean; early: boolean } };
   /** static/motion.js: motion and marks around a redraw. */
