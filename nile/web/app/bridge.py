@@ -58,7 +58,9 @@ class LocalStore:
         self.storage.removeItem(key)
 
     def keys(self) -> list[str]:
-        return [str(self.storage.key(i)) for i in range(int(self.storage.length))]
+        # one call across Pyodide's bridge, not one per key: every move's autosave lists the keys (the index is
+        # told which games exist by them), and a family keeps many games (issue 51)
+        return [str(k) for k in js.Object.keys(self.storage).to_py()]
 
 
 def open_store() -> tuple[Store, bool]:
