@@ -16,7 +16,7 @@
 //                                  before the next input is handled)
 
 const MARKS = ["pre-chosen", "pre-unchosen", "pre-on", "pre-off"];
-const LONG_PRESS_MS = 500; // as nile/web/app/events.py: a press held longer is not a tap
+const LONG_PRESS_MS = 500; // a press held longer is not a tap (issue 53)
 
 /** @type {number | null} */
 let down = null; // when the pointer went down (null: a press that opened the context menu)

@@ -121,7 +121,7 @@ function before(root) {
   flush();
   boxes = null;
   flown = null;
-  if (rest && rest.root === root && rest.renders === renders() && [...running].every((a) => a.playState !== "running")) {
+  if (rest && rest.root === root && rest.renders === renders() && !moving()) {
     ({ boxes, flown } = rest);
     rest = null;
     return;
@@ -618,6 +618,9 @@ function track(anim) {
   return anim;
 }
 
+/** @returns {boolean} whether a motion of the last move still runs */
+const moving = () => [...running].some((a) => a.playState === "running");
+
 function finishAll() {
   for (const anim of [...running]) {
     try {
@@ -656,7 +659,7 @@ function rested(root) {
   requestAnimationFrame(() => setTimeout(() => {
     try {
       if (!root.isConnected || (rest && rest.root === root && rest.renders === renders())) return;
-      if ([...running].some((a) => a.playState === "running")) return;
+      if (moving()) return;
       const [seen, flights] = look(root);
       rest = seen ? { root, renders: renders(), boxes: seen, flown: flights } : null;
     } catch (error) {

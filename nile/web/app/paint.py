@@ -76,9 +76,10 @@ class Painter:
         split.append(("render", js.performance.now()))
         step, since, animate = self._motion()
         moved = step != self._step  # a move made or taken back: pieces are followed (static/motion.js)
-        mover = getattr(window, "nileMotion", None) if moved else None
-        if mover is not None and js_str(mover) is None:
-            mover = None
+        motion = getattr(window, "nileMotion", None)  # (static/motion.js)
+        if motion is not None and js_str(motion) is None:
+            motion = None
+        mover = motion if moved else None
         changed = html != self._html
         if changed:  # an unchanged screen is left alone (no flicker, focus kept)
             if mover is not None:
@@ -94,11 +95,9 @@ class Painter:
                 roving(self.root)
         if mover is not None:  # (nothing moves under a hand-over screen: its table is covered, a flyer would cross the cover)
             mover.after(self.root, step, since, animate and not is_covered())
-        elif step >= 0 and changed:
+        elif motion is not None and step >= 0 and changed:
             # nothing moved (a choice): the pieces are read at rest after the frame, not in the next move's tap
-            rester = getattr(window, "nileMotion", None)
-            if rester is not None and js_str(rester) is not None:
-                rester.rested(self.root)
+            motion.rested(self.root)
         self._step = step
         self._play_sound(animate)
         self._top_of_new_place()
