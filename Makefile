@@ -56,7 +56,7 @@ test-pyodide: node_modules/.installed $(WHEELS)/.installed catalogs
 # at -n 2 the suite kept 1.2 of 2 cores busy (540 s for ~665 s of CPU, measured in a cpuacct cgroup), so it runs in 4
 BROWSER_JOBS ?= 4
 test-browser: site $(VENV)/.installed chromium
-	$(PY) -m pytest -n $(BROWSER_JOBS) tests/browser
+	$(PY) -m pytest -n $(BROWSER_JOBS) -rR tests/browser
 
 # the cross-browser suite (tests/engines): what a family does, in Debian's Firefox ESR (WebDriver BiDi) and WebKitGTK
 # (WebKitWebDriver, MiniBrowser on Xvfb); an engine missing fails it. ENGINE_JOBS=2: one process per engine, side by

@@ -17,6 +17,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from chromium_flags import launch_args  # tools/ is on the path: these run as scripts
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,8 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def launch_kwargs() -> dict[str, Any]:  # as tools/bench/common.py launch_kwargs (Debian's Chromium)
     return {"headless": True, "executable_path": "/usr/bin/chromium", "viewport": {"width": 1280, "height": 800},
-            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                     "--disable-background-networking", "--disable-component-update", "--disable-sync"]}
+            "args": launch_args()}
 
 
 PROBE = """(() => {

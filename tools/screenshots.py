@@ -25,6 +25,7 @@ import os
 import threading
 from pathlib import Path
 
+from chromium_flags import launch_args  # tools/ is on the path: these run as scripts
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -150,7 +151,7 @@ def main() -> None:
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     chromium = os.environ.get("CHROMIUM") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium, args=["--headless", "--no-sandbox", "--disable-gpu"])
+        browser = pw.chromium.launch(executable_path=chromium, args=launch_args())
         for size in ("phone", "desktop"):
             starting_home(browser, url, size, "en", out / f"home-starting-{size}.png")
         for lang in LANGS:

@@ -28,7 +28,8 @@ HERE = ROOT / "tools" / "bench"
 OUT = ROOT / "bench"
 sys.path[:0] = [str(ROOT), str(ROOT / "tools"), str(HERE)]
 
-from slim import stale_sources  # noqa: E402 - tools/ is not a package
+from chromium_flags import launch_args  # noqa: E402 - tools/ is not a package
+from slim import stale_sources  # noqa: E402
 
 SEED = 20240601
 # the issue "A table-worthy experience" ("Feel instant"): click → next frame p95 ≤ 25 ms; a returning
@@ -42,8 +43,7 @@ TARGETS = {"engine_4p_games_per_second": 20.0, "ready_ratio": 1.10, "click_p95_m
            "tablet_click_p95_ms_4x": 60.0, "floor_ratio": 1.10, "memory_vs_bare": 1.10}
 
 CHROMIUM = os.environ.get("CHROMIUM") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
-LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-               "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+LAUNCH_ARGS = launch_args()  # tools/chromium_flags.py: as the tests start it
 READY = "body[data-app-state=ready]"
 BOOT_TIMEOUT_MS = 120_000
 # The clicks and the bots are timed on a page as a player has it once the first visit's one-time work is done:
