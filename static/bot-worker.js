@@ -23,6 +23,7 @@ async function start() {
   /** @type {typeof import("pyodide")} the vendored copy of the npm package (its path is the build's) */
   const { loadPyodide } = await import(PYODIDE + "pyodide.mjs");
   const { unpack } = await import("./archive.js");
+  (await import("./jspi.js")).withoutJspi(); // as the page's Pyodide (static/jspi.js)
   const pyodide = await loadPyodide({ indexURL: PYODIDE, stdLibURL: STDLIB });
   const archive = await fetch(new URL("../nile.tar.gz" + (BUILD ? `?v=${encodeURIComponent(BUILD)}` : ""), import.meta.url));
   if (!archive.ok) throw new Error(`nile.tar.gz: HTTP ${archive.status}`);

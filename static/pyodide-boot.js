@@ -11,6 +11,7 @@
 // uses nor makes one (the browser tests boot as a first visit does).
 import * as pyodide from "../{{VENDOR_PYODIDE}}/pyodide.mjs";
 import { unpack } from "./archive.js";
+import { JSPI, withoutJspi } from "./jspi.js";
 import { dropSnapshots, readSnapshot, snapshotKey, switchedOff } from "./snapshot.js";
 
 /** @typedef {import("pyodide").PyodideConfig} PyodideConfig */
@@ -75,6 +76,7 @@ export async function loadPyodide(given) {
  * @returns {Promise<PyodideAPI>}
  */
 async function start(given) {
+  withoutJspi(); // (static/jspi.js: a Chromium that samples allocations crashes on Pyodide's JSPI stacks)
   const options = { ...given, indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
   if (window.nileSnapshotOff || switchedOff() || typeof caches === "undefined" || !crypto.subtle) {
     say("off");
@@ -83,7 +85,7 @@ async function start(given) {
   let key = null;
   try {
     const archive = await readArchive();
-    key = await snapshotKey(archive, pyodide.version);
+    key = await snapshotKey(archive, `${pyodide.version}-${JSPI}`);
     const snapshot = await readSnapshot(key);
     if (snapshot) {
       const started = await pyodide.loadPyodide({ ...options, _loadSnapshot: snapshot });

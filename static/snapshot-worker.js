@@ -4,6 +4,7 @@
 // js, pyscript) — a snapshot may hold no JavaScript object. tools/build_site.py fills the vendor path.
 import { loadPyodide } from "../{{VENDOR_PYODIDE}}/pyodide.mjs";
 import { unpack } from "./archive.js";
+import { withoutJspi } from "./jspi.js";
 import { storeSnapshot } from "./snapshot.js";
 
 const PYODIDE = new URL("../{{VENDOR_PYODIDE}}/", import.meta.url).href;
@@ -16,6 +17,7 @@ self.onmessage = async (event) => {
   try {
     /** @type {{key: string, archive: string}} (static/pyodide-boot.js makeSnapshot) */
     const { key, archive } = event.data;
+    withoutJspi(); // the snapshot is made as the page that uses it starts (static/jspi.js)
     const pyodide = await loadPyodide({ indexURL: PYODIDE, stdLibURL: STDLIB, _makeSnapshot: true });
     const bytes = await (await fetch(archive)).arrayBuffer();
     pyodide.runPython("import os, sys; os.makedirs('/home/pyodide', exist_ok=True); os.chdir('/home/pyodide')");

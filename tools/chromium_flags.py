@@ -3,7 +3,7 @@ others do not.
 
 - No sandbox, GPU, QUIC or background networking: this machine has no GPU and no network, and Chromium's own
   requests to Google's hosts would be refused, many at a time.
-- No allocation sampling that records a stack (``UNSAFE_WITH_JSPI``). Pyodide runs Python on a stack of
+- No allocation sampling that records a stack (``UNSAFE_WITH_JSPI``). Pyodide ran Python on a stack of
   WebAssembly's JS Promise Integration (JSPI) when the browser has it, as Chromium does. When a renderer samples an
   allocation made there (the heap profiler, or GWP-ASan), Chromium walks the frame pointers and, where the chain
   breaks, scans up to 8 kB above it for a frame: past the end of that small stack, into memory that is not there.
@@ -12,8 +12,10 @@ others do not.
   byte past a page-aligned stack's top, 10-19 kB above the stack pointer): 19 of 21 dumps came from renderers whose
   browser had the heap profiler on (the synthetic trial ``SyntheticHeapProfilingConfiguration`` in group
   ``Enabled``), the 2 others had GWP-ASan on. A browser turns the heap profiler on for itself at random at start,
-  which is why one run of the suite had 11 crashes and the next none. It is Chromium's fault, not the app's; a
-  player's Chrome samples far less often than a build of no release channel does.
+  which is why one run of the suite had 11 crashes and the next none. It is Chromium's fault, but a player's
+  Chromium samples too: the page and its workers now start Pyodide without JSPI (static/jspi.js), and
+  tests/browser/test_jspi.py boots the game in a Chromium with the heap profiler on. The suite's other browsers
+  keep the samplers off all the same: a crash of theirs would cost a CI run, not tell anything new.
 - Chromium keeps the last ``--disable-features`` it is given, and Playwright gives its own: ours carries
   Playwright's list too (``playwright_disabled_features``), or Playwright's would be switched on again.
 """
@@ -30,28 +32,44 @@ BASE_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "-
 #: Chromium's features that sample allocations and walk the stack of each sample (see above)
 UNSAFE_WITH_JSPI = ("HeapProfilerReporting", "GwpAsanMalloc", "GwpAsanPartitionAlloc")
 
-#: where Playwright's driver lists the features it disables (``chromiumSwitches.ts``, bundled into one of these)
-_LIST = re.compile(r"disabledFeatures = \[(.*?)\]", re.S)
-_NAME = re.compile(r'^\s*"([A-Za-z0-9_]+)"', re.M)
+#: the heap profiler on in every browser and every process: as a player's Chromium has it now and then, at random
+HEAP_PROFILER_ON = "HeapProfilerReporting:stable-probability/1.0/nonstable-probability/1.0"
+
+#: where Playwright's driver lists the features it disables and enables (``chromiumSwitches.ts``, bundled into one
+#: of these): ``disabledFeatures = [...]``, ``enabledFeatures = () => [...]``
+_LISTS = {"disabled": re.compile(r"disabledFeatures = \[(.*?)\]", re.S),
+          "enabled": re.compile(r"enabledFeatures = \(\) => \[(.*?)\]", re.S)}
+_NAME = re.compile(r'"([A-Za-z][A-Za-z0-9_]+)"')
 
 
 @cache
-def playwright_disabled_features() -> tuple[str, ...]:
-    """The features Playwright's driver disables in every Chromium it starts, read from its installed driver."""
+def _playwright_features(which: str) -> tuple[str, ...]:
     from playwright._impl._driver import compute_driver_executable
 
     package = Path(compute_driver_executable()[1]).parent
     for path in sorted((package / "lib").rglob("*.js")):
         text = path.read_text(encoding="utf-8", errors="replace")
-        if "disabledFeatures = [" not in text:
-            continue
-        found = _LIST.search(text)
+        found = _LISTS[which].search(text) if "disabledFeatures = [" in text else None
         if found:
             return tuple(_NAME.findall(found.group(1)))
     return ()
 
 
-def launch_args() -> list[str]:
-    """The arguments every Chromium of the tests and tools is started with."""
-    features = [*playwright_disabled_features(), *UNSAFE_WITH_JSPI]
-    return [*BASE_ARGS, "--disable-features=" + ",".join(dict.fromkeys(features))]
+def playwright_disabled_features() -> tuple[str, ...]:
+    """The features Playwright's driver disables in every Chromium it starts, read from its installed driver."""
+    return _playwright_features("disabled")
+
+
+def playwright_enabled_features() -> tuple[str, ...]:
+    """The features Playwright's driver enables in every Chromium it starts."""
+    return _playwright_features("enabled")
+
+
+def launch_args(heap_profiler: bool = False) -> list[str]:
+    """The arguments every Chromium of the tests and tools is started with; ``heap_profiler``: with Chromium's heap
+    profiler on in every process instead (tests/browser/test_jspi.py: the game still boots every time)."""
+    off = [*playwright_disabled_features(), *(f for f in UNSAFE_WITH_JSPI if not heap_profiler or "Heap" not in f)]
+    args = [*BASE_ARGS, "--disable-features=" + ",".join(dict.fromkeys(off))]
+    if heap_profiler:
+        args.append("--enable-features=" + ",".join([*playwright_enabled_features(), HEAP_PROFILER_ON]))
+    return args
