@@ -29,46 +29,50 @@ from pathlib import Path
 BASE_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
              "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
-#: Chromium's features that sample allocations and walk the stack of each sample (see above)
-UNSAFE_WITH_JSPI = ("HeapProfilerReporting", "GwpAsanMalloc", "GwpAsanPartitionAlloc")
+#: Chromium's heap profiler, one of its features that sample allocations and walk the stack of each sample (see above)
+HEAP_PROFILER = "HeapProfilerReporting"
+UNSAFE_WITH_JSPI = (HEAP_PROFILER, "GwpAsanMalloc", "GwpAsanPartitionAlloc")
 
 #: the heap profiler on in every browser and every process: as a player's Chromium has it now and then, at random
-HEAP_PROFILER_ON = "HeapProfilerReporting:stable-probability/1.0/nonstable-probability/1.0"
+HEAP_PROFILER_ON = f"{HEAP_PROFILER}:stable-probability/1.0/nonstable-probability/1.0"
 
-#: where Playwright's driver lists the features it disables and enables (``chromiumSwitches.ts``, bundled into one
-#: of these): ``disabledFeatures = [...]``, ``enabledFeatures = () => [...]``
-_LISTS = {"disabled": re.compile(r"disabledFeatures = \[(.*?)\]", re.S),
-          "enabled": re.compile(r"enabledFeatures = \(\) => \[(.*?)\]", re.S)}
+#: how Playwright's driver lists the features it disables and enables (``chromiumSwitches.ts``, bundled into one of
+#: its files): ``disabledFeatures = [...]``, ``enabledFeatures = () => [...]``
+_DISABLED = re.compile(r"disabledFeatures = \[(.*?)\]", re.S)
+_ENABLED = re.compile(r"enabledFeatures = \(\) => \[(.*?)\]", re.S)
 _NAME = re.compile(r'"([A-Za-z][A-Za-z0-9_]+)"')
 
 
 @cache
-def _playwright_features(which: str) -> tuple[str, ...]:
+def _playwright_features() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(disabled, enabled): the features Playwright's driver switches in every Chromium it starts, read from the file
+    of its installed driver that lists them; both empty if none does."""
     from playwright._impl._driver import compute_driver_executable
 
     package = Path(compute_driver_executable()[1]).parent
     for path in sorted((package / "lib").rglob("*.js")):
         text = path.read_text(encoding="utf-8", errors="replace")
-        found = _LISTS[which].search(text) if "disabledFeatures = [" in text else None
-        if found:
-            return tuple(_NAME.findall(found.group(1)))
-    return ()
+        disabled = _DISABLED.search(text)
+        if disabled:
+            enabled = _ENABLED.search(text)
+            return tuple(_NAME.findall(disabled.group(1))), tuple(_NAME.findall(enabled.group(1)) if enabled else ())
+    return (), ()
 
 
 def playwright_disabled_features() -> tuple[str, ...]:
-    """The features Playwright's driver disables in every Chromium it starts, read from its installed driver."""
-    return _playwright_features("disabled")
+    """The features Playwright's driver disables in every Chromium it starts."""
+    return _playwright_features()[0]
 
 
 def playwright_enabled_features() -> tuple[str, ...]:
     """The features Playwright's driver enables in every Chromium it starts."""
-    return _playwright_features("enabled")
+    return _playwright_features()[1]
 
 
 def launch_args(heap_profiler: bool = False) -> list[str]:
     """The arguments every Chromium of the tests and tools is started with; ``heap_profiler``: with Chromium's heap
     profiler on in every process instead (tests/browser/test_jspi.py: the game still boots every time)."""
-    off = [*playwright_disabled_features(), *(f for f in UNSAFE_WITH_JSPI if not heap_profiler or "Heap" not in f)]
+    off = [*playwright_disabled_features(), *(f for f in UNSAFE_WITH_JSPI if not (heap_profiler and f == HEAP_PROFILER))]
     args = [*BASE_ARGS, "--disable-features=" + ",".join(dict.fromkeys(off))]
     if heap_profiler:
         args.append("--enable-features=" + ",".join([*playwright_enabled_features(), HEAP_PROFILER_ON]))

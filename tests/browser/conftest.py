@@ -59,17 +59,13 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
+sys.path.insert(0, str(ROOT / "tools"))  # (not a package) chromium_flags, slim; the tests import chromium_flags too
 
-def _launch_args() -> list[str]:
-    sys.path.insert(0, str(ROOT / "tools"))
-    from chromium_flags import launch_args
-
-    return launch_args()
-
+from chromium_flags import launch_args  # noqa: E402
 
 #: tools/chromium_flags.py: headless, without sandbox, GPU, QUIC or background networking, and without the allocation
 #: sampling that crashes a renderer running Python on a JSPI stack
-LAUNCH_ARGS = _launch_args()
+LAUNCH_ARGS = launch_args()
 READY = "body[data-app-state=ready]"
 BOOT_TIMEOUT_MS = 60_000
 
@@ -117,7 +113,6 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 # ---------------------------------------------------------------------- the server
 def _stale_sources() -> list[str]:
     """nile/*.py files that dist/ was not built from (tools/slim.py ``stale_sources``): the page would run other code."""
-    sys.path.insert(0, str(ROOT / "tools"))
     from slim import stale_sources
 
     return stale_sources(DIST, ROOT)
