@@ -127,7 +127,7 @@ def _choose_click(g: dict[str, str], found: dict[str, list[int]], rng: random.Ra
 
 
 #: the parts of the app's own time on an event (nile.web.app, data-last-split), in order
-SPLIT_PARTS = ("handle", "render", "motion", "morph", "keep", "focus", "voice", "rest")
+SPLIT_PARTS = ("handle", "render", "motion", "diff", "patch", "morph", "keep", "focus", "voice", "rest")
 
 
 @contextlib.contextmanager
@@ -335,7 +335,8 @@ def split_lines(split: dict[str, Any]) -> list[str]:
     by kind, and the mean over the slowest twentieth of clicks (what makes the p95)."""
     if not split:
         return []
-    names = {"handle": "handler", "render": "render (Python, HTML)", "motion": "motion before", "morph": "morph",
+    names = {"handle": "handler", "render": "render (Python, HTML)", "motion": "motion before", "diff": "what changed (Python)",
+             "patch": "patch (morph.js)", "morph": "morph (rest)",
              "keep": "kept screen", "focus": "focus, pop-ups", "voice": "voice",
              "rest": "after (effects, bots…)", "to_raf": "motion's layout + wait for frame", "frame": "style+layout+paint"}
     cols = [k for k in (*SPLIT_PARTS, "to_raf", "frame") if k in split["all"]]

@@ -70,7 +70,7 @@ def line(label: str, path: Path, key: str = "clicks") -> str:
     d = json.loads((path / "results.json").read_text())[key]
     c, a, f = d["click_to_frame"], d["app_last_event"], d["segments"]["frame"]
     parts = d.get("split", {}).get("all", {})
-    said = " ".join(f"{k} {parts[k]['p50_ms']}/{parts[k]['p95_ms']}" for k in ("handle", "render", "motion", "morph", "keep", "focus", "voice", "rest")
+    said = " ".join(f"{k} {parts[k]['p50_ms']}/{parts[k]['p95_ms']}" for k in ("handle", "render", "motion", "diff", "patch", "morph", "keep", "focus", "voice", "rest")
                     if k in parts)
     return (f"{label}: click→frame p50/p95 {c['p50_ms']}/{c['p95_ms']} ms · app {a['p50_ms']}/{a['p95_ms']} · "
             f"frame {f['p50_ms']}/{f['p95_ms']} · {said}")

@@ -204,10 +204,10 @@ def play_clicks(pw: Any, served: Served, rate: float, n: int) -> dict[str, Any]:
             "sent_chars": _sizes([s["sent"] for s in timed if s["renders_after"] > s["renders"]]),
             "parsed_elements": _sizes([s["parsed"] for s in timed if s["renders_after"] > s["renders"]]),
             "samples_columns": ["kind", "click_ts", "pointerdown_ts", "handler", "mutation", "raf", "painted", "raf2", "trusted",
-                                "split", "paint", "early"],
+                                "split", "paint", "early", "sent", "parsed"],
             "samples": [[s["kind"], *(round(s[k], 2) if s[k] is not None else None
                                       for k in ("click", "down", "handler", "mutation", "raf", "painted", "raf2")), s["trusted"],
-                         s.get("split", ""), s.get("paint", ""), s.get("early")]
+                         s.get("split", ""), s.get("paint", ""), s.get("early"), s.get("sent"), s.get("parsed")]
                         for s in samples]}
 
 

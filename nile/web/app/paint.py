@@ -85,7 +85,7 @@ class Painter:
             if mover is not None:
                 mover.before(self.root)
             split.append(("motion", js.performance.now()))  # what moved, and the pieces' places before
-            self._paint(html, screen.parts)
+            self._paint(html, screen.parts, split)
             self._html = html
             split.append(("morph", js.performance.now()))
             self._keeper.keep(screen)
@@ -228,7 +228,7 @@ class Painter:
         last = s.history[-1][0] if s.history else None
         return step, since, not (c.is_bot(last) and (c.bots.speed == "fast" or c.bots.skipping))
 
-    def _paint(self, html: str, parts: tuple[tuple[str, str], ...] = ()) -> None:
+    def _paint(self, html: str, parts: tuple[tuple[str, str], ...] = (), split: list[tuple[str, float]] | None = None) -> None:
         """Make ``#app`` show ``html`` (issue 51: redraw by region). The screen's regions are its parts that lie in no
         other part (``Screen.parts``: the head line, the board, the action panel, the side with the players and the
         log, the artwork); what lies outside them is the screen's skeleton. When the skeleton is what was painted
@@ -236,7 +236,8 @@ class Painter:
         static/morph.js's ``window.nilePatch`` (the parts inside it that did not change as holes): nothing else is
         parsed or compared. Another skeleton (another screen, a pop-up opened) is patched whole by
         ``window.nileMorph``, each part that is what was painted last time as a hole the page fills with the element
-        it has (issue 21); if that fails, ``#app`` is replaced whole."""
+        it has (issue 21); if that fails, ``#app`` is replaced whole. A redraw by region adds to ``split`` when Python
+        had worked out what changed ("diff") and when the page had patched it ("patch": tools/bench.py)."""
         morph = getattr(window, "nileMorph", None)
         how, kept, sent = "replaced", 0, len(html)
         regions = locate(html, parts)
@@ -248,7 +249,12 @@ class Painter:
                     changed = patches(regions, self._painted)
                     # one string, parsed by the page (JSON.parse): each list and string handed over one by one cost
                     # more than the patch's own parse on a slow tablet (issue 51)
-                    how = js_str(patch(self.root, json.dumps(changed, separators=(",", ":")))) or "failed"
+                    sent_json = json.dumps(changed, separators=(",", ":"))
+                    if split is not None:
+                        split.append(("diff", js.performance.now()))
+                    how = js_str(patch(self.root, sent_json)) or "failed"
+                    if split is not None:
+                        split.append(("patch", js.performance.now()))
                     if how == "patch":
                         kept = len(regions) - len(changed) + sum(len(keep) for _, _, keep in changed)
                         sent = sum(len(markup) for _, markup, _ in changed)
