@@ -498,8 +498,10 @@ def side(frame: Frame) -> str:
          _joker_came_from(view, p["seat"])), _player_card, frame, p)) for p in view["players"])
 
 
-def _supply_chips(frame: Frame, p: dict[str, Any], inter: Interaction | None) -> str:
-    """A player's supply; with ``inter``, the crops that can be chosen are buttons."""
+def _supply_chips(frame: Frame, p: dict[str, Any], inter: Interaction | None, at: str | None = None) -> str:
+    """A player's supply; with ``inter``, the crops that can be chosen are buttons; with ``at`` (the selector of the
+    supply's element: a player's card), each crop is a part (issue 51: a move sends the chip whose count it changed,
+    not the supply's five)."""
     lang = frame.lang
     chips = []
     for crop in data.CROPS:
@@ -523,6 +525,8 @@ def _supply_chips(frame: Frame, p: dict[str, Any], inter: Interaction | None) ->
                     f'{label}</button>')
             # in the action panel each crop's button is a part (issue 51): a move or a choice sends only the chips it changed
             chips.append(part(f'.table > .actions .supply.mine > button[data-v="supply:{crop}"]', chip) if inter is not None else chip)
+        elif at is not None:
+            chips.append(part(f'{at} > span[data-c="{crop}"]', f'<span class="{cls}" data-c="{crop}">{label}</span>'))
         else:
             chips.append(f'<span class="{cls}">{label}</span>')
     return "".join(chips) or esc(msg("ui.empty", lang))
@@ -569,7 +573,7 @@ def _player_card(frame: Frame, p: dict[str, Any]) -> str:
                 f'{joker_fan(seat, p["jokers"], _joker_came_from(view, seat))}</h3>')
     stats = (f'<p class="stats" data-k="stats{seat}" data-kv="{" ".join(str(p[f]) for _, f in STATS)}">'
              f'{esc(" · ".join(plural(k, p[f], lang) for k, f in STATS))}</p>')
-    supply = part(f"{at} > div.supply", f'<div class="supply" aria-label="{esc(msg("ui.supply", lang))}">{_supply_chips(frame, p, None)}</div>')
+    supply = part(f"{at} > div.supply", f'<div class="supply" aria-label="{esc(msg("ui.supply", lang))}">{_supply_chips(frame, p, None, f"{at} > div.supply")}</div>')
     piles = part(f"{at} > div.piles", f'<div class="piles">{_piles(frame, p, None)}</div>')
     return f'<article class="player p-{p["colour"]}{" acting" if acting else ""}">{head}{stats}{supply}{piles}{hoard}</article>'
 

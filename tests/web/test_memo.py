@@ -267,7 +267,8 @@ def sent(before, after):
 def test_a_selection_sends_the_lit_fields_shells_and_a_move_what_it_changed():
     """Issue 51: choosing a crop lights the fields it may be sown on; each lit field is sent as its shell (its target,
     its label, its cost), its ground, card, palms and markers kept where they are on the page. Sowing sends the sown
-    field's pieces and the mover's card's supply, not the other players' cards or the mover's name line."""
+    field's pieces and the chip of the mover's supply whose count it changed, not the supply's other chips, the other
+    players' cards or the mover's name line."""
     c = started()
     to_actions_phase(c)
     before = render_screen(c)
@@ -287,7 +288,13 @@ def test_a_selection_sends_the_lit_fields_shells_and_a_move_what_it_changed():
     colours = [p["colour"] for p in c.state.view(None)["players"]]
     card = dict(sown.parts)
     mover = f".side > .players > article.p-{colours[actor]}"
-    assert card[f"{mover} > div.supply"] in markup and card[f"{mover} > h3"] not in markup
+    assert card[f"{mover} > h3"] not in markup
+    supply = f"{mover} > div.supply > "
+    chips = {sel: html for sel, html in sown.parts if sel.startswith(supply)}
+    shown = dict(lit.parts)
+    changed = [html for sel, html in chips.items() if shown.get(sel) != html]
+    assert len(changed) == 1 and changed[0] in markup  # the sown crop's chip...
+    assert not any(html in markup for html in chips.values() if html not in changed)  # ...not the other crops' chips
     for seat, colour in enumerate(colours):
         if seat != actor:
             assert card[f".side > .players > article.p-{colour}"] not in markup

@@ -41,8 +41,10 @@ def _draw_log(c: Controller, game: str, log: list[dict[str, Any]], start: int) -
         block = first // LOG_BLOCK
         at = f'.side > .log > ol[data-b="{block}"]'
         items = [kept.get(context, i, ruled[i], _log_line, c, *ruled[i], game, i) for i in reversed(lines)]
-        if block == newest:  # the block a move adds lines to (at its top): each line a part, found by its place from
-            # the block's end, where it stays (issue 51: a move sends its new lines, not the block's twenty)
+        if block >= newest - 1:  # the block a move adds lines to (at its top): each line a part, found by its place
+            # from the block's end, where it stays (issue 51: a move sends its new lines, not the block's twenty); and
+            # the block before it, which a move that fills the newest one and starts the next one adds lines to too
+            # (drawn without its lines as parts, all its twenty lines were sent again: 82 elements, the most of a click)
             items = [part(f"{at} > li:nth-last-child({i - first + 1})", item) for i, item in zip(reversed(lines), items, strict=True)]
         blocks.append(part(at, f'<ol data-b="{block}">{"".join(items)}</ol>'))
     # it scrolls, so it takes the keyboard's focus too (to scroll it without a mouse); the arrow keys go through
