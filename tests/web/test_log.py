@@ -58,7 +58,7 @@ def test_the_log_is_drawn_in_blocks_and_a_move_changes_only_the_newest():
 
     def blocks(html: str) -> dict[str, str]:
         log = re.search(r'<section class="log".*?</section>', html, re.S).group(0)
-        return dict(re.findall(r'<ol data-b="(\d+)">(.*?)</ol>', log, re.S))
+        return dict(re.findall(r'<ol id="log-b\d+" data-b="(\d+)">(.*?)</ol>', log, re.S))
 
     before = blocks(render_app(c))
     n = len(c.state.log)

@@ -46,7 +46,10 @@ def _draw_log(c: Controller, game: str, log: list[dict[str, Any]], start: int) -
             # the block before it, which a move that fills the newest one and starts the next one adds lines to too
             # (drawn without its lines as parts, all its twenty lines were sent again: 82 elements, the most of a click)
             items = [part(f"{at} > li:nth-last-child({i - first + 1})", item) for i, item in zip(reversed(lines), items, strict=True)]
-        blocks.append(part(at, f'<ol data-b="{block}">{"".join(items)}</ol>'))
+        # its id pairs it with the same block on the page (static/morph.js): a move that starts a block puts it above
+        # the others, and paired by place each block was patched into the one above it (its kept lines then had no
+        # place to go, and the whole screen was redrawn)
+        blocks.append(part(at, f'<ol id="log-b{block}" data-b="{block}">{"".join(items)}</ol>'))
     # it scrolls, so it takes the keyboard's focus too (to scroll it without a mouse); the arrow keys go through
     # its lines (static/roving.js)
     return (f'<section class="log" tabindex="0" data-roving="lines" aria-labelledby="log-title"><h2 id="log-title">{esc(msg("ui.log", c.lang))}</h2>'
