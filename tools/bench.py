@@ -91,7 +91,7 @@ from report import report  # noqa: E402
 PARTS = ("engine", "pyodide", "browser", "clicks", "clicks-cape", "bots", "memory", "network", "tablet", "floor", "engines")
 FULL = {"players": [2, 3, 4, 5], "games": 40, "repeats": 7, "seed": SEED, "load_runs": 9,
         "loads": 7, "reloads": 2, "returning": 4, "clicks": 320, "clicks_cap": 1200, "redraws": 40, "bot_positions": 30, "memory_runs": 3,
-        "network_loads": [2, 1], "tablet_loads": 2, "tablet_clicks": 40, "floor_rounds": 4,
+        "network_loads": [2, 1], "tablet_loads": 2, "tablet_clicks": 120, "floor_rounds": 4,
         "engine_loads": 2, "engine_clicks": 60, "engine_bot_seconds": 15}
 QUICK = {"players": [2, 3, 4, 5], "games": 6, "repeats": 2, "seed": SEED, "load_runs": 3,
          "loads": 2, "reloads": 1, "returning": 1, "clicks": 40, "clicks_cap": 40, "redraws": 10, "bot_positions": 5, "memory_runs": 1,
