@@ -31,29 +31,47 @@ def _draw_log(c: Controller, game: str, log: list[dict[str, Any]], start: int) -
     every tap answers within a frame): a move adds lines to the newest block only, and every other block is
     a part the page keeps as it is (``part``), so a click does not send, parse and compare the whole log."""
     # each line drawn once, by its place in the log: a move adds a line, the others are kept
-    kept, context = places("log-lines"), (game, c.lang, tuple(c.names))
+    context = (game, c.lang, tuple(c.names))
     blocks = []
     newest = (len(log) - 1) // LOG_BLOCK
     for first in reversed(range(start, len(log), LOG_BLOCK)):
-        lines = range(first, min(first + LOG_BLOCK, len(log)))
-        # a line is kept by its entry and its rule (which may depend on the lines before it: GameUI.log_rule)
-        ruled = {i: (log[i], c.ui.log_rule(log, i)) for i in lines}
+        end = min(first + LOG_BLOCK, len(log))
         block = first // LOG_BLOCK
         at = f'.side > .log > ol[data-b="{block}"]'
-        items = [kept.get(context, i, ruled[i], _log_line, c, *ruled[i], game, i) for i in reversed(lines)]
         if block >= newest - 1:  # the block a move adds lines to (at its top): each line a part, found by its place
             # from the block's end, where it stays (issue 51: a move sends its new lines, not the block's twenty); and
             # the block before it, which a move that fills the newest one and starts the next one adds lines to too
             # (drawn without its lines as parts, all its twenty lines were sent again: 82 elements, the most of a click)
-            items = [part(f"{at} > li:nth-last-child({i - first + 1})", item) for i, item in zip(reversed(lines), items, strict=True)]
+            items = _lines(c, game, log, first, end, context)
+            items = [part(f"{at} > li:nth-last-child({i - first + 1})", item) for i, item in zip(range(end - 1, first - 1, -1), items, strict=True)]
+            lines = "".join(items)
+        else:  # a full block the moves no longer change, kept whole by the log up to its end (its lines' rules may
+            # depend on any line before them): a move does not rule its twenty lines again (issue 51)
+            lines = places("log-blocks").get(context, block, tuple(log[:end]), _joined_lines, c, game, log, first, end, context)
         # its id pairs it with the same block on the page (static/morph.js): a move that starts a block puts it above
         # the others, and paired by place each block was patched into the one above it (its kept lines then had no
         # place to go, and the whole screen was redrawn)
-        blocks.append(part(at, f'<ol id="log-b{block}" data-b="{block}">{"".join(items)}</ol>'))
+        blocks.append(part(at, f'<ol id="log-b{block}" data-b="{block}">{lines}</ol>'))
     # it scrolls, so it takes the keyboard's focus too (to scroll it without a mouse); the arrow keys go through
     # its lines (static/roving.js)
     return (f'<section class="log" tabindex="0" data-roving="lines" aria-labelledby="log-title"><h2 id="log-title">{esc(msg("ui.log", c.lang))}</h2>'
             f'{"".join(blocks) or "<ol></ol>"}</section>')
+
+
+def _lines(c: Controller, game: str, log: list[dict[str, Any]], first: int, end: int, context: tuple[Any, ...]) -> list[str]:
+    """The log's lines ``first`` to ``end`` (not included), newest first, each drawn once by its place in the log (a move
+    adds a line, the others are kept) and kept by its entry and its rule (which may depend on the lines before it:
+    GameUI.log_rule)."""
+    kept = places("log-lines")
+    out = []
+    for i in range(end - 1, first - 1, -1):
+        ruled = (log[i], c.ui.log_rule(log, i))
+        out.append(kept.get(context, i, ruled, _log_line, c, *ruled, game, i))
+    return out
+
+
+def _joined_lines(c: Controller, game: str, log: list[dict[str, Any]], first: int, end: int, context: tuple[Any, ...]) -> str:
+    return "".join(_lines(c, game, log, first, end, context))
 
 
 def _log_line(c: Controller, entry: dict[str, Any], rule: str | None, game: str, index: int) -> str:
