@@ -91,6 +91,15 @@ class Memo:
     def forget(self) -> None:
         self.key, self.value, self.parts = _UNSET, None, []
 
+    def holds(self, key: Any) -> bool:
+        """Whether its value is the one drawn from ``key``."""
+        return self.key is not _UNSET and key == self.key
+
+    def adopt(self, key: Any, value: Any) -> None:
+        """Take ``value``, drawn from ``key`` for another memo, as its own (counted as drawn: its key changed)."""
+        self.key, self.value, self.parts = key, value, []
+        self.drawn += 1
+
 
 class Places:
     """Small pieces each kept by its place and the value it was drawn from, within one context: asked
@@ -137,11 +146,27 @@ def memo(name: str) -> Memo:
     return found
 
 
+#: the memos ``view_once`` has kept views in
+_VIEWS: list[Memo] = []
+
+
 def view_once(name: str, state: Any, viewer: int | None) -> dict[str, Any]:
     """``state.view(viewer)`` worked out once per position in the memo ``name`` (one per use: a memo keeps one
     key), keyed by the state's identity, its number of moves and the viewer: a view is a function of those.
-    The view handed back is shared: only read it."""
-    return memo(name).get((Same(state), len(state.history), viewer), state.view, viewer)
+    A view another use has worked out already for the same key is taken from it (issue 51: at a table whose
+    viewer is nobody, the board's view and the one the targets are worked out from are one view, and each move
+    worked it out twice). The view handed back is shared: only read it."""
+    key = (Same(state), len(state.history), viewer)
+    m = memo(name)
+    if not m.holds(key):
+        if m not in _VIEWS:
+            _VIEWS.append(m)
+        for other in _VIEWS:
+            if other is not m and other.holds(key):
+                m.adopt(key, other.value)
+                view: dict[str, Any] = other.value
+                return view
+    return m.get(key, state.view, viewer)
 
 
 def places(name: str, room: int = 400) -> Places:

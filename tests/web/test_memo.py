@@ -257,6 +257,28 @@ def test_a_selection_redraws_no_piece_of_the_board_but_a_move_does():
     assert sum(drawn_since(before, "banks-field")) > 20
 
 
+def test_a_move_works_out_the_view_of_a_table_without_a_viewer_once(monkeypatch):
+    """Issue 51: at a table whose viewer is nobody (pass and play), the board's view and the view the targets are
+    worked out from are one view of the position: a move works it out once, not once for each."""
+    c = started()
+    to_actions_phase(c)
+    assert c.viewer() is None
+    render_screen(c)
+    asked = []
+    state_class = type(c.state)
+    view = state_class.view
+    monkeypatch.setattr(state_class, "view", lambda self, player=None: asked.append(player) or view(self, player))
+    crop = next(k for k, t in c.table.interaction().targets.items() if k.startswith("supply:") and t.select)
+    c.handle("pick", crop)
+    render_screen(c)
+    assert asked == []  # a choice: the same position
+    field = next(k for k, t in c.table.interaction().targets.items() if k.startswith("field:") and t.action)
+    c.handle("pick", field)
+    assert c.state.history[-1][1].text().startswith("sow")
+    render_screen(c)
+    assert asked == [None]
+
+
 def sent(before, after):
     """The patches nile.web.app.paint sends to go from screen ``before`` to ``after`` (both keep their skeleton)."""
     regions = memo.locate(after.html, after.parts)
