@@ -103,10 +103,11 @@ WAIT_JS = """(n) => new Promise((resolve) => {
   const st = window.__benchClicks;
   const done = () => {
     const rec = st.done[n];
-    // what the redraw sent (characters of markup) and parsed (elements): nile/web/app/paint.py, static/morph.js
+    // what the redraw sent (characters of markup), parsed (elements) and kept (parts, as holes): nile/web/app/paint.py,
+    // static/morph.js
     const d = document.body.dataset;
     resolve(rec ? {...rec, renders_after: Number(d.renders || 0), sent: d.sent ? Number(d.sent) : null,
-                   parsed: d.parsed ? Number(d.parsed) : null, split: d.lastSplit || "", paint: d.paint || "",
+                   parsed: d.parsed ? Number(d.parsed) : null, kept: d.kept ? Number(d.kept) : null, split: d.lastSplit || "", paint: d.paint || "",
                    early: window.nileAnswer ? {...window.nileAnswer.last} : null} : null);
   };
   const rec = st.done[n];
@@ -204,10 +205,10 @@ def play_clicks(pw: Any, served: Served, rate: float, n: int) -> dict[str, Any]:
             "sent_chars": _sizes([s["sent"] for s in timed if s["renders_after"] > s["renders"]]),
             "parsed_elements": _sizes([s["parsed"] for s in timed if s["renders_after"] > s["renders"]]),
             "samples_columns": ["kind", "click_ts", "pointerdown_ts", "handler", "mutation", "raf", "painted", "raf2", "trusted",
-                                "split", "paint", "early", "sent", "parsed"],
+                                "split", "paint", "early", "sent", "parsed", "kept"],
             "samples": [[s["kind"], *(round(s[k], 2) if s[k] is not None else None
                                       for k in ("click", "down", "handler", "mutation", "raf", "painted", "raf2")), s["trusted"],
-                         s.get("split", ""), s.get("paint", ""), s.get("early"), s.get("sent"), s.get("parsed")]
+                         s.get("split", ""), s.get("paint", ""), s.get("early"), s.get("sent"), s.get("parsed"), s.get("kept")]
                         for s in samples]}
 
 
