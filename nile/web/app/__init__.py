@@ -125,8 +125,8 @@ class App:
         document.body.dataset.lastEventMs = f"{ended - started:.1f}"
         # where it went (tools/bench.py): "handle:0.4 render:5.1 motion:0.8 diff:0.6 patch:1.2 morph:0.2 keep:0.1 focus:0.3
         # voice:0.1 rest:0.6", each part's milliseconds; "diff" and "patch" a redraw by region's (Python's work, the
-        # page's patch: nile.web.app.paint), "morph" the rest of the redraw; "focus" the motion's marks, sound, the keyboard's place (and the pop-ups shown),
-        # "voice" what a screen reader hears, "rest" after them (effects, bots)
+        # page's patch: nile.web.app.paint), "morph" the rest of the redraw; "focus" the motion's marks, sound, the
+        # keyboard's place (and the pop-ups shown), "voice" what a screen reader hears, "rest" after them (effects, bots)
         marks = [*self._split, ("rest", ended)]
         document.body.dataset.lastSplit = " ".join(
             f"{name}:{t - marks[i - 1][1]:.2f}" for i, (name, t) in enumerate(marks) if i)

@@ -30,7 +30,6 @@ def _draw_log(c: Controller, game: str, log: list[dict[str, Any]], start: int) -
     """The log's lines, newest first, in blocks of LOG_BLOCK lines by their place in the whole log (issue 21,
     every tap answers within a frame): a move adds lines to the newest block only, and every other block is
     a part the page keeps as it is (``part``), so a click does not send, parse and compare the whole log."""
-    # each line drawn once, by its place in the log: a move adds a line, the others are kept
     context = (game, c.lang, tuple(c.names))
     blocks = []
     newest = (len(log) - 1) // LOG_BLOCK
