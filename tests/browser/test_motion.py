@@ -17,7 +17,11 @@ from .test_bots import KAP_PERSON, NILE_PERSON
 from .ui import WAIT_JS, click, find, intent, start_game, storage, to_first_sowing
 
 #: every animation on the page has run its course (a finished or cancelled one is no longer listed)
-SETTLED = "() => Promise.all(document.getAnimations().map(a => a.finished.catch(() => null))).then(() => true)"
+#: every animation over, and then two frames drawn: an animation's finish event, whose handler takes a fading piece or a
+#: flyer away (static/motion.js), is dispatched in the next frame after its finished promise is resolved (a loaded CI
+#: machine read the table before that frame: a flood's flyer was still there)
+SETTLED = """() => Promise.all(document.getAnimations().map(a => a.finished.catch(() => null))).then(
+  () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true)))))"""
 
 #: where each marker on the page stands: its key → the field its marks group follows, or the market row
 #: (with its place in the row) or the boat chip it is drawn in; and whether its box lies inside that place
