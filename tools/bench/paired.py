@@ -16,7 +16,10 @@ every run's results under ``--out`` (default ``bench/out/paired``). The sides ta
 Both sides play the same game with the same clicks (the bench's seeded player), so at the end each click's
 time is taken as its median over the rounds, and the percentiles of those medians are printed per side: on a
 machine whose speed drifts from one run to the next (single runs' p95 of one build spread over 26–39 ms here)
-that says more than any one run.
+that says more than any one run. Run an A/A first (``paired.py HEAD`` on a clean tree: the same code on both sides)
+to see what the machine can tell apart: with ``--part tablet`` here two A/A runs of 2–3 rounds put the same code's
+sides 9–11 ms apart at 4× p95 (issue 51), more than most single changes to the redraw. Read such changes by the
+work they take away as well (the tablet part's elements parsed and characters sent per click).
 """
 
 from __future__ import annotations
