@@ -14,6 +14,10 @@
 //
 //   window.nileAnswer.later(run)   Python's work for the tap just answered: run after the next frame (or sooner,
 //                                  before the next input is handled)
+//   window.nileAnswer.after(run)   Python's work after a redraw that nobody sees (a move's save, what a screen reader
+//                                  hears: nile/web/app's _after_frame), run after the frame that shows the redraw; in a
+//                                  hidden page, where no frame comes, at once after this task, and when the page is
+//                                  hidden or left. Python runs it itself before it answers anything else.
 
 const MARKS = ["pre-chosen", "pre-unchosen", "pre-on", "pre-off"];
 const LONG_PRESS_MS = 500; // a press held longer is not a tap (issue 53)
@@ -129,4 +133,31 @@ function later(run) {
   requestAnimationFrame(() => setTimeout(flush, 0));
 }
 
-window.nileAnswer = { later, last };
+/** @type {(() => void) | null} */
+let afterRun = null; // the work left for after the frame (after), not run yet
+
+function runAfter() {
+  if (afterRun) {
+    const run = afterRun;
+    afterRun = null;
+    run();
+  }
+}
+
+let afterAsked = 0; // how many times work was left for after a frame: only the newest's frame runs it
+
+/** @param {() => void} run Python's work after the redraw just made */
+function after(run) {
+  afterRun = run;
+  // (a frame asked for an earlier redraw, whose work Python did itself before this one, may come before this
+  // redraw's frame: it runs nothing)
+  const asked = ++afterAsked;
+  const go = () => { if (asked === afterAsked) runAfter(); };
+  if (document.hidden) setTimeout(go, 0);
+  else requestAnimationFrame(() => setTimeout(go, 0));
+}
+// a page hidden before its frame came (no frame comes to it), or left: the work is done now (a move's save among it)
+document.addEventListener("visibilitychange", () => { if (document.hidden) runAfter(); });
+addEventListener("pagehide", runAfter);
+
+window.nileAnswer = { later, after, last };

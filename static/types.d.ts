@@ -43,7 +43,7 @@ interface Window {
   /** static/morph.js: the elements the last redraw kept whole (its holes). */
   nileKept?: () => Set<Element>;
   /** static/answer.js: a tapped choice shown in the next frame; Python's work for it run after that frame. */
-  nileAnswer?: { later: (run: () => void) => void; last: { flushed: boolean; early: boolean } };
+  nileAnswer?: { later: (run: () => void) => void; after: (run: () => void) => void; last: { flushed: boolean; early: boolean } };
   /** static/motion.js: motion and marks around a redraw. */
   nileMotion?: {
     before(root: Element): void;

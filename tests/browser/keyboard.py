@@ -37,6 +37,8 @@ from typing import Any
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from .ui import REDRAWN_AFTER_JS
+
 PREFIX = "nile:game:"
 
 #: an open dialog's main button, in this order
@@ -171,7 +173,7 @@ SAVED_ACTIONS_JS = """() => {
 WAITING_JS = "(arg) => {" + COMMON_JS + """
   const [mains, moves, before] = arg;
   if (document.querySelector('.end')) return true;
-  if (+document.body.dataset.renders > before) return true;
+  if (+document.body.dataset.renders > before && document.body.dataset.done === document.body.dataset.renders) return true;
   return [...mains, ...moves].some(s => [...document.querySelectorAll(s)].some(usable));
 }"""
 
@@ -292,7 +294,7 @@ class KeyboardPlayer:
             before = self.renders()
             self.press(own)
             try:
-                self.page.wait_for_function("n => Number(document.body.dataset.renders || 0) > n", arg=before,
+                self.page.wait_for_function(REDRAWN_AFTER_JS, arg=before,
                                             timeout=15_000)
             except PlaywrightTimeoutError:
                 self.note("no redraw", f'{d["what"]} (its key {own})')
@@ -305,7 +307,7 @@ class KeyboardPlayer:
         self.press("Space" if box else "Enter")
         used += 1
         try:
-            self.page.wait_for_function("n => Number(document.body.dataset.renders || 0) > n", arg=before,
+            self.page.wait_for_function(REDRAWN_AFTER_JS, arg=before,
                                         timeout=15_000)
         except PlaywrightTimeoutError:
             self.note("no redraw", d["what"])
@@ -341,7 +343,7 @@ class KeyboardPlayer:
             before = self.renders()
             self.press("ArrowDown" if state["want"] > state["at"] else "ArrowUp")
             used += 1
-            self.page.wait_for_function("n => Number(document.body.dataset.renders || 0) > n", arg=before, timeout=15_000)
+            self.page.wait_for_function(REDRAWN_AFTER_JS, arg=before, timeout=15_000)
         self.moves.append(Move(self.steps, "setup", used, f"{i}={value}"))
 
     def setup_type(self, i: str, v: str, text: str) -> None:
@@ -387,7 +389,7 @@ class KeyboardPlayer:
         raise AssertionError(f"the bots' speed could not be set to {fastest!r} by keys")
 
     def wait_renders(self, before: int, timeout: float = 15_000) -> None:
-        self.page.wait_for_function("n => Number(document.body.dataset.renders || 0) > n", arg=before, timeout=timeout)
+        self.page.wait_for_function(REDRAWN_AFTER_JS, arg=before, timeout=timeout)
 
     # ------------------------------------------------------------------ playing
     def candidates(self) -> dict[str, Any]:

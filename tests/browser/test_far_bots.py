@@ -43,7 +43,7 @@ from nile.games import load_save
 
 from .conftest import open_app
 from .test_far import SHOWS, close_cover, join, link_of, open_link
-from .ui import actions, click, end_turn, intent, perform, renders, start_game, wait_renders_after
+from .ui import REDRAWN_AFTER_JS, actions, click, end_turn, intent, perform, renders, start_game, wait_renders_after
 
 pytestmark = pytest.mark.browser
 
@@ -257,7 +257,7 @@ class Table:
         page = self.pages["Heike"]
         self.skip()
         try:
-            page.wait_for_function("n => Number(document.body.dataset.renders || 0) > n", arg=before, timeout=30_000)
+            page.wait_for_function(REDRAWN_AFTER_JS, arg=before, timeout=30_000)
         except PlaywrightTimeoutError:
             raise AssertionError("nobody moves: " + self.describe()) from None
 

@@ -13,7 +13,19 @@ from nile.games import load_save
 from nile.messages import text as msg
 
 from .conftest import open_app
-from .ui import PREFIX, actions, advance, click, intent, only_game, renders, screen, start_game, storage
+from .ui import (
+    PREFIX,
+    REDRAWN_AFTER_JS,
+    actions,
+    advance,
+    click,
+    intent,
+    only_game,
+    renders,
+    screen,
+    start_game,
+    storage,
+)
 
 
 def stored_actions(page: Page, gid: str) -> list[object]:
@@ -35,7 +47,7 @@ def touch_the_board(page: Page) -> None:
     before = renders(page)
     page.locator("svg.fields g.field").first.click()
     page.keyboard.press("e")  # a shortcut key always redraws: once it has, the click was handled too
-    page.wait_for_function("n => Number(document.body.dataset.renders || 0) > n", arg=before)
+    page.wait_for_function(REDRAWN_AFTER_JS, arg=before)
 
 
 def test_one_game_is_played_in_one_tab_at_a_time_and_nothing_is_lost(new_context) -> None:

@@ -91,8 +91,14 @@ def round_shown(page: Page) -> int:
 
 
 # ---------------------------------------------------------------------- acting
+#: the page has redrawn since redraw ``n``, and done what it does after the redraw's frame (nile.web.app's
+#: ``_after_frame``: the move's save, what a screen reader hears): what a test may read now is all there
+REDRAWN_AFTER_JS = ("n => Number(document.body.dataset.renders || 0) > n"
+                    " && document.body.dataset.done === document.body.dataset.renders")
+
+
 def wait_renders_after(page: Page, before: int, timeout: float = 30_000) -> None:
-    page.wait_for_function("n => Number(document.body.dataset.renders || 0) > n", arg=before, timeout=timeout)
+    page.wait_for_function(REDRAWN_AFTER_JS, arg=before, timeout=timeout)
 
 
 @contextmanager

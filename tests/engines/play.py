@@ -61,7 +61,9 @@ def drawn(tab: Tab, selector: str) -> str:
 
 
 def after_renders(tab: Tab, before: int, timeout: float = 30.0) -> None:
-    tab.wait("(n) => Number(document.body.dataset.renders || 0) > n", before, timeout=timeout, what="a redraw")
+    # (and what it does after the redraw's frame: the move's save, what a screen reader hears; nile.web.app)
+    tab.wait("(n) => Number(document.body.dataset.renders || 0) > n && document.body.dataset.done === document.body.dataset.renders",
+             before, timeout=timeout, what="a redraw")
 
 
 def click(tab: Tab, selector: str, nth: int = 0, timeout: float = 30.0) -> None:

@@ -368,3 +368,57 @@ def test_an_unexpected_error_is_said_in_the_players_language_its_details_after_t
     assert text == f"{sentence} [KeyError: 'board']"
     c.keeper.went_wrong(ValueError("x" * 1000))
     assert c.notice[1].startswith(sentence) and len(c.notice[1]) < len(sentence) + 210
+
+
+# A move is saved after the frame that shows it (issue 51: ``Keeper.later``, as nile.web.app sets it): until the page
+# says (``save_due``) the store holds the game before it; what a save has to say is said then, and redraws.
+def test_a_move_saved_after_its_frame_is_in_the_store_once_the_page_says_and_not_before():
+    store = MemoryStore()
+    c = playing(store)
+    c.keeper.later = True
+    gid = c.game_id
+    before = store.get(PREFIX + gid)
+    move(c)
+    assert store.get(PREFIX + gid) == before  # not yet: the frame comes first
+    assert c.keeper.save_due() is False  # saved, and nothing on the screen changes for it
+    assert store.get(PREFIX + gid) == save.dumps(c.state)
+    assert c.keeper.save_due() is False and store.get(PREFIX + gid) == save.dumps(c.state)  # nothing is due twice
+
+
+def test_a_move_saved_after_its_frame_into_a_full_storage_says_so_then():
+    store = MemoryStore()
+    c = playing(store)
+    c.keeper.later = True
+    move(c)
+    store.quota = 10  # from now on every write fails
+    assert c.notice is None and not c.keeper.in_memory_only
+    assert c.keeper.save_due() is True  # the screen changes: the notice, the head line's mark
+    assert c.keeper.in_memory_only and c.notice == ("error", msg("ui.storage_full"))
+    assert c.state.history  # the move stays played, in memory
+
+
+def test_a_move_saved_after_its_frame_that_races_another_tabs_write_is_taken_back_then_never_written_over():
+    store = MemoryStore()
+    first = playing(store)
+    gid = first.game_id
+    second = controller(store)
+    second.handle("continue", gid)
+    second.keeper.later = True
+    move(first)
+    theirs = store.get(PREFIX + gid)
+    move(second)  # shown at once; its save comes after the frame, and conflicts
+    assert second.read_only is None
+    assert second.keeper.save_due() is True
+    assert store.get(PREFIX + gid) == theirs
+    assert second.read_only == CHANGED and second.notice == ("error", msg("ui.conflict"))
+    assert save.dumps(second.state) == theirs
+
+
+def test_a_save_asked_for_at_once_takes_the_move_left_for_later_with_it():
+    store = MemoryStore()
+    c = playing(store)
+    c.keeper.later = True
+    move(c)
+    c.keeper.autosave()  # (undo, a game opened from afar: saved as they are made)
+    assert store.get(PREFIX + c.game_id) == save.dumps(c.state)
+    assert c.keeper.save_due() is False

@@ -54,6 +54,10 @@ class Keeper(Room):
         self.persistent: bool | None = None
         #: persistent storage is asked for once, when the first game is saved (the page does it)
         self._persist_asked = False
+        #: a move is saved later, when the page says (``save_due``), not while the move is answered: the page saves
+        #: it after the frame that shows it (issue 51: ~2 ms of a move's answer at 4× CPU; nile.web.app sets it)
+        self.later = False
+        self._due = False  # a move is made and not saved yet (``later``)
 
     def intents(self) -> dict[Intent, Handler]:
         return {Intent.TAKE_OVER: self._on_take_over}
@@ -67,7 +71,22 @@ class Keeper(Room):
             self.remember(None)
 
     def moved(self, before: int, player: int | None, by_person: bool) -> None:
+        if self.later:
+            self._due = True
+        else:
+            self.autosave()
+
+    def save_due(self) -> bool:
+        """Save the move left for later (``later``), if one is. True when saving changed what the screen shows: the
+        storage refused it (said in a notice, the head line's mark), another tab had written the game (its copy is
+        followed, the move taken back and said), or the page is asked to keep the storage (an effect)."""
+        if not self._due:
+            return False
+        core = self.core
+        before = (core.notice, self.in_memory_only, core.state, core.read_only, len(core.effects))
         self.autosave()
+        after = (core.notice, self.in_memory_only, core.state, core.read_only, len(core.effects))
+        return any(a is not b and a != b for a, b in zip(before, after, strict=True))
 
     def remember(self, gid: str | None) -> None:
         """The game a reload reopens (None: home)."""
@@ -81,6 +100,7 @@ class Keeper(Room):
 
     def autosave(self) -> None:
         """Write the open game (each move is saved as it is made); say what the storage refused."""
+        self._due = False
         core = self.core
         if core.state is None or core.game_id is None or core.read_only:
             return
