@@ -408,7 +408,7 @@ class KeyboardPlayer:
         return self.rng.choice(kinds[kind])
 
     def saved_actions(self, count: int) -> list[str]:
-        """The stored save's actions once it holds ``count`` of them (the keeper saves as the move is made)."""
+        """The stored save's actions once it holds ``count`` of them (the page saves a move after the frame that shows it)."""
         for _ in range(50):
             got = self.page.evaluate(SAVED_ACTIONS_JS)
             if got is not None and len(got) >= count:

@@ -43,14 +43,23 @@ LISTEN_JS = """() => {
   return !!say;
 }"""
 
-#: the log's newest line (as drawn: without its number and rule) has been said through #say (true without #say)
-HEARD_NEWEST_JS = """() => {
-  const li = document.querySelector('#app .log li');
-  if (!document.getElementById('say') || !li) return true;
-  const c = li.cloneNode(true);
-  c.querySelectorAll('.n, .rule-link').forEach((e) => e.remove());
-  return window.__heard.includes(c.textContent.replace(/\\s+/g, ' ').trim());
-}"""
+#: the log's newest line (as drawn: without its number and rule) has been said through #say (true without #say),
+#: read once the page has done what it does after a redraw's frame (nile.web.app: a line drawn is said a frame later;
+#: the bots may be moving on meanwhile, so it is read in the same task that sees the page at rest)
+HEARD_NEWEST_JS = """() => new Promise((done) => {
+  const heard = () => {
+    const li = document.querySelector('#app .log li');
+    if (!document.getElementById('say') || !li) return true;
+    const c = li.cloneNode(true);
+    c.querySelectorAll('.n, .rule-link').forEach((e) => e.remove());
+    return window.__heard.includes(c.textContent.replace(/\\s+/g, ' ').trim());
+  };
+  const check = () => {
+    if (document.body.dataset.done === document.body.dataset.renders) done(heard());
+    else requestAnimationFrame(() => setTimeout(check, 0));
+  };
+  check();
+})"""
 
 GAMES = {
     "banks": (("Anna", "Horus", "Seth"), ("", "easy", "easy")),
@@ -67,7 +76,7 @@ def _focus_checked(problems: list[str]) -> Any:
         elif f["dialog"] and not f["in_dialog"]:
             problems.append(f"step {player.steps}: after {what} the focus is on {f['where']}, outside the open "
                             f"dialog {f['dialog']} ({player.context()})")
-        if info["committed"] and not player.page.evaluate(HEARD_NEWEST_JS):  # the move's result, heard at once
+        if info["committed"] and not player.page.evaluate(HEARD_NEWEST_JS):  # the move's result, heard
             problems.append(f"step {player.steps}: the move {info['committed']!r} was not heard: the log's newest line "
                             f"is not among what #say said ({player.context()})")
     return after
