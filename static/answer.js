@@ -15,9 +15,9 @@
 //   window.nileAnswer.later(run)   Python's work for the tap just answered: run after the next frame (or sooner,
 //                                  before the next input is handled)
 //   window.nileAnswer.after(run)   Python's work after a redraw that nobody sees (a move's save, what a screen reader
-//                                  hears: nile/web/app's _after_frame), run after the frame that shows the redraw; in a
-//                                  hidden page, where no frame comes, at once after this task, and when the page is
-//                                  hidden or left. Python runs it itself before it answers anything else.
+//                                  hears: nile/web/app's _after_frame), run after the frame that shows the redraw, or
+//                                  when the page is hidden or left before it (no frame comes to a hidden page: there
+//                                  Python does it at once). Python runs it itself before it answers anything else.
 
 const MARKS = ["pre-chosen", "pre-unchosen", "pre-on", "pre-off"];
 const LONG_PRESS_MS = 500; // a press held longer is not a tap (issue 53)

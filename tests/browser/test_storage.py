@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from nile.messages import text as msg
 
 from .conftest import open_app, wait_ready
-from .ui import actions, advance, click, intent, notice, only_game, screen, start_game
+from .ui import ADVANCE_ORDER, actions, advance, click, find, intent, notice, only_game, screen, start_game
 
 #: counts the page's calls of navigator.storage.persist() and answers "not granted"
 PERSIST_SPY = """(() => {
@@ -76,3 +76,35 @@ def test_a_storage_cleared_under_the_running_page_is_written_back_and_a_reload_r
     gid_again, stored = only_game(page)
     assert gid_again == gid and len(stored["actions"]) == actions(page)
     other.close()
+
+
+#: click ``[data-i][data-v]`` as the page gets it, then leave the page in the same task, before any frame: the game's
+#: moves shown, and the stored save's (issue 51: a move is saved after the frame that shows it, or as the page goes)
+CLICK_THEN_LEAVE = """([i, v]) => {
+  const el = [...document.querySelectorAll('[data-i]')].find((e) => e.getAttribute('data-i') === i && e.getAttribute('data-v') === v);
+  el.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+  const shown = Number(document.body.dataset.actions);
+  dispatchEvent(new Event('pagehide'));
+  const id = localStorage.getItem('nile:current');
+  return [shown, JSON.parse(localStorage.getItem('nile:game:' + id)).actions.length];
+}"""
+
+
+def test_a_move_made_just_before_the_page_is_left_is_saved_with_it(page: Page) -> None:
+    """The tab closed (or the phone's browser sent away) right after a move, before the frame that shows it: the move is
+    in the stored game all the same, so a reload reopens it with that move."""
+    open_app(page)
+    start_game(page)
+    for _ in range(12):
+        before = actions(page)
+        hit = find(page, ADVANCE_ORDER)
+        assert hit, page.locator("#app").inner_text()[:300]
+        shown, stored = page.evaluate(CLICK_THEN_LEAVE, [hit["i"], hit["v"]])
+        assert stored == shown, f"{shown} moves shown, {stored} stored after {hit}"
+        if shown > before:
+            break
+        page.evaluate("() => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)))")
+    assert shown > before, "no move was made"
+    page.reload()
+    wait_ready(page)
+    assert actions(page) == shown

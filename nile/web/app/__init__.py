@@ -106,15 +106,15 @@ class App:
         document.body.dataset.actions = str(len(state.history)) if state else "0"
         self._after_due = True
         answer = getattr(window, "nileAnswer", None)  # (static/answer.js)
-        if answer is not None and js_str(answer) is not None:
+        if answer is not None and js_str(answer) is not None and not document.hidden:
             answer.after(self._after)
-        else:
+        else:  # no frame comes to a hidden page (the bots play on in a tab in the background): the move is saved now
             self._after_frame()
 
     def _after_frame(self, *_: object) -> None:
         """What the player does not see of the last redraw, done once its frame is drawn (issue 51: the frame comes
-        ~3 ms sooner at 4× CPU), else before the next event is answered (``_safely``) or the page is hidden
-        (static/answer.js's ``after``): the move's save (``Keeper.save_due``), then what a screen reader hears. A save
+        ~3 ms sooner at 4× CPU), else before the next event is answered (``_safely``) or the page is hidden or left
+        (static/answer.js's ``after``; in a hidden page at once, in ``render``): the move's save (``Keeper.save_due``), then what a screen reader hears. A save
         that has something to say (the storage refused it, another tab had written the game) redraws the screen.
         ``data-done`` on <body> is then the number of redraws (``data-renders``) whose work is all done: what the tests
         wait for before they read the storage or ``#say``."""
