@@ -15,9 +15,10 @@
 //   window.nileAnswer.later(run)   Python's work for the tap just answered: run after the next frame (or sooner,
 //                                  before the next input is handled)
 //   window.nileAnswer.after(run)   Python's work after a redraw that nobody sees (a move's save, what a screen reader
-//                                  hears: nile/web/app's _after_frame), run after the frame that shows the redraw, or
-//                                  when the page is hidden or left before it (no frame comes to a hidden page: there
-//                                  Python does it at once). Python runs it itself before it answers anything else.
+//                                  hears: nile/web/app's _after_frame), run after the frame that shows the redraw, once
+//                                  the page is idle (within AFTER_WITHIN_MS), or when the page is hidden or left before
+//                                  it (no frame comes to a hidden page: there Python does it at once). Python runs it
+//                                  itself before it answers anything else.
 
 const MARKS = ["pre-chosen", "pre-unchosen", "pre-on", "pre-off"];
 const LONG_PRESS_MS = 500; // a press held longer is not a tap (issue 53)
@@ -145,6 +146,9 @@ function runAfter() {
 }
 
 let afterAsked = 0; // how many times work was left for after a frame: only the newest's frame runs it
+// After the frame, when the page is idle (at the latest AFTER_WITHIN_MS after it): a task posted at once could run
+// before the browser's own tasks that follow the frame (another page's script, a tool that times the frame)
+const AFTER_WITHIN_MS = 100;
 
 /** @param {() => void} run Python's work after the redraw just made */
 function after(run) {
@@ -154,7 +158,12 @@ function after(run) {
   const asked = ++afterAsked;
   const go = () => { if (asked === afterAsked) runAfter(); };
   if (document.hidden) setTimeout(go, 0);
-  else requestAnimationFrame(() => setTimeout(go, 0));
+  else {
+    requestAnimationFrame(() => {
+      if (window.requestIdleCallback) window.requestIdleCallback(go, { timeout: AFTER_WITHIN_MS });
+      else setTimeout(go, 0); // (Safari)
+    });
+  }
 }
 // a page hidden before its frame came (no frame comes to it), or left: the work is done now (a move's save among it)
 document.addEventListener("visibilitychange", () => { if (document.hidden) runAfter(); });
