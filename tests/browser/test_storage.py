@@ -108,3 +108,40 @@ def test_a_move_made_just_before_the_page_is_left_is_saved_with_it(page: Page) -
     page.reload()
     wait_ready(page)
     assert actions(page) == shown
+
+
+#: ``document.hidden`` as the test says (``window.__hidden``): a page in a tab in the background
+HIDDEN_AT_WILL = """(() => {
+  Object.defineProperty(Document.prototype, 'hidden', {configurable: true, get: () => !!window.__hidden});
+})();"""
+
+#: click ``[data-i][data-v]`` in a hidden page and read the store in the same task: the moves shown, and stored
+CLICK_HIDDEN = """([i, v]) => {
+  window.__hidden = true;
+  try {
+    const el = [...document.querySelectorAll('[data-i]')].find((e) => e.getAttribute('data-i') === i && e.getAttribute('data-v') === v);
+    el.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+    const id = localStorage.getItem('nile:current');
+    return [Number(document.body.dataset.actions), JSON.parse(localStorage.getItem('nile:game:' + id)).actions.length];
+  } finally {
+    window.__hidden = false;
+  }
+}"""
+
+
+def test_a_move_in_a_page_in_the_background_is_saved_at_once(page: Page) -> None:
+    """No frame comes to a hidden page (bots playing on in a tab in the background): a move made there is stored at once,
+    not when the tab comes back."""
+    page.add_init_script(HIDDEN_AT_WILL)
+    open_app(page)
+    start_game(page)
+    for _ in range(12):
+        before = actions(page)
+        hit = find(page, ADVANCE_ORDER)
+        assert hit, page.locator("#app").inner_text()[:300]
+        shown, stored = page.evaluate(CLICK_HIDDEN, [hit["i"], hit["v"]])
+        assert stored == shown, f"{shown} moves shown, {stored} stored after {hit}"
+        if shown > before:
+            break
+        page.evaluate("() => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)))")
+    assert shown > before, "no move was made"
