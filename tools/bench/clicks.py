@@ -126,7 +126,8 @@ def _choose_click(g: dict[str, str], found: dict[str, list[int]], rng: random.Ra
     return None
 
 
-#: the parts of the app's own time on an event (nile.web.app, data-last-split), in order
+#: the parts of the app's own time on an event (nile.web.app, data-last-split), in order ("voice" only in builds before
+#: the save and the voice came after the frame: data-after-ms, not part of the click's time)
 SPLIT_PARTS = ("handle", "render", "motion", "diff", "patch", "morph", "keep", "focus", "voice", "rest")
 
 
