@@ -111,11 +111,14 @@ class App:
         else:  # no frame comes to a hidden page (the bots play on in a tab in the background): the move is saved now
             self._after_frame()
 
-    def _after_frame(self, *_: object) -> None:
+    def _after_frame(self, *_: object, redraw: bool = True) -> None:
         """What the player does not see of the last redraw, done once its frame is drawn (issue 51: the frame comes
         ~3 ms sooner at 4× CPU), else before the next event is answered (``_safely``) or the page is hidden or left
-        (static/answer.js's ``after``; in a hidden page at once, in ``render``): the move's save (``Keeper.save_due``), then what a screen reader hears. A save
-        that has something to say (the storage refused it, another tab had written the game) redraws the screen.
+        (static/answer.js's ``after``; in a hidden page at once, in ``render``): the move's save (``Keeper.save_due``),
+        then what a screen reader hears. A save that has something to say (the storage refused it, another tab had
+        written the game) redraws the screen; done before an event is answered (``redraw`` False), the event's own
+        redraw shows it (a redraw in between showed the page as no answer left it: a bot's move about to be made, whose
+        decision it asked of the worker again).
         ``data-done`` on <body> is then the number of redraws (``data-renders``) whose work is all done: what the tests
         wait for before they read the storage or ``#say``."""
         if not self._after_due:
@@ -123,7 +126,7 @@ class App:
         self._after_due = False
         started = js.performance.now()
         try:
-            if self.controller.keeper.save_due():  # (the first save also asks the page to keep the storage: an effect)
+            if self.controller.keeper.save_due() and redraw:  # (the first save also asks to keep the storage: an effect)
                 self.render()
                 self._after_due = False  # (done here and now)
             self.voice.speak()
@@ -138,7 +141,7 @@ class App:
 
     def _safely(self, work, by_person: bool = False) -> None:  # noqa: ANN001
         """Answer an event: do ``work``, then redraw; an error in either is said, never thrown at the page."""
-        self._after_frame()  # what the last answer left for after its frame comes first
+        self._after_frame(redraw=False)  # what the last answer left for after its frame comes first
         started = js.performance.now()
         self._split = [("", started)]
         try:
