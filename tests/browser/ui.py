@@ -62,8 +62,14 @@ def screen(page: Page) -> str:
     return page.evaluate("() => document.body.dataset.screen || ''")
 
 
+#: the page has done what it does after its last redraw (nile.web.app's ``_after_frame``: the move's save among it), so
+#: the storage holds every move the page shows
+SETTLED_JS = "() => !document.body || document.body.dataset.done === document.body.dataset.renders"
+
+
 def storage(page: Page) -> dict[str, str]:
-    """Everything in localStorage."""
+    """Everything in localStorage, once the page has saved what it shows (``SETTLED_JS``)."""
+    page.wait_for_function(SETTLED_JS, timeout=10_000)
     return page.evaluate(
         "() => Object.fromEntries(Array.from({length: localStorage.length}, (_, i) => localStorage.key(i))"
         ".map(k => [k, localStorage.getItem(k)]))"
