@@ -22,7 +22,7 @@ from nile.kit.intents import Intent
 from nile.web.controller import Controller
 
 from .conftest import open_app, wait_ready
-from .ui import advance, click, intent, put_saves, renders, screen, start_game, wait_renders_after
+from .ui import SETTLED_JS, advance, click, intent, put_saves, renders, screen, start_game, wait_renders_after
 
 pytestmark = pytest.mark.browser
 
@@ -45,6 +45,7 @@ def open_link(page: Page, url: str) -> None:
 
 
 def stored_game(page: Page) -> dict[str, object]:
+    page.wait_for_function(SETTLED_JS, timeout=10_000)  # (a move is saved after the frame that shows it)
     raw = page.evaluate("""() => Object.keys(localStorage).filter(k => k.startsWith('nile:game:'))
                                   .map(k => localStorage.getItem(k))""")
     assert len(raw) == 1, raw
@@ -199,6 +200,7 @@ def test_a_whole_game_of_kap_between_two_devices_with_its_sealed_bids(new_contex
 
 def storage_of(page: Page) -> dict[str, str]:
     """The games and records a device keeps (what a link must never lose or rewrite)."""
+    page.wait_for_function(SETTLED_JS, timeout=10_000)  # (a move is saved after the frame that shows it)
     return page.evaluate("""() => Object.fromEntries(Object.keys(localStorage)
         .filter(k => k.startsWith('nile:game:') || k.startsWith('nile:far:')).map(k => [k, localStorage.getItem(k)]))""")
 

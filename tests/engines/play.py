@@ -49,6 +49,9 @@ def screen(tab: Tab) -> str:
 
 
 def storage(tab: Tab) -> dict[str, str]:
+    """Everything in localStorage, once the page has saved what it shows (a move is saved after its frame: nile.web.app)."""
+    tab.wait("() => !document.body || document.body.dataset.done === document.body.dataset.renders", timeout=10.0,
+             what="the page's work after its last redraw")
     return dict(tab.js("() => Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)]))"))
 
 
