@@ -78,16 +78,42 @@ def test_a_storage_cleared_under_the_running_page_is_written_back_and_a_reload_r
     other.close()
 
 
-#: click ``[data-i][data-v]`` as the page gets it, then leave the page in the same task, before any frame: the game's
-#: moves shown, and the stored save's (issue 51: a move is saved after the frame that shows it, or as the page goes)
-CLICK_THEN_LEAVE = """([i, v]) => {
-  const el = [...document.querySelectorAll('[data-i]')].find((e) => e.getAttribute('data-i') === i && e.getAttribute('data-v') === v);
-  el.dispatchEvent(new MouseEvent('click', {bubbles: true}));
-  const shown = Number(document.body.dataset.actions);
-  dispatchEvent(new Event('pagehide'));
-  const id = localStorage.getItem('nile:current');
-  return [shown, JSON.parse(localStorage.getItem('nile:game:' + id)).actions.length];
+#: ``document.hidden`` as the test says (``window.__hidden``): a page in a tab in the background
+HIDDEN_AT_WILL = """(() => {
+  Object.defineProperty(Document.prototype, 'hidden', {configurable: true, get: () => !!window.__hidden});
+})();"""
+
+#: click ``[data-i][data-v]`` as the page gets it (in a hidden page, or leaving the page right after), and read the store
+#: in the same task, before any frame: the game's moves shown, and the stored save's (issue 51: a move is saved after the
+#: frame that shows it, at once where no frame comes, or as the page goes)
+CLICK_AND_READ = """([i, v, hidden, leave]) => {
+  window.__hidden = hidden;
+  try {
+    const el = [...document.querySelectorAll('[data-i]')].find((e) => e.getAttribute('data-i') === i && e.getAttribute('data-v') === v);
+    el.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+    const shown = Number(document.body.dataset.actions);
+    if (leave) dispatchEvent(new Event('pagehide'));
+    const id = localStorage.getItem('nile:current');
+    return [shown, JSON.parse(localStorage.getItem('nile:game:' + id)).actions.length];
+  } finally {
+    window.__hidden = false;
+  }
 }"""
+
+
+def first_move_stored(page: Page, hidden: bool = False, leave: bool = False) -> int:
+    """From a game's start, the simple player's clicks (``CLICK_AND_READ``) until one makes a move; after each, the store
+    holds every move shown. Returns the moves shown."""
+    for _ in range(12):
+        before = actions(page)
+        hit = find(page, ADVANCE_ORDER)
+        assert hit, page.locator("#app").inner_text()[:300]
+        shown, stored = page.evaluate(CLICK_AND_READ, [hit["i"], hit["v"], hidden, leave])
+        assert stored == shown, f"{shown} moves shown, {stored} stored after {hit}"
+        if shown > before:
+            return shown
+        page.evaluate("() => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)))")
+    raise AssertionError("no move was made")
 
 
 def test_a_move_made_just_before_the_page_is_left_is_saved_with_it(page: Page) -> None:
@@ -95,38 +121,10 @@ def test_a_move_made_just_before_the_page_is_left_is_saved_with_it(page: Page) -
     in the stored game all the same, so a reload reopens it with that move."""
     open_app(page)
     start_game(page)
-    for _ in range(12):
-        before = actions(page)
-        hit = find(page, ADVANCE_ORDER)
-        assert hit, page.locator("#app").inner_text()[:300]
-        shown, stored = page.evaluate(CLICK_THEN_LEAVE, [hit["i"], hit["v"]])
-        assert stored == shown, f"{shown} moves shown, {stored} stored after {hit}"
-        if shown > before:
-            break
-        page.evaluate("() => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)))")
-    assert shown > before, "no move was made"
+    shown = first_move_stored(page, leave=True)
     page.reload()
     wait_ready(page)
     assert actions(page) == shown
-
-
-#: ``document.hidden`` as the test says (``window.__hidden``): a page in a tab in the background
-HIDDEN_AT_WILL = """(() => {
-  Object.defineProperty(Document.prototype, 'hidden', {configurable: true, get: () => !!window.__hidden});
-})();"""
-
-#: click ``[data-i][data-v]`` in a hidden page and read the store in the same task: the moves shown, and stored
-CLICK_HIDDEN = """([i, v]) => {
-  window.__hidden = true;
-  try {
-    const el = [...document.querySelectorAll('[data-i]')].find((e) => e.getAttribute('data-i') === i && e.getAttribute('data-v') === v);
-    el.dispatchEvent(new MouseEvent('click', {bubbles: true}));
-    const id = localStorage.getItem('nile:current');
-    return [Number(document.body.dataset.actions), JSON.parse(localStorage.getItem('nile:game:' + id)).actions.length];
-  } finally {
-    window.__hidden = false;
-  }
-}"""
 
 
 def test_a_move_in_a_page_in_the_background_is_saved_at_once(page: Page) -> None:
@@ -135,13 +133,4 @@ def test_a_move_in_a_page_in_the_background_is_saved_at_once(page: Page) -> None
     page.add_init_script(HIDDEN_AT_WILL)
     open_app(page)
     start_game(page)
-    for _ in range(12):
-        before = actions(page)
-        hit = find(page, ADVANCE_ORDER)
-        assert hit, page.locator("#app").inner_text()[:300]
-        shown, stored = page.evaluate(CLICK_HIDDEN, [hit["i"], hit["v"]])
-        assert stored == shown, f"{shown} moves shown, {stored} stored after {hit}"
-        if shown > before:
-            break
-        page.evaluate("() => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)))")
-    assert shown > before, "no move was made"
+    first_move_stored(page, hidden=True)
