@@ -165,15 +165,21 @@ def test_without_web_locks_a_tab_that_sees_its_game_written_elsewhere_only_shows
     assert second.read_only is None
 
 
-def test_a_move_that_races_another_tabs_write_is_taken_back_and_said_never_written_over():
+@pytest.mark.parametrize("later", [False, True])
+def test_a_move_that_races_another_tabs_write_is_taken_back_and_said_never_written_over(later):
+    """``later``: the page's way, the move saved after the frame that shows it (``Keeper.later``): taken back then."""
     store = MemoryStore()
     first = playing(store)
     gid = first.game_id
     second = controller(store)
     second.handle("continue", gid)
+    second.keeper.later = later
     move(first)
     theirs = store.get(PREFIX + gid)
-    move(second)  # before the storage event arrived: its save conflicts
+    move(second)  # before the storage event arrived: its save conflicts (at once, or when the page saves it)
+    if later:
+        assert second.read_only is None  # shown for a frame
+        assert second.keeper.save_due() is True
     assert store.get(PREFIX + gid) == theirs
     assert second.read_only == CHANGED and second.notice == ("error", msg("ui.conflict"))
     assert save.dumps(second.state) == theirs  # the board shows what is stored: nothing played in memory only
@@ -395,23 +401,6 @@ def test_a_move_saved_after_its_frame_into_a_full_storage_says_so_then():
     assert c.keeper.save_due() is True  # the screen changes: the notice, the head line's mark
     assert c.keeper.in_memory_only and c.notice == ("error", msg("ui.storage_full"))
     assert c.state.history  # the move stays played, in memory
-
-
-def test_a_move_saved_after_its_frame_that_races_another_tabs_write_is_taken_back_then_never_written_over():
-    store = MemoryStore()
-    first = playing(store)
-    gid = first.game_id
-    second = controller(store)
-    second.handle("continue", gid)
-    second.keeper.later = True
-    move(first)
-    theirs = store.get(PREFIX + gid)
-    move(second)  # shown at once; its save comes after the frame, and conflicts
-    assert second.read_only is None
-    assert second.keeper.save_due() is True
-    assert store.get(PREFIX + gid) == theirs
-    assert second.read_only == CHANGED and second.notice == ("error", msg("ui.conflict"))
-    assert save.dumps(second.state) == theirs
 
 
 def test_a_save_asked_for_at_once_takes_the_move_left_for_later_with_it():
