@@ -157,13 +157,10 @@ function after(run) {
   // redraw's frame: it runs nothing)
   const asked = ++afterAsked;
   const go = () => { if (asked === afterAsked) runAfter(); };
-  if (document.hidden) setTimeout(go, 0);
-  else {
-    requestAnimationFrame(() => {
-      if (window.requestIdleCallback) window.requestIdleCallback(go, { timeout: AFTER_WITHIN_MS });
-      else setTimeout(go, 0); // (Safari)
-    });
-  }
+  requestAnimationFrame(() => { // (a hidden page, where no frame comes, is not asked: Python does its work at once)
+    if (window.requestIdleCallback) window.requestIdleCallback(go, { timeout: AFTER_WITHIN_MS });
+    else setTimeout(go, 0); // (Safari)
+  });
 }
 // a page hidden before its frame came (no frame comes to it), or left: the work is done now (a move's save among it)
 document.addEventListener("visibilitychange", () => { if (document.hidden) runAfter(); });
