@@ -268,7 +268,17 @@ function morphChildren(live, fresh) {
       else live.insertBefore(match, cur); // kept, moved to its new place
       morphNode(match, nw);
     } else {
-      live.insertBefore(nw, cur); // new: the parsed node itself goes in
+      // new: the parsed node itself goes in, with the kept parts whose holes it holds (a part kept as it is may sit
+      // in an element that is new around it)
+      if (holes && nw.nodeType === 1) {
+        for (const hole of /** @type {Element} */ (nw).querySelectorAll(HOLE)) {
+          const kept = /** @type {Element} */ (holes.get(hole.getAttribute("data-n")));
+          if (kept === cur) cur = cur.nextSibling;
+          hole.replaceWith(kept);
+          placed++;
+        }
+      }
+      live.insertBefore(nw, cur);
     }
   }
   while (cur) {
@@ -307,7 +317,7 @@ export function morph(root, html, keep) {
     const controls = [...template.content.querySelectorAll(FORM_CONTROLS)];
     morphChildren(root, template.content);
     if (partial && placed !== /** @type {Map<string | null, Element>} */ (holes).size) { // (holes: set above, partial)
-      throw new Error("a kept part's place was new"); // (inside a new node)
+      throw new Error("a kept part's place was new"); // (a hole not filled: a guard)
     }
     if (controls.length) {
       // the live tree now has the new one's shape: its controls pair up with the new ones in order
@@ -398,7 +408,7 @@ export function patch(root, patches) {
       placed = 0;
       const controls = [...(fresh.matches(FORM_CONTROLS) ? [fresh] : []), ...fresh.querySelectorAll(FORM_CONTROLS)];
       morphNode(live, fresh);
-      if (placed !== kept.size) throw new Error("a kept part's place was new"); // (inside a new node)
+      if (placed !== kept.size) throw new Error("a kept part's place was new"); // (a hole not filled: a guard)
       if (controls.length) { // as in morph: the region's controls pair up with the new ones, in order
         const inKept = (/** @type {Element} */ c) => [...kept.values()].some((el) => el.contains(c));
         const live2 = [...(live.matches(FORM_CONTROLS) ? [live] : []), ...live.querySelectorAll(FORM_CONTROLS)].filter((c) => !inKept(c));

@@ -263,6 +263,33 @@ def test_a_pop_up_opened_and_closed_above_the_table_leaves_the_table_in_place(ap
     assert app.evaluate(PART_KEPT_JS) == [[True, True]] * 4
 
 
+#: a region patched alone whose kept part sits in an element that is new around it (another intent: not the same
+#: element); in HTML and inside an SVG picture. Is the kept part the element it was, and the region what its markup says?
+KEPT_IN_NEW_JS = """() => {
+  const root = document.createElement('div');
+  root.innerHTML = '<div id="r"><div data-i="a" data-v="1"><p id="k">kept</p></div><p>x</p></div>'
+    + '<svg id="s" viewBox="0 0 9 9"><g data-i="a" data-v="1"><rect id="kr" width="1" height="1"></rect></g></svg>';
+  document.body.append(root);
+  const [p, rect] = [root.querySelector('#k'), root.querySelector('#kr')];
+  const result = window.nilePatch(root, [
+    ['#r', '<div id="r"><p>y</p><section data-i="a" data-v="2"><nile-keep data-n="0"></nile-keep></section></div>', ['#k']],
+    ['#s', '<svg id="s" viewBox="0 0 9 9"><g data-i="a" data-v="2"><nile-keep data-n="0"></nile-keep></g></svg>', ['#kr']],
+  ]);
+  const seen = [result, root.querySelector('#k') === p, root.querySelector('#kr') === rect,
+                root.querySelector('#r').outerHTML, root.querySelector('#kr').parentNode.getAttribute('data-v')];
+  root.remove();
+  return seen;
+}"""
+
+
+def test_a_part_kept_inside_a_new_element_is_placed_there(app: Page) -> None:
+    """Issue 51: a part the redraw keeps as it is (a hole in the region's markup) may sit in an element that is new
+    around it. It is put there, the same element it was; before, the region's patch failed ("a kept part's place was
+    new": ci24) and the whole screen was redrawn."""
+    assert app.evaluate(KEPT_IN_NEW_JS) == [
+        "patch", True, True, '<div id="r"><p>y</p><section data-i="a" data-v="2"><p id="k">kept</p></section></div>', "2"]
+
+
 #: how many frames the page had asked for when a click reached #app (whose handler redraws), counted from the click
 FRAME_ASKED_JS = """sel => {
   const app = document.getElementById('app');
