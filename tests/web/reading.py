@@ -87,6 +87,10 @@ WRONG_AGREEMENT = {"de": r"\bEs fehlen 1\b|\bfehlen 1\b", "nl": r"\bontbreken 1\
 #: another language's word for a thing the glossary names: French counts its action points in "PA"
 FOREIGN = {"fr": r"\d\s*AP\b"}
 
+#: a fruit a reader counts, said after a verb without its article ("sows onion on W4-2", "puts aubergine on the boat":
+#: English says "an onion"; flax, grain and grapes need none)
+NO_ARTICLE = {"en": r"\b(?:put|sow|buy|place|harvest|grow|choose|include|selected:)(?:s|ing)?\s+(?:onion|aubergine)\b"}
+
 #: telling a person who may be tapping to click
 CLICK = {"en": r"\bclick\b", "de": r"\bklick", "nl": r"\bklik", "fr": r"\bcliqu"}
 
@@ -115,6 +119,8 @@ def patterns(lang: str) -> list[tuple[re.Pattern[str], str]]:
     if lang in FOREIGN:
         found.append((re.compile(FOREIGN[lang]), "another language's word"))
     found.append((re.compile(STRAY.get(lang, STRAY_ELSEWHERE)), "stray punctuation"))
+    if lang in NO_ARTICLE:
+        found.append((re.compile(NO_ARTICLE[lang], re.I), "a fruit without its article"))
     if lang in CLICK:
         found.append((re.compile(CLICK[lang], re.I), "'click' said to a person who may be tapping"))
     return found

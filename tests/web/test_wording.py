@@ -159,6 +159,8 @@ def test_every_line_of_a_whole_game_reads_as_a_native_reader_would_write_it(game
     ("nl", "Klik op een gewas.", "'click' said to a person who may be tapping"),
     ("nl", "De waterkaart toont bederf (4 palmen) (rij W4).", "two brackets in a row"),
     ("en", "'sow grapes E3-3' is not possible now", "an engine action text"),
+    ("en", "4. Bram puts aubergine on the boat.", "a fruit without its article"),
+    ("en", "Selected: onion from your supply.", "a fruit without its article"),
 ])
 def test_the_reader_catches_each_slip_the_testers_found(lang, line, what):
     assert (what, line) in slips([line], lang, {"sow grapes E3-3", "take M7"})
@@ -167,7 +169,8 @@ def test_the_reader_catches_each_slip_the_testers_found(lang, line, what):
 @pytest.mark.parametrize(("lang", "line"), [
     ("en", "You pass."), ("en", "Your turn: 1 point, 1 joker."), ("de", "Du hast 1 Punkt."), ("de", "Du legst Zwiebeln aufs Boot."),
     ("nl", "Jij bent aan de beurt; van jou."), ("fr", "Vous prenez D9, d'Anna, le héron."), ("fr", "Vous avez 1 point."),
-    ("en", "Anna sows flax on W4-2 (1 AP)."),
+    ("en", "Anna sows flax on W4-2 (1 AP)."), ("en", "Bram sows an onion on W4-2 (1 AP)."),
+    ("en", "Bram harvests the aubergine from E4-2 to M2, stall 3 (1 AP)."), ("en", "Sow an onion: choose it, then a field"),
 ])
 def test_the_reader_leaves_good_sentences_alone(lang, line):
     assert not slips([line], lang, {"sow grapes E3-3"})
