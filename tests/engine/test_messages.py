@@ -95,7 +95,7 @@ def test_a_refusal_names_the_broken_rule_and_is_an_error_with_a_key():
     e = info.value
     assert (e.key, e.params["text"]) == ("why.not_allowed", "sow onion W4-2")
     assert e.params["why"].key == "why.field_full"
-    assert say(e) == "Sowing onion on W4-2 is not allowed: a field holds at most 2 markers (N6)"  # the move in words
+    assert say(e) == "Sowing an onion on W4-2 is not allowed: a field holds at most 2 markers (N6)"  # the move in words
     assert str(e) == "why.not_allowed(text='sow onion W4-2', why=why.field_full(rule='N6'))"  # the core knows keys, not words
 
 
