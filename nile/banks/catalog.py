@@ -53,8 +53,7 @@ def describe_param(key: str, name: str, value: Any, lang: str, names: Sequence[s
         return sep.join(text("part.marker", lang, owner=_name(names, o), crop=crop(c)) for o, c in value)
     if name == "bids" and isinstance(value, dict):
         return text("list.sep_groups", lang).join(
-            text("part.bid", lang, player=_name(names, int(p)),
-                 crops=sep.join(crop(c).said(lang) for c in b) or text("word.nothing", lang))
+            text("part.bid", lang, player=_name(names, int(p)), crops=bid_words(b, lang) or text("word.nothing", lang))
             for p, b in value.items()
         )
     if name == "totals" and isinstance(value, dict):
@@ -67,6 +66,17 @@ def describe_param(key: str, name: str, value: Any, lang: str, names: Sequence[s
             for s, o, c, cond in value
         ) or text("rot.none_there", lang)
     return None
+
+
+def bid_words(crops: Sequence[str], lang: str) -> str:
+    """A sealed bid's markers in words (N11, N12), each crop once with how many there are, as the supply's chips count
+    them: "grain ×2, grapes", not "grain, grain, grapes"; "" for none."""
+    counts: dict[str, int] = {}
+    for c in crops:
+        counts[c] = counts.get(c, 0) + 1
+    return text("list.sep", lang).join(
+        text("part.crop_times", lang, crop=Word("crop." + c), count=n) if n > 1 else Word("crop." + c).said(lang)
+        for c, n in counts.items())
 
 
 def move_words(action_text: str, lang: str, names: Sequence[str], form: str = "move") -> str:

@@ -26,6 +26,7 @@ from ..kit import Frame, esc
 from ..words import describe, plural
 from ..words import text as msg
 from . import art
+from .catalog import bid_words
 from .scoring import tie_outcome
 
 MOMENT_KEYS = frozenset({"bid.revealed", "auction.revealed", "scoring.done", "game.over"})
@@ -67,7 +68,7 @@ def _bids(revealed: dict[str, Any], entries: Sequence[dict[str, Any]], lang: str
         head += [msg("moment.on_boat", lang), msg("moment.total", lang)]
     rows = []
     for p, crops in params["bids"].items():
-        bid = msg("list.sep", lang).join(msg("crop." + c, lang) for c in crops) or msg("word.nothing", lang)
+        bid = bid_words(crops, lang) or msg("word.nothing", lang)
         cells = [esc(names[int(p)]), esc(plural("moment.markers", len(crops), lang, crops=bid))]
         if totals is not None:
             cells += [str(totals[p] - len(crops)), f"<strong>{totals[p]}</strong>"]

@@ -90,6 +90,29 @@ def test_n12_start_bids_open_and_a_tie_to_bid_again_is_said_on_the_hand_over_scr
     assert "is the start player" in html  # the second tie: the draw decides who starts
 
 
+def test_a_bid_of_two_markers_of_one_crop_is_said_once_with_how_many():
+    """N12: a sealed bid is its markers, and the moment and the log count each crop once, as the supply's chips do
+    ("flax ×2, grain"), not "flax, flax, grain"; in every language."""
+    c = Controller(Library(MemoryStore(), load_save), lambda: 5)
+    c.handle("new", "banks")
+    c.handle("setup-count", "2")
+    c.handle("setup-option", "variant:N12")
+    c.handle("start-game")
+    first, second = c.state.to_act()
+    c.handle("reveal-bidder", str(first))
+    for change in ("flax:+", "flax:+", "grain:+"):
+        c.handle("bid-change", change)
+    c.handle("bid-submit")
+    c.handle("reveal-bidder", str(second))
+    c.handle("bid-submit")
+    revealed = next(e for e in c.state.view(None)["log"] if e["key"] == "bid.revealed")
+    for lang, bid in (("en", "flax ×2, grain"), ("de", "Flachs ×2, Getreide"), ("fr", "lin ×2, blé"), ("nl", "vlas ×2, graan")):
+        said = describe(revealed, c.names, lang).replace("\xa0", " ")  # (French sets a no-break space before ":")
+        assert f"{c.names[first]}{':' if lang != 'fr' else ' :'} {bid}" in said, (lang, said)
+    html = render_app(c)
+    assert "3 markers (flax ×2, grain)" in html and "flax, flax" not in html
+
+
 def test_a_market_scoring_pauses_on_fruits_points_and_the_obelisk():
     c = opened("banks", "r1-15-4p-all-variants-after-scorings.json")
     rng = random.Random(4)
