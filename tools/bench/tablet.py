@@ -28,6 +28,9 @@ decoding, compiling the wasm in the background, the GPU process), so a real slow
   (``FLOOR_CLICK``) takes the click before the app (no Python) and changes one line of text in the head line;
   timed as above. What a click costs here that is not the app's: input, dispatch, the frame's wait and its
   rendering of a small change on this page.
+- **Both at rest, a moment apart** (``AT_REST_JS``, ``PAUSE_MS``): each of the game's clicks, as each of the floor's,
+  comes once nothing moves on the page and the last click's work is done, after a pause, as a person's taps come.
+  Until issue 51's last stop the game's came straight after the last one's frame, while its motion still ran.
 """
 
 from __future__ import annotations
@@ -85,6 +88,23 @@ FLOOR_CLICK = """(() => {
     if (line) line.textContent = line.textContent.endsWith("·") ? line.textContent.slice(0, -1) : line.textContent + "·";
   }, {capture: true});
 })();"""
+#: how long the bench waits before each click, the game's and the floor's alike: a person's taps come a moment apart
+PAUSE_MS = 100
+#: the page at rest before a game's click, as it is before the floor's (which come after a pause, with nothing
+#: moving): no piece flying or fading (static/motion.js), no finite animation running, and the work after the last
+#: redraw's frame done (a move's save: data-done). Without it a click came while the last one's motion still ran:
+#: its time had that motion's frames in it, and the floor's had none (issue 51)
+AT_REST_JS = """() => new Promise((resolve) => {
+  const until = performance.now() + 3000;
+  const check = () => {
+    const d = document.body.dataset;
+    const rest = !document.querySelector('[data-ghost], [data-flying]') && d.done === d.renders && document.getAnimations().every(
+      (a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity);
+    if (rest || performance.now() > until) resolve(rest);
+    else requestAnimationFrame(check);
+  };
+  check();
+})"""
 # a point inside the element that hits the element itself (or one of its children), scrolled into view
 POINT_JS = """([sel, idx]) => {
   const el = document.querySelectorAll(sel)[idx];
@@ -175,6 +195,8 @@ def play_clicks(pw: Any, served: Served, rate: float, n: int) -> dict[str, Any]:
                 continue
             stuck = 0
             kind, sel, idx = chosen
+            page.evaluate(AT_REST_JS)  # the last click's motion and after-work done, then a pause, as the floor's
+            page.wait_for_timeout(PAUSE_MS)
             before = page.evaluate("() => window.__benchClicks.done.length")
             point = page.evaluate(POINT_JS, [sel, idx])
             if point:
@@ -224,6 +246,9 @@ def floor_clicks(page: Any, n: int) -> dict[str, Any]:
     shown: list[float] = []
     try:
         for i in range(n):
+            if i == 0:  # (the game's last click may still move something)
+                page.evaluate(AT_REST_JS)
+                page.wait_for_timeout(PAUSE_MS)
             before = page.evaluate("() => window.__benchClicks.done.length")
             point = page.evaluate(POINT_JS, [".board-frame", 0])
             if not point:
@@ -233,7 +258,7 @@ def floor_clicks(page: Any, n: int) -> dict[str, Any]:
             marks = [x for x in (rec["painted"], rec["raf2"]) if x is not None] if rec else []
             if marks:  # (as the game's clicks: whichever mark of the rendered frame came first)
                 shown.append(min(marks) - rec["click"])
-            page.wait_for_timeout(100)
+            page.wait_for_timeout(PAUSE_MS)
     finally:
         page.evaluate("() => { window.__benchFloor = false; }")
     return {"clicks": len(shown), "p50_ms": percentile(shown, 50), "p95_ms": percentile(shown, 95)}
