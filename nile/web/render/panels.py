@@ -71,7 +71,7 @@ def action_panel(c: Controller, frame: Frame) -> tuple[str, str]:
     coach = _coach_panel(c, frame)
     explained = f"{coach}{news_line(c, frame)}{since}"
     # it may scroll inside itself (a table that fits the window): then it takes the keyboard's focus too
-    explain = f'<div class="explain{" coached" if coach else ""}" tabindex="0">{explained}</div>' if explained else ""
+    explain = f'<div class="explain" tabindex="0">{explained}</div>' if explained else ""
     return f'<section class="actions" aria-label="{esc(msg("ui.your_move", lang))}">{"".join(bits)}</section>', explain
 
 
