@@ -570,7 +570,10 @@ def _market_row_markup(i: int, row: dict[str, Any], players: list[dict[str, Any]
         # the fruit as drawn takes no clicks; over it, its own target (N13), named by the label alone
         out.append(f'<g class="fruit{scls}" aria-hidden="true">{marker_svg(cx, cy, fruit, players, fruit["condition"], lang)}</g>')
         if scls.strip():
-            out.append(f'<g class="fruit-hit{scls}"{sextra}><circle cx="{cx}" cy="{cy}" r="18"/></g>')
+            # (a tap anywhere on the stall takes it: the ring marks the fruit; the panel has it as a button too)
+            sy = 44 + s_i * stall_h
+            out.append(f'<g class="fruit-hit{scls}"{sextra}><rect class="hit" x="{x}" y="{sy}" width="{col_w}" '
+                       f'height="{stall_h - 4}" rx="4"/><circle cx="{cx}" cy="{cy}" r="18"/></g>')
     return "".join(out)
 
 

@@ -156,7 +156,7 @@ def describe_rot(view: dict[str, Any], action: Action, lang: str, names: Sequenc
     for stall in action.args[1:]:
         fruit = row["fruits"][int(stall) - 1]
         parts.append(msg("ui.rot_fruit", lang, stall=stall, player=names[fruit["player"]], crop=Word("crop." + fruit["crop"])))
-    return f"{action.args[0]}: " + (", ".join(parts) if parts else msg("ui.rot_empty", lang))
+    return msg("ui.market_fruits", lang, market=action.args[0], fruits=msg("list.sep", lang).join(parts) if parts else msg("ui.rot_empty", lang))
 
 
 def _turn(ask: _Ask) -> None:
@@ -473,6 +473,15 @@ def panel(frame: Frame) -> str:
             )
             bits.append(f'<div class="harvest-to mine" role="group" aria-label="{esc(msg("ui.harvest_to", lang))}">'
                         f'<span>{esc(msg("ui.harvest_to", lang))}</span> {chips}</div>')
+    # N13: the spoiled fruits a joker makes ripe again, here as buttons a finger can hit (on the board each is one stall
+    # of the market, 24-32 px tall on a tablet or a phone)
+    stalls = [(k, t) for k, t in inter.targets.items() if k.startswith("stall:") and t.action]
+    if stalls:
+        chips = "".join(
+            f'<button type="button" class="chip target"{attrs(data_i=Intent.PICK, data_v=k, title=t.label)}>'
+            f'{esc(_stall_words(frame, k))}</button>' for k, t in stalls)
+        bits.append(f'<div class="refresh mine" role="group" aria-label="{esc(msg("ui.refresh_group", lang))}">'
+                    f'<span>{esc(msg("ui.refresh_group", lang))}</span> {chips}</div>')
     if frame.view["phase"] == "extra_turn":  # N11: whose turn this is, and why
         bits.insert(0, f'<p class="hippo-turn">{art.HIPPO_ICON}{esc(msg("ui.hippo_turn", lang))}</p>')
     actor = frame.state.current_player()
@@ -484,6 +493,14 @@ def panel(frame: Frame) -> str:
         if inter.extra.get("chosen_pile"):
             bits.append(f'<div class="piles mine">{_piles(frame, me, inter)}</div>')
     return "".join(bits)
+
+
+def _stall_words(frame: Frame, key: str) -> str:
+    """A market stall's fruit as a refresh chip says it (N13): "M4: stall 1 (Anna's grapes)"."""
+    _, market, stall = key.split(":")
+    fruit = next(r for r in frame.view["market"] if r["name"] == market)["fruits"][int(stall) - 1]
+    return msg("ui.market_fruits", frame.lang, market=market, fruits=msg(
+        "ui.rot_fruit", frame.lang, stall=stall, player=frame.names[fruit["player"]], crop=Word("crop." + fruit["crop"])))
 
 
 def side(frame: Frame) -> str:
