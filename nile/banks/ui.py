@@ -456,7 +456,7 @@ def _joker_came_from(view: dict[str, Any], seat: int) -> str | None:
 
 
 def panel(frame: Frame) -> str:
-    """The acting player's part of the action panel: what is selected, their supply and piles."""
+    """The acting player's part of the action panel: what is selected, their supply and piles, the fruits to refresh."""
     lang, sel, inter = frame.lang, frame.selection, frame.interaction
     bits = []
     if sel.get("kind") == "supply":
@@ -473,15 +473,6 @@ def panel(frame: Frame) -> str:
             )
             bits.append(f'<div class="harvest-to mine" role="group" aria-label="{esc(msg("ui.harvest_to", lang))}">'
                         f'<span>{esc(msg("ui.harvest_to", lang))}</span> {chips}</div>')
-    # N13: the spoiled fruits a joker makes ripe again, here as buttons a finger can hit (on the board each is one stall
-    # of the market, 24-32 px tall on a tablet or a phone)
-    stalls = [(k, t) for k, t in inter.targets.items() if k.startswith("stall:") and t.action]
-    if stalls:
-        chips = "".join(
-            f'<button type="button" class="chip target"{attrs(data_i=Intent.PICK, data_v=k, title=t.label)}>'
-            f'{esc(_stall_words(frame, k))}</button>' for k, t in stalls)
-        bits.append(f'<div class="refresh mine" role="group" aria-label="{esc(msg("ui.refresh_group", lang))}">'
-                    f'<span>{esc(msg("ui.refresh_group", lang))}</span> {chips}</div>')
     if frame.view["phase"] == "extra_turn":  # N11: whose turn this is, and why
         bits.insert(0, f'<p class="hippo-turn">{art.HIPPO_ICON}{esc(msg("ui.hippo_turn", lang))}</p>')
     actor = frame.state.current_player()
@@ -492,6 +483,15 @@ def panel(frame: Frame) -> str:
                         f'{_supply_chips(frame, me, inter)}</div>')
         if inter.extra.get("chosen_pile"):
             bits.append(f'<div class="piles mine">{_piles(frame, me, inter)}</div>')
+    # N13, after the crops to sow: the spoiled fruits a joker makes ripe again, here as buttons a finger can hit (on
+    # the board each is one stall of the market, 24-32 px tall on a tablet or a phone)
+    stalls = [(k, t) for k, t in inter.targets.items() if k.startswith("stall:") and t.action]
+    if stalls:
+        chips = "".join(
+            f'<button type="button" class="chip target"{attrs(data_i=Intent.PICK, data_v=k, title=t.label)}>'
+            f'{esc(_stall_words(frame, k))}</button>' for k, t in stalls)
+        bits.append(f'<div class="refresh mine" role="group" aria-label="{esc(msg("ui.refresh_group", lang))}">'
+                    f'<span>{esc(msg("ui.refresh_group", lang))}</span> {chips}</div>')
     return "".join(bits)
 
 
