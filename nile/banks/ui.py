@@ -601,8 +601,10 @@ def secret_title(state: GameState, lang: str) -> str:
 
 
 def private_input(state: GameState, seat: int, draft: dict[str, int], lang: str, names: Sequence[str]) -> str:
-    """The bid form of ``seat``: markers from their own supply (from their own view only)."""
-    view = state.view(seat)
+    """The bid form of ``seat``: markers from their own supply (from their own view only). The view is worked out once
+    per position (a sealed bid's view lists every bid it allows, some 700: each ± worked it out twice, a third of the
+    press's Python, issue 51)."""
+    view = view_once("banks-bid-view", state, seat)
     supply = {c: v["count"] for c, v in view["players"][seat]["supply"].items()}
     rows = []
     for crop in data.CROPS:
@@ -636,7 +638,7 @@ def draft_change(state: GameState, seat: int, draft: dict[str, int], value: str)
     crop, _, delta = value.partition(":")
     if crop not in data.CROP_INDEX:
         return draft
-    have = state.view(seat)["players"][seat]["supply"].get(crop, {}).get("count", 0)
+    have = view_once("banks-bid-view", state, seat)["players"][seat]["supply"].get(crop, {}).get("count", 0)
     n = draft.get(crop, 0) + (1 if delta == "+" else -1)
     return dict(draft, **{crop: max(0, min(have, n))})
 

@@ -335,7 +335,7 @@ def secret_title(state: GameState, lang: str) -> str:
 
 
 def _money(state: GameState, seat: int) -> int:
-    return int(state.view(seat)["players"][seat]["money"])
+    return int(view_once("cape-bid-view", state, seat)["players"][seat]["money"])  # (once per position: every ± asks)
 
 
 def private_input(state: GameState, seat: int, draft: dict[str, int], lang: str, names: Sequence[str]) -> str:
@@ -344,7 +344,7 @@ def private_input(state: GameState, seat: int, draft: dict[str, int], lang: str,
     steps = "".join(button(label, Intent.BID_CHANGE, value, disabled=disabled)
                     for label, value, disabled in (("−10", "-10", amount == 0), ("−1", "-1", amount == 0),
                                                    ("+1", "+1", amount >= money), ("+10", "+10", amount >= money)))
-    offered = cards_words(state.view(seat).get("offer", []), lang)
+    offered = cards_words(view_once("cape-bid-view", state, seat).get("offer", []), lang)
     return (f'<p>{esc(msg("cape.ui.on_offer", lang, cards=offered))}</p>'
             f'<p class="bid-amount">{icon("coin", COIN, "coin-i")} '
             f'<output aria-label="{esc(msg("cape.ui.your_bid", lang))}">{amount}</output> '

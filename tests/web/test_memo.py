@@ -279,6 +279,25 @@ def test_a_move_works_out_the_view_of_a_table_without_a_viewer_once(monkeypatch)
     assert asked == [None]
 
 
+@pytest.mark.parametrize("game, variants, press", [("banks", ("N12",), "flax:+"), ("cape", (), "+1")])
+def test_a_bids_plus_and_minus_work_out_no_view(monkeypatch, game, variants, press):
+    """Issue 51: a sealed bid's ± changes the bidder's draft, not the position. The bidder's view (Nile's lists every
+    bid it allows, some 700) is worked out when the bid form is first drawn, then never again for a press: each press
+    worked it out twice, a third of its Python."""
+    c = start(game, ("", ""), variants=variants)
+    seat = c.state.to_act()[0]
+    c.handle("reveal-bidder", str(seat))
+    render_screen(c)
+    asked = []
+    state_class = type(c.state)
+    view = state_class.view
+    monkeypatch.setattr(state_class, "view", lambda self, player=None: asked.append(player) or view(self, player))
+    for _ in range(3):
+        c.handle("bid-change", press)
+        html = render_screen(c).html
+    assert asked == [] and "<output" in html
+
+
 def sent(before, after):
     """The patches nile.web.app.paint sends to go from screen ``before`` to ``after`` (both keep their skeleton)."""
     regions = memo.locate(after.html, after.parts)
