@@ -30,7 +30,7 @@ decoding, compiling the wasm in the background, the GPU process), so a real slow
   rendering of a small change on this page.
 - **Both at rest, a moment apart** (``AT_REST_JS``, ``PAUSE_MS``): each of the game's clicks, as each of the floor's,
   comes once nothing moves on the page and the last click's work is done, after a pause, as a person's taps come.
-  Until issue 51's last stop the game's came straight after the last one's frame, while its motion still ran.
+  Before 2026-12-05 (issue 51) the game's came straight after the last one's frame, while its motion still ran.
 """
 
 from __future__ import annotations
