@@ -83,6 +83,8 @@ ELIDED = {"fr": r"\b(?:de|que|le|la|ne|je|se|me|te|lorsque|puisque|jusque)\s+(?!
 #: counts said with the wrong agreement: "Es fehlen 1"
 WRONG_AGREEMENT = {"de": r"\bEs fehlen 1\b|\bfehlen 1\b", "nl": r"\bontbreken 1\b", "fr": r"\bmanquent 1\b|\b1 manquent\b",
                    "en": r"\b1 are missing\b"}
+#: a plural word said with a singular verb ("Anna's grapes on M4, stall 1, is ripe again")
+PLURAL_WITH_IS = {"en": r"\bgrapes(?: on [A-Z]\d, stall \d+,)? is\b"}
 
 #: another language's word for a thing the glossary names: French counts its action points in "PA"
 FOREIGN = {"fr": r"\d\s*AP\b"}
@@ -116,6 +118,8 @@ def patterns(lang: str) -> list[tuple[re.Pattern[str], str]]:
         found.append((re.compile(ELIDED[lang]), "a missing elision"))
     if lang in WRONG_AGREEMENT:
         found.append((re.compile(WRONG_AGREEMENT[lang]), "a count of one with a plural verb"))
+    if lang in PLURAL_WITH_IS:
+        found.append((re.compile(PLURAL_WITH_IS[lang]), "a plural word with a singular verb"))
     if lang in FOREIGN:
         found.append((re.compile(FOREIGN[lang]), "another language's word"))
     found.append((re.compile(STRAY.get(lang, STRAY_ELSEWHERE)), "stray punctuation"))

@@ -161,6 +161,7 @@ def test_every_line_of_a_whole_game_reads_as_a_native_reader_would_write_it(game
     ("en", "'sow grapes E3-3' is not possible now", "an engine action text"),
     ("en", "4. Bram puts aubergine on the boat.", "a fruit without its article"),
     ("en", "Selected: onion from your supply.", "a fruit without its article"),
+    ("en", "Anna discards a joker: Bram's grapes on M4, stall 1, is ripe again.", "a plural word with a singular verb"),
 ])
 def test_the_reader_catches_each_slip_the_testers_found(lang, line, what):
     assert (what, line) in slips([line], lang, {"sow grapes E3-3", "take M7"})
