@@ -464,15 +464,10 @@ def panel(frame: Frame) -> str:
     elif sel.get("kind") == "fruit":
         bits.append(f'<p class="selected">{esc(msg("ui.selected_field", lang, field=sel["field"]))}</p>')
         # the market rows the fruit can go to, right here: on a phone the market is a long way down
-        rows = [(k, t) for k, t in inter.targets.items() if k.startswith("market:") and t.action]
+        rows = [(k, t, k.partition(":")[2] + (" · " + msg("cost.banks", lang, cost=t.cost) if t.cost else ""))
+                for k, t in inter.targets.items() if k.startswith("market:") and t.action]
         if rows:
-            chips = "".join(
-                f'<button type="button" class="chip target"{attrs(data_i=Intent.PICK, data_v=k, title=t.label)}>'
-                f'{esc(k.partition(":")[2])}{" · " + msg("cost.banks", lang, cost=t.cost) if t.cost else ""}</button>'
-                for k, t in rows
-            )
-            bits.append(f'<div class="harvest-to mine" role="group" aria-label="{esc(msg("ui.harvest_to", lang))}">'
-                        f'<span>{esc(msg("ui.harvest_to", lang))}</span> {chips}</div>')
+            bits.append(_chip_group("harvest-to", msg("ui.harvest_to", lang), rows))
     if frame.view["phase"] == "extra_turn":  # N11: whose turn this is, and why
         bits.insert(0, f'<p class="hippo-turn">{art.HIPPO_ICON}{esc(msg("ui.hippo_turn", lang))}</p>')
     actor = frame.state.current_player()
@@ -485,14 +480,18 @@ def panel(frame: Frame) -> str:
             bits.append(f'<div class="piles mine">{_piles(frame, me, inter)}</div>')
     # N13, after the crops to sow: the spoiled fruits a joker makes ripe again, here as buttons a finger can hit (on
     # the board each is one stall of the market, 24-32 px tall on a tablet or a phone)
-    stalls = [(k, t) for k, t in inter.targets.items() if k.startswith("stall:") and t.action]
+    stalls = [(k, t, _stall_words(frame, k)) for k, t in inter.targets.items() if k.startswith("stall:") and t.action]
     if stalls:
-        chips = "".join(
-            f'<button type="button" class="chip target"{attrs(data_i=Intent.PICK, data_v=k, title=t.label)}>'
-            f'{esc(_stall_words(frame, k))}</button>' for k, t in stalls)
-        bits.append(f'<div class="refresh mine" role="group" aria-label="{esc(msg("ui.refresh_group", lang))}">'
-                    f'<span>{esc(msg("ui.refresh_group", lang))}</span> {chips}</div>')
+        bits.append(_chip_group("refresh", msg("ui.refresh_group", lang), stalls))
     return "".join(bits)
+
+
+def _chip_group(cls: str, label: str, chips: list[tuple[str, Target, str]]) -> str:
+    """Targets of the board repeated in the action panel as buttons, under a label: each (its key, its target, its
+    words)."""
+    buttons = "".join(f'<button type="button" class="chip target"{attrs(data_i=Intent.PICK, data_v=k, title=t.label)}>'
+                      f'{esc(words)}</button>' for k, t, words in chips)
+    return f'<div class="{cls} mine" role="group" aria-label="{esc(label)}"><span>{esc(label)}</span> {buttons}</div>'
 
 
 def _stall_words(frame: Frame, key: str) -> str:
