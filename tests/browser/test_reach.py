@@ -142,7 +142,10 @@ REACH = """() => {
         out.push(`a notice lies over the head line: "${n.textContent.trim().slice(0, 40)}"`);
     }
     const whose = head.querySelector('.whose');
-    if (whose && (whose.scrollWidth > whose.clientWidth + 1 || whose.scrollHeight > whose.clientHeight + 1))
+    // cut: wider than its box, or a line more than its box shows (Firefox counts the letters' own height, a pixel or
+    // two above and below the tight lines, as overflow: no line is cut by that)
+    const line = whose && parseFloat(getComputedStyle(whose).lineHeight);
+    if (whose && (whose.scrollWidth > whose.clientWidth + 1 || whose.scrollHeight > whose.clientHeight + (line > 0 ? line / 2 : 1)))
       out.push(`the head line cuts whose turn it is: "${whose.textContent.trim()}"`);
   }
   return out;
