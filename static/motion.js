@@ -55,6 +55,16 @@
 const DURATION = 350;
 const DURATION_MAX = 400; // nothing moves longer than this after a move, a flight's delay included
 const EASING = "cubic-bezier(.2, .7, .3, 1)";
+// A piece whose value changed (a player's money, a pile's count) swells and comes back: by a quarter, but by no more
+// than PULSE_PX in all, so a whole line of a player's card ("31 Pond · 2 landscapes crossed · 1 bonus rail", ~340 px)
+// grows by a few pixels at each end, not by 85 px that its card cut off at both sides.
+const PULSE = 1.25;
+const PULSE_PX = 16;
+/**
+ * @param {{width: number, height: number}} box the piece's box
+ * @returns {number} the scale its pulse swells to
+ */
+const pulse = (box) => Math.min(PULSE, 1 + PULSE_PX / Math.max(box.width, box.height, 1));
 // the table and the game's status bar (the tide dial, the cards turned): a rules help picture or a
 // panel is not a piece
 const SCOPE = ".game .table, .game > .status";
@@ -555,7 +565,8 @@ function settle(root, step, since, animate, had, hadFlights) {
             writes.push(planFly(el, from.box, box, pictures));
           }
         } else if (valued) {
-          writes.push(() => track(el.animate([{ transform: "scale(1.25)" }, { transform: "none" }], { duration: DURATION, easing: EASING })));
+          const grow = pulse(box);
+          writes.push(() => track(el.animate([{ transform: `scale(${grow})` }, { transform: "none" }], { duration: DURATION, easing: EASING })));
         }
       }
       if (move) {

@@ -382,3 +382,30 @@ def test_each_move_ends_exactly_in_the_engines_position_with_reduced_motion(app:
         _scene(app, scene, motion=False)
     finally:
         app.emulate_media(reduced_motion="no-preference")
+
+
+#: JS: each pulse started since ``NOTE_MOTION_JS`` on a player's line of numbers (``.players [data-k^=stats]``): its
+#: piece, how far it swells and the line's width as laid out
+PULSES_JS = """() => (window.__started || []).filter(([a, piece]) => piece.startsWith('stats')).map(([a, piece]) => {
+  const scale = Number((/scale\\(([\\d.]+)\\)/.exec(a.effect.getKeyframes()[0].transform || '') || [])[1]);
+  return {piece, scale, width: document.querySelector(`[data-k="${piece}"]`).offsetWidth};  // (as laid out: not swollen)
+})"""
+
+
+def test_a_changed_sum_swells_a_little_within_its_card(app: Page) -> None:
+    """A player's money changed: the line of their card saying it swells and comes back (static/motion.js ``pulse``),
+    by at most 16 px in all: a quarter of a ~340 px line (85 px) was cut off by the card at both ends."""
+    from .ui import continue_game, put_saves
+
+    app.emulate_media(reduced_motion="no-preference")
+    text, action, _, _ = _before("cape", SCENES["crossing"][1])
+    put_saves(app, {"nile:game:pulse": text})
+    continue_game(app, "pulse")
+    while app.locator("[data-i=moment-close]").count():
+        click(app, app.locator("[data-i=moment-close]").first)
+    app.evaluate(NOTE_MOTION_JS)
+    click(app, intent("act", action))
+    pulses = app.evaluate(PULSES_JS)
+    assert pulses, "no line of numbers swelled"
+    for p in pulses:
+        assert 1 < p["scale"] and (p["scale"] - 1) * p["width"] <= 16.5, p
