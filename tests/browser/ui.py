@@ -120,16 +120,17 @@ def at_size(page: Page, width: int, height: int) -> Iterator[None]:
             page.set_viewport_size(size)
 
 
+#: JS (an expression): the page at rest, no piece flying or fading (static/motion.js) and no finite animation running
+AT_REST_JS = ("!document.querySelector('[data-ghost], [data-flying]') && document.getAnimations().every("
+              "(a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)")
+
+
 def settled(page: Page, timeout: float = 5_000) -> None:
     """Wait until the last move's motion is over (static/motion.js): no piece still flying or fading,
     no finite animation running; then until a frame has been drawn since, so what static/fit.js sets when the
     frame is laid out (a new picture's size, from its ResizeObserver) is there too. What a test then reads is the
     table at rest, as a player sees it."""
-    page.wait_for_function(
-        """() => !document.querySelector('[data-ghost], [data-flying]') && document.getAnimations().every(
-            (a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)""",
-        timeout=timeout,
-    )
+    page.wait_for_function("() => " + AT_REST_JS, timeout=timeout)
     # (a ResizeObserver reports after the frame's animation callbacks: the second callback comes after a whole frame)
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())))")
 

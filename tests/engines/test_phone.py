@@ -16,7 +16,7 @@ from pathlib import Path
 
 from nile.games import load_save
 from tests.browser.test_reach import REACH
-from tests.browser.ui import LEARNER
+from tests.browser.ui import AT_REST_JS, LEARNER
 
 from .conftest import Site
 from .driver import Context, EngineError, Tab
@@ -33,11 +33,8 @@ SITUATIONS = (("banks/r1-12-5p-n10-n11-rot-choice.json", "a rot choice, five pla
               ("banks/r1-13-4p-flood-between-cards.json", "a water card from a pile"),
               ("cape/r1-04-4p-build-bonus.json", "a build choice, four players"),
               ("cape/r1-01-2p-bid-sealed.json", "a sealed bid"))
-#: JS: the page at rest: no piece flying or fading, no finite animation running (tests/browser/ui.settled)
-REST = ("!document.querySelector('[data-ghost], [data-flying]') && document.getAnimations().every("
-        "(a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)")
-#: JS: the page at rest, and the person's next control, if any (tests/browser/ui.find's choice among ``LEARNER``)
-LOOK = ("() => ({rest: " + REST + ", hit: (" + PICK.replace("SELECTORS", json.dumps(list(LEARNER))) + ")(),"
+#: JS: the page at rest (tests/browser/ui.settled), and the person's next control, if any (tests/browser/ui.find's choice among ``LEARNER``)
+LOOK = ("() => ({rest: " + AT_REST_JS + ", hit: (" + PICK.replace("SELECTORS", json.dumps(list(LEARNER))) + ")(),"
         " skip: [...document.querySelectorAll('[data-i=bot-skip]')].some((e) => e.getClientRects().length),"
         " renders: Number(document.body.dataset.renders || 0)})")
 
@@ -88,7 +85,7 @@ def person_steps(tab: Tab, what: str, found: dict[str, list[str]]) -> int:
             except EngineError:
                 pass
         if hit:  # the person's control, while a piece still moves: the page at rest
-            tab.wait("() => " + REST, timeout=10.0, what="the page at rest")
+            tab.wait("() => " + AT_REST_JS, timeout=10.0, what="the page at rest")
         else:  # the computer players' next move
             tab.wait("(n) => Number(document.body.dataset.renders || 0) > n", seen["renders"], timeout=30.0,
                      what="the computer players' move")
