@@ -176,6 +176,8 @@ def reset_app(page: Page) -> None:
     """Bring a booted page back to an empty home screen with nothing stored, without reloading."""
     if page.locator(".rules-help").count():  # a test left the rules help open (modal: the page behind is inert)
         click(page, page.locator(".rules-help .rules-head [data-i=rules]").first)
+    if page.locator(intent("review-exit")).count():  # a test left a game's review open (it has no Home button)
+        click(page, page.locator(intent("review-exit")).first)
     home = page.locator(intent("home"))
     if screen(page) != "home" and home.count():
         click(page, home.first)
