@@ -1,6 +1,7 @@
 """The app's flow without a browser: set-up, clicks to actions, undo, secret bids, autosave, bad input."""
 
 import json
+import os
 import random
 import re
 from dataclasses import replace
@@ -23,6 +24,17 @@ GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
 def controller(store=None, seed=7):
     return Controller(Library(store or MemoryStore(), load_save), lambda: seed)
+
+
+#: the share of their full length the web layer's long random games play: ``NILE_PROPERTY_GAMES`` over its default,
+#: the rules' property tests' own knob (32 in CPython; ``make test-pyodide`` sets 8: there those games took ~70 of
+#: the run's ~220 s of CPU, the same Python code CPython plays whole)
+PLAY_SHARE = int(os.environ.get("NILE_PROPERTY_GAMES", "32")) / 32
+
+
+def play_length(full: int) -> int:
+    """How many random clicks a test whose random game is ``full`` clicks long plays here (``PLAY_SHARE``)."""
+    return max(1, round(full * PLAY_SHARE))
 
 
 def started(count="3", variants=(), names=None, seed=7):

@@ -10,7 +10,7 @@ from html.parser import HTMLParser
 
 from nile.web.render import render_app
 
-from .test_controller import click_anything, started
+from .test_controller import click_anything, play_length, started
 
 
 def acts(inter):
@@ -78,14 +78,14 @@ def test_choosing_a_place_lights_exactly_its_destinations_in_random_games():
     for seed in range(6):
         c = started(str(2 + seed % 4), seed=seed)
         rng = random.Random(seed)
-        for _ in range(260):
+        for _ in range(play_length(260)):
             if c.state is None or c.state.is_terminal():
                 break
             n = check(c)
             checked += n
             positions += n > 0
             click_anything(c, rng)
-    assert positions > 100 and checked > 400, (positions, checked)
+    assert positions > play_length(100) and checked > play_length(400), (positions, checked)
 
 
 def test_a_crop_chosen_to_sow_carries_its_fields_and_the_others_theirs():

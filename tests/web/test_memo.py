@@ -14,7 +14,7 @@ from nile.messages import LANGUAGES
 from nile.web.render import render_app, render_screen
 
 from .test_bots_flow import start
-from .test_controller import controller, started, to_actions_phase
+from .test_controller import controller, play_length, started, to_actions_phase
 
 #: what the random player never clicks: it leaves the game, or needs a browser (files, downloads)
 LEAVES = {"home", "new", "learn", "continue", "export", "backup", "backup-later", "delete", "undelete", "purge",
@@ -193,7 +193,7 @@ def test_every_screen_is_the_screen_drawn_afresh(game, kinds, variants, seed):
     a language or a layout now and then, bots answering: the kept parts never show anything stale."""
     c = start(game, kinds, variants=variants, seed=seed)
     page = Page()
-    play_and_compare(c, random.Random(seed), 260, page)
+    play_and_compare(c, random.Random(seed), play_length(260), page)
     # issue 51: most screens keep their skeleton and are patched by region (Kap's sealed bids go round a hand-over)
     assert page.paths["patch"] * (1 if game == "banks" else 2) > page.paths["whole"], page.paths
 
