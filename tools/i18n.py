@@ -25,6 +25,7 @@ import io
 import json
 import string
 import sys
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -143,6 +144,10 @@ class Report:
 
 
 def check_domain(d: Domain, report: Report) -> None:
+    twice = Counter(m.context for m in read(d.template) if m.id and m.context)
+    for key, n in twice.items():
+        if n > 1:  # (the app finds a sentence by its key alone: one of them would never be said)
+            report.add(f"{d.template.name} {key}", f"the key of {n} entries: each needs a key of its own")
     template = by_key(read(d.template))
     for key, m in template.items():
         for form in forms_of(m.id if isinstance(m.id, str) else " ".join(m.id)):

@@ -615,7 +615,7 @@ def private_input(state: GameState, seat: int, draft: dict[str, int], lang: str,
             f'<li><span class="crop-name">{esc(msg("crop." + crop, lang))}</span>'
             f'{button("−", Intent.BID_CHANGE, f"{crop}:-", disabled=n == 0, title=msg("ui.less", lang))}'
             f'<output aria-label="{esc(msg("crop." + crop, lang))}">{n}</output>'
-            f'{button("+", Intent.BID_CHANGE, f"{crop}:+", disabled=n >= have, title=msg("ui.more", lang))}'
+            f'{button("+", Intent.BID_CHANGE, f"{crop}:+", disabled=n >= have, title=msg("ui.one_more", lang))}'
             f'<span class="have">/ {have}</span></li>'
         )
     total = sum(draft.values())

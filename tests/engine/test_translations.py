@@ -31,6 +31,20 @@ def test_every_po_file_is_complete_and_none_is_stale():
     assert not problems, "\n".join(problems[:40])
 
 
+def test_a_key_given_to_two_sentences_is_found(tmp_path: Path):
+    """The app finds a sentence by its key alone: two entries under one key (the head line's "More" and a bid's "One
+    more" were both ``ui.more``, so the bid's + button said "More") leave one of them never said."""
+    pytest.importorskip("babel")
+    sys.path.insert(0, str(ROOT / "tools"))
+    import i18n
+
+    (tmp_path / "locale").mkdir()
+    (tmp_path / "locale" / "t.pot").write_text('msgctxt "ui.more"\nmsgid "More"\nmsgstr ""\n\n'
+                                               'msgctxt "ui.more"\nmsgid "One more"\nmsgstr ""\n', encoding="utf-8")
+    problems = i18n.check_all(i18n.find_domains(tmp_path))
+    assert any("ui.more" in p and "2 entries" in p for p in problems), problems
+
+
 def _tables() -> tuple[list[dict[str, str]], list[dict[str, str]]]:
     terms, avoid = [], []
     for line in GLOSSARY.read_text(encoding="utf-8").splitlines():
