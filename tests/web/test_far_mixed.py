@@ -138,6 +138,11 @@ def test_the_far_device_says_whose_device_plays_the_computer_player() -> None:
     prompt = daan.table.interaction().prompt
     assert prompt == "Waiting for a link from Heike: the computer player Kalle plays on Heike's device."
     assert "Kalle" not in daan.far.send_to() and all(daan.far.players()[s] != "Kalle" for s in daan.far.send_to())
+    # the link sent, the line over the board says who plays next: Kalle, on Heike's device (Heike herself waits)
+    daan.handle(Intent.FAR_SEND)
+    daan.handle(Intent.FAR_CLOSE)
+    html = render_screen(daan).html
+    assert "The computer player Kalle plays next, on Heike&#x27;s device." in html and "Heike plays next" not in html
 
 
 def test_the_send_dialog_names_the_persons_never_the_computer_player() -> None:

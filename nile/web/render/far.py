@@ -35,8 +35,7 @@ def far_line(c: Controller) -> str:
     if not to:
         return ""
     if not c.state.is_terminal() and c.far.was_shown():  # sent (most likely): say who plays now, offer it again
-        said = describe({"key": "far.line_sent", "params": {"players": list(to), "count": len(to)}}, c.far.players(), c.lang)
-        return (f'<div class="far-line" role="status"><span>{esc(said)}</span>'
+        return (f'<div class="far-line" role="status"><span>{esc(c.far.plays_next())}</span>'
                 f'{button(msg("far.send_again", c.lang), Intent.FAR_SEND)}</div>')
     key = "far.line_over" if c.state.is_terminal() else "far.line_waiting"
     return (

@@ -206,6 +206,28 @@ class FarRoom(Room):
                                                                           "count": len(theirs)}}, names, core.lang))
         return " ".join(parts)
 
+    def plays_next(self) -> str:
+        """Once the link went (``send_to``): who plays next on the devices it went to — "Bram plays next, on their own
+        device." — or, for a computer player another device plays, "The computer player Kalle plays next, on Heike's
+        device." (not "Heike plays next": Heike's device plays Kalle's turn, Heike waits)."""
+        r, core = self.record, self.core
+        to = self.send_to()
+        if r is None or core.state is None or not to:
+            return ""
+        away = [s for s in self.waiting_for() if s not in r.seats]
+        bots = [s for s in away if self.is_bot(r, s)]
+        people = {self.person_of(s) for s in away if not self.is_bot(r, s)}
+        owners = {self.person_of(s) for s in bots}
+        persons = [p for p in to if p in people or p not in owners]  # (a device whose only move is its computer player's: below)
+        names = self.players()
+        parts = ([describe({"key": "far.line_sent", "params": {"players": persons, "count": len(persons)}}, names, core.lang)]
+                 if persons else [])
+        for owner in dict.fromkeys(self.person_of(s) for s in bots):
+            theirs = [s for s in bots if self.person_of(s) == owner]
+            parts.append(describe({"key": "far.line_sent_bots", "params": {"owner": owner, "players": theirs,
+                                                                            "count": len(theirs)}}, names, core.lang))
+        return " ".join(parts)
+
     def pending(self) -> list[Far]:
         """The games played from afar still waiting for their players (no seed yet), for the home screen."""
         records = (self.core.library.far.get(gid) for gid in self.core.library.far.ids())
