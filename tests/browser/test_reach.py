@@ -54,8 +54,10 @@ from .ui import (
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 SIZES = {"laptop": (1280, 800), "tablet": (820, 1180), "phone": (390, 844)}
-#: the person's steps played of each guided game in each language
+#: the person's steps played of each guided game: in German, then on in French, whose longer words are the point
+#: there (half as many: the suite was over its 15 minutes)
 GUIDED_STEPS = 22
+GUIDED_STEPS_AGAIN = 11
 
 #: JS: what is out of reach on the page as it stands, one sentence each
 REACH = """() => {
@@ -282,7 +284,7 @@ def test_every_control_the_step_needs_is_in_reach(reach: Callable[[str], Reach],
     learn(app, game, "Anne-Sophie Vandenbroucke")  # a long name: the head line still says whose turn it is
     played = play(app, found, GUIDED_STEPS, "guided game")
     set_language(app, "fr")
-    play(app, found, GUIDED_STEPS, f"guided game after {played} steps")
+    play(app, found, GUIDED_STEPS_AGAIN, f"guided game after {played} steps")
     for path, undone, what in SITUATIONS[game]:
         for lang in ("de", "fr"):
             open_as_person(app, path, lang, undone)
