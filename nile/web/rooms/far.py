@@ -200,11 +200,16 @@ class FarRoom(Room):
         persons = [s for s in away if not self.is_bot(r, s) and self.person_of(s) not in owners]
         names = self.players()
         parts = [describe({"key": "far.waiting", "params": {"players": persons}}, names, core.lang)] if persons else []
+        return " ".join(parts + self._bots_said("far.waiting_bots", bots, names))
+
+    def _bots_said(self, key: str, bots: list[int], names: list[str]) -> list[str]:
+        """One sentence ``key`` per device playing some of the computer players ``bots``: its person and them."""
+        said = []
         for owner in dict.fromkeys(self.person_of(s) for s in bots):
             theirs = [s for s in bots if self.person_of(s) == owner]
-            parts.append(describe({"key": "far.waiting_bots", "params": {"owner": owner, "players": theirs,
-                                                                          "count": len(theirs)}}, names, core.lang))
-        return " ".join(parts)
+            said.append(describe({"key": key, "params": {"owner": owner, "players": theirs, "count": len(theirs)}},
+                                 names, self.core.lang))
+        return said
 
     def plays_next(self) -> str:
         """Once the link went (``send_to``): who plays next on the devices it went to — "Bram plays next, on their own
@@ -222,11 +227,7 @@ class FarRoom(Room):
         names = self.players()
         parts = ([describe({"key": "far.line_sent", "params": {"players": persons, "count": len(persons)}}, names, core.lang)]
                  if persons else [])
-        for owner in dict.fromkeys(self.person_of(s) for s in bots):
-            theirs = [s for s in bots if self.person_of(s) == owner]
-            parts.append(describe({"key": "far.line_sent_bots", "params": {"owner": owner, "players": theirs,
-                                                                            "count": len(theirs)}}, names, core.lang))
-        return " ".join(parts)
+        return " ".join(parts + self._bots_said("far.line_sent_bots", bots, names))
 
     def pending(self) -> list[Far]:
         """The games played from afar still waiting for their players (no seed yet), for the home screen."""
