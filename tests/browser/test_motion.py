@@ -409,3 +409,28 @@ def test_a_changed_sum_swells_a_little_within_its_card(app: Page) -> None:
     assert pulses, "no line of numbers swelled"
     for p in pulses:
         assert 1 < p["scale"] and (p["scale"] - 1) * p["width"] <= 16.5, p
+
+
+#: JS: a flyer put where motion.js puts them (#motion-layer, made as its ``layer()`` makes it when absent) over the
+#: middle of the window: what a tap there finds, and what lies on top
+FLYER_UNDER_JS = """() => {
+  let layer = document.getElementById('motion-layer');
+  if (!layer) { layer = document.createElement('div'); layer.id = 'motion-layer'; layer.setAttribute('aria-hidden', 'true'); document.body.append(layer); }
+  const flyer = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  flyer.setAttribute('class', 'flyer');
+  flyer.style.pointerEvents = 'auto';  // (the layer lets taps through: here the flyer is to be found, if on top)
+  flyer.style.transform = `translate(${innerWidth / 2 - 9}px, ${innerHeight / 2 - 9}px)`;
+  layer.append(flyer);
+  const top = document.elementFromPoint(innerWidth / 2, innerHeight / 2);
+  flyer.remove();
+  return top === flyer ? 'the flyer' : (top.closest('.handover-cover') ? 'the hand-over screen' : top.tagName);
+}"""
+
+
+def test_a_piece_in_flight_passes_under_a_screen_held_up_before_the_table(app: Page) -> None:
+    """The coins and rails of a Kap crossing flew over the moment that told of them, across its sentences (seen in
+    German on a tablet): the pieces in flight go under what is held up before the table (a moment, a lesson, a
+    hand-over screen, the rules help, the open menu), over the table itself."""
+    start_game(app, names=("Amun", "Bastet"), game="cape")  # a sealed bid first: the hand-over screen covers the table
+    assert app.locator(".handover-cover").count()
+    assert app.evaluate(FLYER_UNDER_JS) == "the hand-over screen"
